@@ -1,0 +1,400 @@
+//! The "claims held" table. Each verdict comes from a measurement on the
+//! current settings by a rule stated next to it, so a lumpy ring or a
+//! patterned hash honestly gets a "no".
+
+use super::hash::HashKind;
+use super::ring::{Ring, ServerId};
+use super::scenario::{
+    count_moved, format_ratio, format_share, loads, owners, percent, thousands, Keys, Snapshot,
+    Spread,
+};
+
+/// How many servers the "pools of 1, 2, 3, 4" check grows through.
+const GROWING_POOLS: usize = 4;
+/// Point settings at which "exactly one owner" is checked, besides the current one.
+const OWNER_CHECK_POINTS: [u16; 2] = [1, 10];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    /// Stable identifier, used as `data-claim` on the page.
+    pub id: &'static str,
+    /// The claim in plain words.
+    pub statement: String,
+    /// How the verdict is decided.
+    pub rule: String,
+    pub held: bool,
+    /// The measurement behind the verdict, with its numbers.
+    pub evidence: String,
+}
+
+/// Judge every claim for the current settings.
+pub fn evaluate(snapshot: &Snapshot) -> Vec<Claim> {
+    vec![
+        even_share(snapshot),
+        routes_agree(snapshot),
+        monotone(snapshot),
+        modulo_moves_more(snapshot),
+        leave_moves_its_keys(snapshot),
+        points_even_out_load(snapshot),
+        one_owner_each(snapshot),
+        fairness_costs_entries(snapshot),
+        hash_must_scatter(snapshot),
+    ]
+}
+
+fn yes_no(held: bool) -> &'static str {
+    if held {
+        "so it holds"
+    } else {
+        "so it does not hold"
+    }
+}
+
+/// Claim 1: a change moves about one even share of the keys.
+fn even_share(s: &Snapshot) -> Claim {
+    let keys = s.key_count() as f64;
+    let p = 1.0 / s.pool_with_changed() as f64;
+    let expected = keys * p;
+    let deviation = (keys * p * (1.0 - p)).sqrt();
+    let moved = s.moved_by_owner_diff as f64;
+    let off_by = (moved - expected).abs();
+    let held = off_by <= 3.0 * deviation;
+    let verb = if s.is_join() { "join" } else { "leave" };
+    Claim {
+        id: "even-share",
+        statement: format!("A {verb} moves about an even share of the keys."),
+        rule: "Holds when the keys moved are within 3 binomial standard deviations of K ÷ (servers with the changed one): √(K·p·(1−p)), p = 1 ÷ servers.".into(),
+        held,
+        evidence: format!(
+            "{} moved against an even share of {}: off by {}, and 3 standard deviations are {}, {}.",
+            thousands(s.moved_by_owner_diff as u64),
+            format_share(expected),
+            format_share((off_by * 10.0).round() / 10.0),
+            format_share((3.0 * deviation * 10.0).round() / 10.0),
+            yes_no(held)
+        ),
+    }
+}
+
+/// Owners before and after a join, both ways: (owner diff, arc walk).
+pub fn count_join_both_ways(
+    names: &[String],
+    pool: &[ServerId],
+    joiner: ServerId,
+    points: u16,
+    hash: HashKind,
+    keys: &Keys,
+) -> (usize, usize) {
+    let mut grown = pool.to_vec();
+    grown.push(joiner);
+    let ring_after = Ring::build(names, &grown, points, hash);
+    let ring_before = ring_after.without(joiner);
+    let by_owner = count_moved(
+        &owners(&ring_before, &keys.hashes),
+        &owners(&ring_after, &keys.hashes),
+    );
+    let by_arc = ring_after.keys_in_arcs_of(joiner, &keys.sorted);
+    (by_owner, by_arc)
+}
+
+/// Claim 2: the owner diff and the arc walk agree.
+fn routes_agree(s: &Snapshot) -> Claim {
+    let mut order = s.before.clone();
+    if s.is_join() {
+        order.push(s.changed);
+    }
+    let mut all_agree = s.moved_by_owner_diff == s.moved_by_arc_walk;
+    let mut growing = Vec::new();
+    for size in 1..=GROWING_POOLS.min(order.len() - 1) {
+        let (by_owner, by_arc) = count_join_both_ways(
+            &s.names,
+            &order[..size],
+            order[size],
+            s.settings.points,
+            s.settings.hash,
+            &s.keys,
+        );
+        all_agree &= by_owner == by_arc;
+        growing.push(format!(
+            "{} joining {size}: {by_owner} and {by_arc}",
+            s.name(order[size])
+        ));
+    }
+    Claim {
+        id: "routes-agree",
+        statement: "Counting moved keys by comparing owners and by walking the claimed arcs gives the same number.".into(),
+        rule: "Holds when both counts are equal for the current change and for each join to a pool of 1 to 4 servers.".into(),
+        held: all_agree,
+        evidence: format!(
+            "Current change: {} by owners, {} by arcs. Growing pools: {}; {}.",
+            s.moved_by_owner_diff,
+            s.moved_by_arc_walk,
+            growing.join("; "),
+            yes_no(all_agree)
+        ),
+    }
+}
+
+/// Claim 3: keys only move to a joiner (or from a leaver).
+fn monotone(s: &Snapshot) -> Claim {
+    let moved = s.moved_keys().count();
+    let through_changed = s
+        .moved_keys()
+        .filter(|&i| {
+            let (before, after) = (s.owners_before[i], s.owners_after[i]);
+            if s.is_join() {
+                after == s.changed
+            } else {
+                before == s.changed
+            }
+        })
+        .count();
+    let between_old = moved - through_changed;
+    let held = between_old == 0;
+    let name = s.name(s.changed);
+    let (statement, evidence) = if s.is_join() {
+        (
+            "Every key that moves goes to the joining server; none moves between the others.",
+            format!(
+                "Of {moved} moved keys, {through_changed} went to {name} and {between_old} moved between old servers, {}.",
+                yes_no(held)
+            ),
+        )
+    } else {
+        (
+            "Every key that moves comes from the leaving server; none moves between the others.",
+            format!(
+                "Of {moved} moved keys, {through_changed} came from {name} and {between_old} moved between remaining servers, {}.",
+                yes_no(held)
+            ),
+        )
+    };
+    Claim {
+        id: "monotone",
+        statement: statement.into(),
+        rule:
+            "Holds when no moved key changed between two servers that were there before and after."
+                .into(),
+        held,
+        evidence,
+    }
+}
+
+/// Claim 4: `hash mod n` moves far more keys than the ring.
+fn modulo_moves_more(s: &Snapshot) -> Claim {
+    let keys = s.key_count();
+    let held = s.modulo_moved >= 2 * s.moved_by_owner_diff && s.modulo_moved > 0;
+    Claim {
+        id: "modulo",
+        statement: "Modulo hashing moves far more keys than the ring for the same change.".into(),
+        rule: "Holds when hash mod n moves at least twice as many keys as the ring.".into(),
+        held,
+        evidence: format!(
+            "Modulo ({} → {} servers) moved {} of {} ({}); the ring moved {} ({}), {}.",
+            s.before.len(),
+            s.after.len(),
+            thousands(s.modulo_moved as u64),
+            thousands(keys as u64),
+            percent(s.modulo_moved, keys),
+            thousands(s.moved_by_owner_diff as u64),
+            percent(s.moved_by_owner_diff, keys),
+            yes_no(held)
+        ),
+    }
+}
+
+/// Claim 5: taking a server out moves exactly the keys it held.
+fn leave_moves_its_keys(s: &Snapshot) -> Claim {
+    let mut exact = true;
+    let mut counts = Vec::new();
+    for &server in &s.after {
+        let ring = s.ring_after.without(server);
+        let owners_without = owners(&ring, &s.keys.hashes);
+        let held_keys = s.loads_after[usize::from(server)] as usize;
+        let mut moved = 0;
+        let mut moved_from_it = 0;
+        for (i, (&was, &now)) in s.owners_after.iter().zip(&owners_without).enumerate() {
+            if was != now {
+                moved += 1;
+                if s.owners_after[i] == server {
+                    moved_from_it += 1;
+                }
+            }
+        }
+        exact &= moved == held_keys && moved_from_it == moved;
+        counts.push(format!(
+            "{} held {held_keys}, moved {moved}",
+            s.name(server)
+        ));
+    }
+    const LISTED: usize = 6;
+    let mut listing = counts
+        .iter()
+        .take(LISTED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if counts.len() > LISTED {
+        listing.push_str(&format!("; and {} more", counts.len() - LISTED));
+    }
+    Claim {
+        id: "leave-exact",
+        statement: "Removing a server moves exactly the keys it held, whichever server it is.".into(),
+        rule: "Holds when, for each server in turn, the keys that move are the keys it held and no others.".into(),
+        held: exact,
+        evidence: format!("Removing each of the {} servers: {listing}; {}.", s.after.len(), yes_no(exact)),
+    }
+}
+
+/// Spread of a pool at some point setting and hash, on the scenario's names.
+fn spread_at(
+    s: &Snapshot,
+    pool: &[ServerId],
+    points: u16,
+    hash: HashKind,
+    keys: &Keys,
+) -> (Spread, usize) {
+    let ring = Ring::build(&s.names, pool, points, hash);
+    let owners = owners(&ring, &keys.hashes);
+    (Spread::of(&loads(&owners, s.names.len()), pool), ring.len())
+}
+
+fn describe(spread: Spread) -> String {
+    format!(
+        "busiest {}, quietest {}, spread {}",
+        spread.busiest,
+        spread.quietest,
+        format_ratio(spread.ratio())
+    )
+}
+
+/// Claim 6: one point per server is unfair; many points fix it.
+fn points_even_out_load(s: &Snapshot) -> Claim {
+    let (at_one, _) = spread_at(s, &s.before, 1, s.settings.hash, &s.keys);
+    let now = s.spread_before();
+    let held = at_one.ratio() >= 2.0 && now.ratio() < 1.5;
+    Claim {
+        id: "points-fair",
+        statement: "One point per server is badly unfair; many points per server even the load out.".into(),
+        rule: "Holds when at 1 point the busiest server has at least twice the quietest's keys, and at the current setting less than 1.5 times.".into(),
+        held,
+        evidence: format!(
+            "{} servers at 1 point: {}; at {} points: {}, {}.",
+            s.before.len(),
+            describe(at_one),
+            s.settings.points,
+            describe(now),
+            yes_no(held)
+        ),
+    }
+}
+
+/// Claim 7: the arcs partition the ring, so each key has one owner.
+fn one_owner_each(s: &Snapshot) -> Claim {
+    let mut settings: Vec<u16> = OWNER_CHECK_POINTS.to_vec();
+    if !settings.contains(&s.settings.points) {
+        settings.push(s.settings.points);
+    }
+    let keys = s.key_count();
+    let mut held = true;
+    let mut wrapped_total = 0;
+    let mut checked = Vec::new();
+    for &points in &settings {
+        let ring = Ring::build(&s.names, &s.after, points, s.settings.hash);
+        let owner_loads = loads(&owners(&ring, &s.keys.hashes), s.names.len());
+        // Independent of the owner lookup: count each server's arcs.
+        let mut arc_total = 0;
+        for &server in &s.after {
+            let in_arcs = ring.keys_in_arcs_of(server, &s.keys.sorted);
+            arc_total += in_arcs;
+            held &= in_arcs == owner_loads[usize::from(server)] as usize;
+        }
+        held &= arc_total == keys;
+        held &= owner_loads.iter().map(|&load| load as usize).sum::<usize>() == keys;
+        // Keys past the last entry must wrap to the first entry's server.
+        let last = ring.entries().last().map_or(0, |entry| entry.position);
+        let first_server = ring.entries()[0].server;
+        for &position in s
+            .keys
+            .sorted
+            .iter()
+            .rev()
+            .take_while(|&&position| position > last)
+        {
+            wrapped_total += 1;
+            held &= ring.owner(position) == Some(first_server);
+        }
+        checked.push(points.to_string());
+    }
+    Claim {
+        id: "one-owner",
+        statement: "Every key has exactly one owner, including keys past the last entry, which wrap to the first.".into(),
+        rule: "Holds when, at each point setting checked, the keys inside each server's arcs equal its load by lookup, the arcs add up to every key once, and every key past the last entry goes to the first entry's server.".into(),
+        held,
+        evidence: format!(
+            "Checked at {} points per server: the arcs held all {} keys once each, {} keys in all lay past the last entry and wrapped; {}.",
+            checked.join(", "),
+            thousands(keys as u64),
+            wrapped_total,
+            yes_no(held)
+        ),
+    }
+}
+
+/// Claim 8: the fairness of many points costs ring entries.
+fn fairness_costs_entries(s: &Snapshot) -> Claim {
+    let (at_one, entries_at_one) = spread_at(s, &s.after, 1, s.settings.hash, &s.keys);
+    let now = s.spread_after();
+    let entries_now = s.ring_after.len();
+    let held = entries_now > entries_at_one && now.ratio() < at_one.ratio();
+    Claim {
+        id: "entries-cost",
+        statement: "Fairness costs ring entries: each extra point per server is one more entry to store and search.".into(),
+        rule: "Holds when the current setting is fairer than 1 point per server and needs more ring entries to be so.".into(),
+        held,
+        evidence: format!(
+            "At 1 point: {} entries, spread {}; at {} points: {} entries, spread {}, {}.",
+            thousands(entries_at_one as u64),
+            format_ratio(at_one.ratio()),
+            s.settings.points,
+            thousands(entries_now as u64),
+            format_ratio(now.ratio()),
+            yes_no(held)
+        ),
+    }
+}
+
+/// Claim 9: balance needs a hash that scatters similar names.
+fn hash_must_scatter(s: &Snapshot) -> Claim {
+    let finalized = if s.settings.hash.is_finalized() {
+        s.settings.hash
+    } else {
+        HashKind::Fnv1aFold
+    };
+    let points = s.settings.points;
+    let spread_for = |hash: HashKind| {
+        if hash == s.settings.hash {
+            s.spread_before()
+        } else {
+            let keys = Keys::new(s.settings.first, s.settings.keys, hash);
+            spread_at(s, &s.before, points, hash, &keys).0
+        }
+    };
+    let plain = spread_for(HashKind::Fnv1a);
+    let mixed = spread_for(finalized);
+    let held = mixed.ratio().is_finite() && plain.ratio() >= 1.5 * mixed.ratio();
+    Claim {
+        id: "hash-scatter",
+        statement: "Balance needs a hash that scatters: plain FNV-1a leaves a pattern that piles keys up.".into(),
+        rule: "Holds when the spread under plain fnv1a is at least 1.5 times the spread under the finalized hash, at the current points.".into(),
+        held,
+        evidence: format!(
+            "At {points} points on {} servers: fnv1a {}; {} {}, {}.",
+            s.before.len(),
+            describe(plain),
+            finalized.id(),
+            describe(mixed),
+            yes_no(held)
+        ),
+    }
+}

@@ -1,0 +1,14 @@
+//! The consistent-hashing model: hashes, the ring, one measured change and
+//! the claims judged from it. Nothing here knows about the browser, so all of
+//! it is tested natively in seconds.
+
+pub mod claims;
+pub mod hash;
+pub mod ring;
+pub mod scenario;
+pub mod steps;
+
+pub use claims::{evaluate, Claim};
+pub use hash::HashKind;
+pub use ring::{Entry, Ring, ServerId};
+pub use scenario::{Change, Field, Keys, Problem, Settings, Snapshot, Spread};

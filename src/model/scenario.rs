@@ -1,0 +1,614 @@
+//! One scenario: a server list, one change to it, the keys, and everything
+//! measured about that change. Settings are checked here, so a bad value is
+//! an error the page can show, never a panic.
+
+use super::hash::{HashKind, NumberedNames};
+use super::ring::{Ring, ServerId};
+
+pub const MIN_SERVERS: usize = 2;
+/// The most servers on the ring at once, counting one that joins.
+pub const MAX_SERVERS: usize = 50;
+pub const MAX_NAME_CHARS: usize = 64;
+pub const MIN_POINTS: u16 = 1;
+pub const MAX_POINTS: u16 = 500;
+pub const MIN_KEYS: u32 = 1;
+pub const MAX_KEYS: u32 = 100_000;
+pub const MAX_FIRST: u64 = 1_000_000_000;
+
+/// The one change the page measures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A new server, appended to the list.
+    Join(String),
+    /// A listed server leaves.
+    Leave(String),
+}
+
+impl Change {
+    pub fn name(&self) -> &str {
+        match self {
+            Change::Join(name) | Change::Leave(name) => name,
+        }
+    }
+
+    pub fn is_join(&self) -> bool {
+        matches!(self, Change::Join(_))
+    }
+}
+
+/// Everything the reader can set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub servers: Vec<String>,
+    pub change: Change,
+    pub points: u16,
+    pub keys: u32,
+    pub first: u64,
+    pub hash: HashKind,
+}
+
+impl Default for Settings {
+    /// The spec's default scenario: echo joins alpha…delta.
+    fn default() -> Self {
+        Settings {
+            servers: ["alpha", "bravo", "charlie", "delta"]
+                .map(String::from)
+                .to_vec(),
+            change: Change::Join("echo".to_string()),
+            points: 200,
+            keys: 1000,
+            first: 0,
+            hash: HashKind::Fnv1aFold,
+        }
+    }
+}
+
+/// Which control a problem belongs to, so the page can show it beside that control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    Servers,
+    Change,
+    Points,
+    Keys,
+    First,
+    Hash,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub field: Field,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(field: Field, message: impl Into<String>) -> Self {
+        Problem {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// Trim a server name and check it can stand on the ring and in a URL.
+pub fn clean_name(raw: &str) -> Result<String, String> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err("A server name cannot be empty.".to_string());
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(format!(
+            "A server name can have at most {MAX_NAME_CHARS} characters; this one has {chars}."
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("A server name cannot contain control characters.".to_string());
+    }
+    if name.contains(',') {
+        return Err("A server name cannot contain a comma: commas separate names.".to_string());
+    }
+    Ok(name.to_string())
+}
+
+/// Split a comma-separated list into checked names.
+pub fn parse_server_list(text: &str) -> Result<Vec<String>, String> {
+    let mut names: Vec<String> = Vec::new();
+    for raw in text.split(',') {
+        let name = clean_name(raw).map_err(|why| {
+            if raw.trim().is_empty() {
+                "The list has an empty name: check for a stray comma.".to_string()
+            } else {
+                why
+            }
+        })?;
+        if names.contains(&name) {
+            return Err(format!(
+                "\u{201c}{name}\u{201d} appears twice; every server needs its own name."
+            ));
+        }
+        names.push(name);
+    }
+    Ok(names)
+}
+
+impl Settings {
+    /// Every problem with these settings; empty when they can be measured.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let mut names_ok = true;
+        for (index, name) in self.servers.iter().enumerate() {
+            match clean_name(name) {
+                Ok(clean) if clean == *name => {}
+                Ok(_) => {
+                    names_ok = false;
+                    problems.push(Problem::new(
+                        Field::Servers,
+                        "Server names cannot start or end with spaces.",
+                    ));
+                }
+                Err(why) => {
+                    names_ok = false;
+                    problems.push(Problem::new(Field::Servers, why));
+                }
+            }
+            if self.servers[..index].contains(name) {
+                names_ok = false;
+                problems.push(Problem::new(
+                    Field::Servers,
+                    format!(
+                        "\u{201c}{name}\u{201d} appears twice; every server needs its own name."
+                    ),
+                ));
+            }
+        }
+        let listed = self.servers.len();
+        if listed < MIN_SERVERS || listed > MAX_SERVERS {
+            problems.push(Problem::new(
+                Field::Servers,
+                format!("The list needs {MIN_SERVERS} to {MAX_SERVERS} servers; it has {listed}."),
+            ));
+        }
+        if names_ok {
+            match &self.change {
+                Change::Join(name) => match clean_name(name) {
+                    Err(why) => problems.push(Problem::new(Field::Change, why)),
+                    Ok(_) if self.servers.contains(name) => problems.push(Problem::new(
+                        Field::Change,
+                        format!(
+                            "\u{201c}{name}\u{201d} is already on the ring, so it cannot join."
+                        ),
+                    )),
+                    Ok(_) if listed + 1 > MAX_SERVERS => problems.push(Problem::new(
+                        Field::Change,
+                        format!(
+                            "A join would make {} servers; the most is {MAX_SERVERS}.",
+                            listed + 1
+                        ),
+                    )),
+                    Ok(_) => {}
+                },
+                Change::Leave(name) => {
+                    if !self.servers.contains(name) {
+                        problems.push(Problem::new(
+                            Field::Change,
+                            format!(
+                                "\u{201c}{name}\u{201d} is not in the list, so it cannot leave."
+                            ),
+                        ));
+                    } else if listed - 1 < MIN_SERVERS {
+                        problems.push(Problem::new(
+                            Field::Change,
+                            format!("At least {MIN_SERVERS} servers must remain after a leave."),
+                        ));
+                    }
+                }
+            }
+        }
+        if !(MIN_POINTS..=MAX_POINTS).contains(&self.points) {
+            problems.push(Problem::new(
+                Field::Points,
+                format!("Points per server must be {MIN_POINTS} to {MAX_POINTS}."),
+            ));
+        }
+        if !(MIN_KEYS..=MAX_KEYS).contains(&self.keys) {
+            problems.push(Problem::new(
+                Field::Keys,
+                format!(
+                    "The key count must be {MIN_KEYS} to {}.",
+                    thousands(u64::from(MAX_KEYS))
+                ),
+            ));
+        }
+        if self.first > MAX_FIRST {
+            problems.push(Problem::new(
+                Field::First,
+                format!(
+                    "The first key number must be 0 to {}.",
+                    thousands(MAX_FIRST)
+                ),
+            ));
+        }
+        problems
+    }
+}
+
+/// The keys' ring positions: `hashes[i]` is hash(`key-{first+i}`); `sorted`
+/// holds the same values ascending, for the arc walks.
+#[derive(Clone, Debug)]
+pub struct Keys {
+    pub first: u64,
+    pub hashes: Vec<u32>,
+    pub sorted: Vec<u32>,
+}
+
+impl Keys {
+    pub fn new(first: u64, count: u32, hash: HashKind) -> Keys {
+        let names = NumberedNames::new("key-", hash);
+        let hashes: Vec<u32> = (0..u64::from(count))
+            .map(|i| names.hash(first + i))
+            .collect();
+        let mut sorted = hashes.clone();
+        sorted.sort_unstable();
+        Keys {
+            first,
+            hashes,
+            sorted,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.hashes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hashes.is_empty()
+    }
+}
+
+/// The owner of every key on a ring. The ring must not be empty.
+pub fn owners(ring: &Ring, key_hashes: &[u32]) -> Vec<ServerId> {
+    key_hashes
+        .iter()
+        .map(|&position| ring.owner(position).expect("a measured ring has entries"))
+        .collect()
+}
+
+/// Keys held by each server, indexed by server id.
+pub fn loads(owners: &[ServerId], server_count: usize) -> Vec<u32> {
+    let mut loads = vec![0u32; server_count];
+    for &owner in owners {
+        loads[usize::from(owner)] += 1;
+    }
+    loads
+}
+
+/// Busiest and quietest load among a pool's members.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spread {
+    pub busiest: u32,
+    pub quietest: u32,
+}
+
+impl Spread {
+    pub fn of(loads: &[u32], members: &[ServerId]) -> Spread {
+        let pool = members.iter().map(|&server| loads[usize::from(server)]);
+        Spread {
+            busiest: pool.clone().max().unwrap_or(0),
+            quietest: pool.min().unwrap_or(0),
+        }
+    }
+
+    /// Busiest ÷ quietest; infinite when some server holds nothing.
+    pub fn ratio(self) -> f64 {
+        if self.quietest == 0 {
+            f64::INFINITY
+        } else {
+            f64::from(self.busiest) / f64::from(self.quietest)
+        }
+    }
+}
+
+/// A ratio to three significant figures, "∞" when unbounded: 1.27, 99.1, 150.
+pub fn format_ratio(ratio: f64) -> String {
+    if !ratio.is_finite() {
+        "∞".to_string()
+    } else if ratio < 10.0 {
+        format!("{ratio:.2}")
+    } else if ratio < 100.0 {
+        format!("{ratio:.1}")
+    } else {
+        format!("{ratio:.0}")
+    }
+}
+
+/// A count with thousands separators, for prose: 100,000.
+pub fn thousands(number: u64) -> String {
+    let digits = number.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// A share as a percentage with one decimal: 20.5%.
+pub fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "0%".to_string();
+    }
+    format!("{:.1}%", 100.0 * part as f64 / whole as f64)
+}
+
+/// A number that is usually whole: 200, or 333.3 when it is not.
+pub fn format_share(share: f64) -> String {
+    if (share - share.round()).abs() < 1e-9 {
+        format!("{}", share.round() as u64)
+    } else {
+        format!("{share:.1}")
+    }
+}
+
+/// Everything measured about one change.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub settings: Settings,
+    /// Every server named in the scenario: the list, then a joiner. A
+    /// `ServerId` indexes this.
+    pub names: Vec<String>,
+    /// The pool before and after the change, in list order (the modulo numbering).
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
+    /// The server that joins or leaves.
+    pub changed: ServerId,
+    pub keys: Keys,
+    pub ring_before: Ring,
+    pub ring_after: Ring,
+    pub owners_before: Vec<ServerId>,
+    pub owners_after: Vec<ServerId>,
+    pub loads_before: Vec<u32>,
+    pub loads_after: Vec<u32>,
+    /// Route (a): keys whose owner differs before and after.
+    pub moved_by_owner_diff: usize,
+    /// Route (b): keys inside the arcs the changed server gains or gives up.
+    pub moved_by_arc_walk: usize,
+    /// Keys that change server under `hash mod n` for the same change.
+    pub modulo_moved: usize,
+}
+
+impl Snapshot {
+    /// Measure a change; the problems if the settings cannot be measured.
+    pub fn measure(settings: &Settings) -> Result<Snapshot, Vec<Problem>> {
+        let problems = settings.problems();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut names = settings.servers.clone();
+        let listed: Vec<ServerId> = (0..names.len() as ServerId).collect();
+        let (before, after, changed) = match &settings.change {
+            Change::Join(name) => {
+                names.push(name.clone());
+                let joiner = listed.len() as ServerId;
+                let mut after = listed.clone();
+                after.push(joiner);
+                (listed, after, joiner)
+            }
+            Change::Leave(name) => {
+                let leaver = listed
+                    .iter()
+                    .copied()
+                    .find(|&id| names[usize::from(id)] == *name)
+                    .expect("checked: the leaver is listed");
+                let after = listed.iter().copied().filter(|&id| id != leaver).collect();
+                (listed, after, leaver)
+            }
+        };
+        let keys = Keys::new(settings.first, settings.keys, settings.hash);
+        let ring_after;
+        let ring_before;
+        if settings.change.is_join() {
+            ring_after = Ring::build(&names, &after, settings.points, settings.hash);
+            ring_before = ring_after.without(changed);
+        } else {
+            ring_before = Ring::build(&names, &before, settings.points, settings.hash);
+            ring_after = ring_before.without(changed);
+        }
+        let owners_before = owners(&ring_before, &keys.hashes);
+        let owners_after = owners(&ring_after, &keys.hashes);
+        let loads_before = loads(&owners_before, names.len());
+        let loads_after = loads(&owners_after, names.len());
+        let moved_by_owner_diff = count_moved(&owners_before, &owners_after);
+        // The arcs that change hands are the changed server's: on the ring
+        // that has it.
+        let ring_with_changed = if settings.change.is_join() {
+            &ring_after
+        } else {
+            &ring_before
+        };
+        let moved_by_arc_walk = ring_with_changed.keys_in_arcs_of(changed, &keys.sorted);
+        let modulo_moved = modulo_moved(&keys.hashes, &before, &after);
+        Ok(Snapshot {
+            settings: settings.clone(),
+            names,
+            before,
+            after,
+            changed,
+            keys,
+            ring_before,
+            ring_after,
+            owners_before,
+            owners_after,
+            loads_before,
+            loads_after,
+            moved_by_owner_diff,
+            moved_by_arc_walk,
+            modulo_moved,
+        })
+    }
+
+    pub fn name(&self, server: ServerId) -> &str {
+        &self.names[usize::from(server)]
+    }
+
+    pub fn is_join(&self) -> bool {
+        self.settings.change.is_join()
+    }
+
+    pub fn key_count(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Size of the pool that includes the changed server.
+    pub fn pool_with_changed(&self) -> usize {
+        self.before.len().max(self.after.len())
+    }
+
+    /// The keys the changed server would hold if every server held the same:
+    /// K ÷ (n+1) for a join, K ÷ n for a leave.
+    pub fn even_share(&self) -> f64 {
+        self.key_count() as f64 / self.pool_with_changed() as f64
+    }
+
+    pub fn spread_before(&self) -> Spread {
+        Spread::of(&self.loads_before, &self.before)
+    }
+
+    pub fn spread_after(&self) -> Spread {
+        Spread::of(&self.loads_after, &self.after)
+    }
+
+    /// Indices of the keys whose owner changed.
+    pub fn moved_keys(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.key_count()).filter(|&i| self.owners_before[i] != self.owners_after[i])
+    }
+
+    /// Every server in the scenario, in list order (a joiner last).
+    pub fn all_servers(&self) -> Vec<ServerId> {
+        (0..self.names.len() as ServerId).collect()
+    }
+}
+
+/// Route (a): compare owners key by key.
+pub fn count_moved(owners_before: &[ServerId], owners_after: &[ServerId]) -> usize {
+    owners_before
+        .iter()
+        .zip(owners_after)
+        .filter(|(before, after)| before != after)
+        .count()
+}
+
+/// Owner under `hash mod n`, numbering `pool` in list order.
+pub fn modulo_owner(key_hash: u32, pool: &[ServerId]) -> ServerId {
+    pool[key_hash as usize % pool.len()]
+}
+
+/// Keys whose `hash mod n` server differs between two pools.
+pub fn modulo_moved(key_hashes: &[u32], before: &[ServerId], after: &[ServerId]) -> usize {
+    key_hashes
+        .iter()
+        .filter(|&&h| modulo_owner(h, before) != modulo_owner(h, after))
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_print_to_three_figures() {
+        assert_eq!(format_ratio(228.0 / 179.0), "1.27");
+        assert_eq!(format_ratio(694.0 / 7.0), "99.1");
+        assert_eq!(format_ratio(270.0 / 223.0), "1.21");
+        assert_eq!(format_ratio(300.0), "300");
+        assert_eq!(format_ratio(f64::INFINITY), "∞");
+        assert_eq!(thousands(100_000), "100,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000_000), "1,000,000,000");
+        assert_eq!(percent(205, 1000), "20.5%");
+        assert_eq!(format_share(200.0), "200");
+        assert_eq!(format_share(1000.0 / 3.0), "333.3");
+    }
+
+    #[test]
+    fn names_are_trimmed_and_checked() {
+        assert_eq!(clean_name("  echo "), Ok("echo".to_string()));
+        assert!(clean_name("   ").is_err());
+        assert!(clean_name(&"x".repeat(65)).is_err());
+        assert!(clean_name(&"é".repeat(64)).is_ok());
+        assert!(clean_name("a\u{7}b").is_err());
+        assert!(clean_name("a,b").is_err());
+        assert_eq!(
+            parse_server_list("a, b ,c"),
+            Ok(vec!["a".to_string(), "b".to_string(), "c".to_string()])
+        );
+        assert!(parse_server_list("a,,b").unwrap_err().contains("empty"));
+        assert!(parse_server_list("a,b,a").unwrap_err().contains("twice"));
+    }
+
+    #[test]
+    fn bad_settings_are_problems_not_panics() {
+        let fields = |settings: &Settings| -> Vec<Field> {
+            settings
+                .problems()
+                .iter()
+                .map(|problem| problem.field)
+                .collect()
+        };
+        let mut settings = Settings::default();
+        assert!(settings.problems().is_empty());
+        settings.points = 0;
+        settings.keys = 100_001;
+        assert_eq!(fields(&settings), vec![Field::Points, Field::Keys]);
+
+        let mut settings = Settings::default();
+        settings.change = Change::Join("alpha".into());
+        assert_eq!(fields(&settings), vec![Field::Change]);
+        settings.change = Change::Leave("zulu".into());
+        assert_eq!(fields(&settings), vec![Field::Change]);
+        settings.servers.truncate(2);
+        settings.change = Change::Leave("alpha".into());
+        assert_eq!(fields(&settings), vec![Field::Change]);
+        settings.servers = vec!["solo".into()];
+        settings.change = Change::Join("echo".into());
+        assert_eq!(fields(&settings), vec![Field::Servers]);
+        settings.servers = (0..50).map(|i| format!("s{i}")).collect();
+        assert_eq!(fields(&settings), vec![Field::Change]);
+        settings.servers = vec!["a".into(), "a".into()];
+        assert_eq!(fields(&settings), vec![Field::Servers]);
+        assert!(Snapshot::measure(&settings).is_err());
+    }
+}
+
+/// How unevenly a pool is loaded at one point setting, for the spread chart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evenness {
+    pub points: u16,
+    pub spread: Spread,
+    /// Busiest load over the mean load, minus one: 0.25 means 25% above an even share.
+    pub busiest_excess: f64,
+}
+
+/// Measure the after-change pool at several point settings.
+pub fn evenness_by_points(snapshot: &Snapshot, settings: &[u16]) -> Vec<Evenness> {
+    let mean = snapshot.key_count() as f64 / snapshot.after.len() as f64;
+    settings
+        .iter()
+        .map(|&points| {
+            let ring = Ring::build(
+                &snapshot.names,
+                &snapshot.after,
+                points,
+                snapshot.settings.hash,
+            );
+            let owner_loads = loads(&owners(&ring, &snapshot.keys.hashes), snapshot.names.len());
+            let spread = Spread::of(&owner_loads, &snapshot.after);
+            Evenness {
+                points,
+                spread,
+                busiest_excess: f64::from(spread.busiest) / mean - 1.0,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,344 @@
+//! The page address as state. `parse` reads any query string, however broken,
+//! into valid settings plus a notice for each part it had to ignore; `render`
+//! writes settings back, so the address bar is always a permalink.
+
+use crate::model::scenario::{
+    clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_SERVERS, MIN_KEYS,
+    MIN_POINTS,
+};
+use crate::model::{Change, Field, HashKind, Settings};
+
+/// A single panel shown alone, for embedding one figure in a course page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    Ring,
+    Moved,
+    Modulo,
+    Loads,
+    Claims,
+}
+
+impl Panel {
+    pub const ALL: [Panel; 5] = [
+        Panel::Ring,
+        Panel::Moved,
+        Panel::Modulo,
+        Panel::Loads,
+        Panel::Claims,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Panel::Ring => "ring",
+            Panel::Moved => "moved",
+            Panel::Modulo => "modulo",
+            Panel::Loads => "loads",
+            Panel::Claims => "claims",
+        }
+    }
+}
+
+/// How the page is laid out, as opposed to what it measures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// `embed=1`: no page chrome, for an iframe.
+    pub embed: bool,
+    /// `panel=…`: one panel alone.
+    pub panel: Option<Panel>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    pub settings: Settings,
+    pub view: View,
+    /// One sentence for each parameter that was ignored, and why.
+    pub notices: Vec<String>,
+}
+
+/// Longest value quoted back in a notice, so a 10 KB parameter stays readable.
+const QUOTE_CHARS: usize = 40;
+
+fn quote(value: &str) -> String {
+    let mut shown: String = value.chars().take(QUOTE_CHARS).collect();
+    if value.chars().count() > QUOTE_CHARS {
+        shown.push('…');
+    }
+    format!("\u{201c}{shown}\u{201d}")
+}
+
+/// Decode `%XX` escapes and `+`; None when the result is not UTF-8.
+pub fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        match bytes[index] {
+            b'+' => out.push(b' '),
+            b'%' => {
+                let hex = |b: u8| (b as char).to_digit(16);
+                match (
+                    bytes.get(index + 1).and_then(|&b| hex(b)),
+                    bytes.get(index + 2).and_then(|&b| hex(b)),
+                ) {
+                    (Some(high), Some(low)) => {
+                        out.push((high * 16 + low) as u8);
+                        index += 2;
+                    }
+                    _ => out.push(b'%'),
+                }
+            }
+            byte => out.push(byte),
+        }
+        index += 1;
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Escape everything but unreserved characters and the list comma.
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~,".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// A whole number within a range, or a sentence saying what was wrong.
+fn number_in<T>(value: &str, low: T, high: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    match value.trim().parse::<T>() {
+        Ok(number) if number >= low && number <= high => Ok(number),
+        _ => Err(format!("needs a whole number from {low} to {high}")),
+    }
+}
+
+/// A change that fits a server list, for when the address names none that does.
+pub fn default_change(servers: &[String]) -> Change {
+    if servers.len() >= MAX_SERVERS {
+        return Change::Leave(servers[servers.len() - 1].clone());
+    }
+    let fallback = Settings::default();
+    let preferred = fallback.change.name().to_string();
+    let name = std::iter::once(preferred)
+        .chain((1..).map(|n| format!("server-{n}")))
+        .find(|name| !servers.contains(name))
+        .expect("an unbounded list has a free name");
+    Change::Join(name)
+}
+
+/// Read a query string (with or without the leading `?`). Never fails: every
+/// part that cannot be used falls back to its default and earns a notice.
+pub fn parse(query: &str) -> Parsed {
+    let defaults = Settings::default();
+    let mut settings = defaults.clone();
+    let mut view = View::default();
+    let mut notices = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut change: Option<Change> = None;
+
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+    {
+        let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+        let (Some(key), Some(value)) = (percent_decode(raw_key), percent_decode(raw_value)) else {
+            notices.push("Ignored a parameter that is not valid UTF-8 text.".to_string());
+            continue;
+        };
+        if seen.contains(&key) {
+            notices.push(format!(
+                "Ignored a repeated {}: the first one is used.",
+                quote(&key)
+            ));
+            continue;
+        }
+        seen.push(key.clone());
+        let mut ignore =
+            |why: String| notices.push(format!("Ignored {key}={}: {why}.", quote(&value)));
+        match key.as_str() {
+            "servers" => match parse_server_list(&value) {
+                Ok(names) if (2..=MAX_SERVERS).contains(&names.len()) => settings.servers = names,
+                Ok(names) => ignore(format!(
+                    "the list needs 2 to {MAX_SERVERS} servers, not {}",
+                    names.len()
+                )),
+                Err(why) => ignore(why.trim_end_matches('.').to_string()),
+            },
+            "add" | "remove" => {
+                if let Some(existing) = &change {
+                    ignore(format!(
+                        "only one change at a time, and {} {} is already set",
+                        if existing.is_join() { "add" } else { "remove" },
+                        quote(existing.name())
+                    ));
+                    continue;
+                }
+                match clean_name(&value) {
+                    Ok(name) if key == "add" => change = Some(Change::Join(name)),
+                    Ok(name) => change = Some(Change::Leave(name)),
+                    Err(why) => ignore(why.trim_end_matches('.').to_string()),
+                }
+            }
+            "points" => match number_in(&value, MIN_POINTS, MAX_POINTS) {
+                Ok(points) => settings.points = points,
+                Err(why) => ignore(why),
+            },
+            "keys" => match number_in(&value, MIN_KEYS, MAX_KEYS) {
+                Ok(keys) => settings.keys = keys,
+                Err(why) => ignore(why),
+            },
+            "first" => match number_in(&value, 0, MAX_FIRST) {
+                Ok(first) => settings.first = first,
+                Err(why) => ignore(why),
+            },
+            "hash" => match HashKind::from_id(&value) {
+                Some(hash) => settings.hash = hash,
+                None => ignore("the hash must be fnv1a-fold, fnv1a-murmur or fnv1a".to_string()),
+            },
+            "embed" => match value.as_str() {
+                "1" | "true" => view.embed = true,
+                "0" | "false" => view.embed = false,
+                _ => ignore("embed takes 1 or 0".to_string()),
+            },
+            "panel" => match Panel::ALL.into_iter().find(|panel| panel.id() == value) {
+                Some(panel) => view.panel = Some(panel),
+                None => {
+                    ignore("the panel must be ring, moved, modulo, loads or claims".to_string())
+                }
+            },
+            _ => notices.push(format!(
+                "Ignored {}: the page has no such setting.",
+                quote(&key)
+            )),
+        }
+    }
+
+    settings.change = change.unwrap_or_else(|| default_change(&settings.servers));
+    // Each part was fine alone; now the whole. A change that does not fit the
+    // list falls back to one that does, with a notice.
+    for problem in settings.problems() {
+        if problem.field == Field::Change {
+            notices.push(format!(
+                "{} Using a default change instead.",
+                problem.message
+            ));
+            settings.change = default_change(&settings.servers);
+            break;
+        }
+    }
+    debug_assert!(settings.problems().is_empty());
+    Parsed {
+        settings,
+        view,
+        notices,
+    }
+}
+
+/// The query string for these settings (without the `?`).
+pub fn render(settings: &Settings, view: &View) -> String {
+    let servers: Vec<String> = settings
+        .servers
+        .iter()
+        .map(|name| percent_encode(name))
+        .collect();
+    let (change_key, change_name) = match &settings.change {
+        Change::Join(name) => ("add", name),
+        Change::Leave(name) => ("remove", name),
+    };
+    let mut query = format!(
+        "servers={}&{change_key}={}&points={}&keys={}&first={}&hash={}",
+        servers.join(","),
+        percent_encode(change_name),
+        settings.points,
+        settings.keys,
+        settings.first,
+        settings.hash.id()
+    );
+    if view.embed {
+        query.push_str("&embed=1");
+    }
+    if let Some(panel) = view.panel {
+        query.push_str("&panel=");
+        query.push_str(panel.id());
+    }
+    query
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_spec_example_reads_as_the_default() {
+        let parsed = parse("?servers=alpha,bravo,charlie,delta&add=echo&points=200&keys=1000&first=0&hash=fnv1a-fold");
+        assert_eq!(parsed.settings, Settings::default());
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+        assert_eq!(parse("").settings, Settings::default());
+    }
+
+    #[test]
+    fn every_setting_round_trips() {
+        let settings = Settings {
+            servers: vec!["north pole".into(), "sü∂".into(), "a&b=c".into()],
+            change: Change::Leave("sü∂".into()),
+            points: 7,
+            keys: 12345,
+            first: 99,
+            hash: HashKind::Fnv1a,
+        };
+        let view = View {
+            embed: true,
+            panel: Some(Panel::Loads),
+        };
+        let parsed = parse(&render(&settings, &view));
+        assert_eq!(parsed.settings, settings);
+        assert_eq!(parsed.view, view);
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+    }
+
+    #[test]
+    fn malformed_values_fall_back_with_a_notice_each() {
+        let parsed = parse("points=abc&hash=md5&keys=5");
+        assert_eq!(parsed.settings.points, 200);
+        assert_eq!(parsed.settings.hash, HashKind::Fnv1aFold);
+        assert_eq!(parsed.settings.keys, 5);
+        assert_eq!(parsed.notices.len(), 2);
+        assert!(parsed.notices[0].contains("points") && parsed.notices[0].contains("1 to 500"));
+        assert!(parsed.notices[1].contains("hash"));
+    }
+
+    #[test]
+    fn conflicts_and_repeats_keep_the_first_and_say_so() {
+        let parsed = parse("add=x&remove=alpha&points=3&points=9");
+        assert_eq!(parsed.settings.change, Change::Join("x".into()));
+        assert_eq!(parsed.settings.points, 3);
+        assert_eq!(parsed.notices.len(), 2);
+    }
+
+    #[test]
+    fn a_change_that_does_not_fit_the_list_is_replaced() {
+        let parsed = parse("add=alpha");
+        assert_eq!(parsed.settings.change, Change::Join("echo".into()));
+        assert_eq!(parsed.notices.len(), 1);
+        let parsed = parse("servers=a,b&remove=a");
+        assert_eq!(parsed.settings.change, Change::Join("echo".into()));
+        let parsed = parse("servers=echo,b");
+        assert_eq!(parsed.settings.change, Change::Join("server-1".into()));
+    }
+
+    #[test]
+    fn percent_decoding_handles_broken_escapes() {
+        assert_eq!(percent_decode("a%20b+c"), Some("a b c".into()));
+        assert_eq!(percent_decode("100%"), Some("100%".into()));
+        assert_eq!(percent_decode("%zz%4"), Some("%zz%4".into()));
+        assert_eq!(percent_decode("%C3%A9"), Some("é".into()));
+        assert_eq!(percent_decode("%FF"), None);
+    }
+}
