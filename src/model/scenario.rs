@@ -162,7 +162,7 @@ impl Settings {
             }
         }
         let listed = self.servers.len();
-        if listed < MIN_SERVERS || listed > MAX_SERVERS {
+        if !(MIN_SERVERS..=MAX_SERVERS).contains(&listed) {
             problems.push(Problem::new(
                 Field::Servers,
                 format!("The list needs {MIN_SERVERS} to {MAX_SERVERS} servers; it has {listed}."),
@@ -326,7 +326,7 @@ pub fn thousands(number: u64) -> String {
     let digits = number.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);
@@ -562,8 +562,10 @@ mod tests {
         settings.keys = 100_001;
         assert_eq!(fields(&settings), vec![Field::Points, Field::Keys]);
 
-        let mut settings = Settings::default();
-        settings.change = Change::Join("alpha".into());
+        let mut settings = Settings {
+            change: Change::Join("alpha".into()),
+            ..Settings::default()
+        };
         assert_eq!(fields(&settings), vec![Field::Change]);
         settings.change = Change::Leave("zulu".into());
         assert_eq!(fields(&settings), vec![Field::Change]);

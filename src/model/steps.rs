@@ -129,8 +129,10 @@ mod tests {
 
     #[test]
     fn a_leave_ends_with_the_leaver_gone() {
-        let mut settings = Settings::default();
-        settings.change = Change::Leave("bravo".into());
+        let settings = Settings {
+            change: Change::Leave("bravo".into()),
+            ..Settings::default()
+        };
         let snapshot = Snapshot::measure(&settings).unwrap();
         let last = stage(&snapshot, change_stage(&snapshot));
         assert_eq!(last.caption, "bravo leaves");

@@ -1,0 +1,229 @@
+//! The two plotters charts, drawn on canvases. Both take the page's theme
+//! colours and the screen's pixel ratio, so they stay legible and crisp.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters_canvas::CanvasBackend;
+use web_sys::HtmlCanvasElement;
+
+use super::palette::rgb_of;
+use crate::model::scenario::Evenness;
+use crate::model::Snapshot;
+
+struct Theme {
+    background: RGBColor,
+    ink: RGBColor,
+    grid: RGBColor,
+    accent: RGBColor,
+}
+
+fn theme() -> Theme {
+    let dark = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|query| query.matches());
+    if dark {
+        Theme {
+            background: RGBColor(0x1b, 0x1e, 0x25),
+            ink: RGBColor(0xe6, 0xe8, 0xee),
+            grid: RGBColor(0x3a, 0x3f, 0x4b),
+            accent: RGBColor(0xff, 0xff, 0xff),
+        }
+    } else {
+        Theme {
+            background: RGBColor(0xff, 0xff, 0xff),
+            ink: RGBColor(0x22, 0x25, 0x2b),
+            grid: RGBColor(0xdd, 0xe0, 0xe6),
+            accent: RGBColor(0x22, 0x25, 0x2b),
+        }
+    }
+}
+
+/// Size the backing store to CSS size × pixel ratio; returns the ratio.
+fn fit(canvas: &HtmlCanvasElement) -> f64 {
+    let ratio = web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .max(1.0);
+    let width = f64::from(canvas.client_width()).max(240.0);
+    let height = (width * 0.62).clamp(180.0, 320.0);
+    canvas.set_width((width * ratio) as u32);
+    canvas.set_height((height * ratio) as u32);
+    ratio
+}
+
+fn area(canvas: &HtmlCanvasElement) -> Option<(DrawingArea<CanvasBackend, Shift>, f64, Theme)> {
+    let ratio = fit(canvas);
+    let root = CanvasBackend::with_canvas_object(canvas.clone())?.into_drawing_area();
+    let theme = theme();
+    root.fill(&theme.background).ok()?;
+    Some((root, ratio, theme))
+}
+
+/// Grouped bars: each server's keys before (pale) and after (solid).
+pub fn draw_loads(canvas: &HtmlCanvasElement, snapshot: &Snapshot) {
+    let Some((root, ratio, theme)) = area(canvas) else {
+        return;
+    };
+    let _ = draw_loads_on(&root, ratio, &theme, snapshot);
+}
+
+fn draw_loads_on(
+    root: &DrawingArea<CanvasBackend, Shift>,
+    ratio: f64,
+    theme: &Theme,
+    s: &Snapshot,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let px = |css: f64| (css * ratio) as i32;
+    let servers = s.all_servers();
+    let n = servers.len() as f64;
+    let highest = s
+        .loads_before
+        .iter()
+        .chain(&s.loads_after)
+        .copied()
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let top = f64::from(highest) * 1.12;
+    let font = ("sans-serif", 12.0 * ratio).into_font().color(&theme.ink);
+    let mut chart = ChartBuilder::on(root)
+        .margin_top(px(10.0))
+        .margin_right(px(10.0))
+        .margin_left(px(4.0))
+        .x_label_area_size(px(40.0))
+        .y_label_area_size(px(44.0))
+        .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..top)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_labels(5)
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .label_style(font.clone())
+        .axis_style(theme.ink)
+        .bold_line_style(theme.grid)
+        .light_line_style(theme.background)
+        .draw()?;
+    let width = if servers.len() > 12 { 0.42 } else { 0.36 };
+    for (slot, &server) in servers.iter().enumerate() {
+        let (r, g, b) = rgb_of(s.name(server));
+        let colour = RGBColor(r, g, b);
+        let x = slot as f64;
+        let before = f64::from(s.loads_before[usize::from(server)]);
+        let after = f64::from(s.loads_after[usize::from(server)]);
+        chart.draw_series([
+            Rectangle::new(
+                [(x - width, 0.0), (x - 0.02, before)],
+                colour.mix(0.4).filled(),
+            ),
+            Rectangle::new([(x + 0.02, 0.0), (x + width, after)], colour.filled()),
+        ])?;
+        // Names under the axis; thinned when there are many servers.
+        let every = (servers.len() / 10).max(1);
+        if slot % every == 0 {
+            let (at_x, at_y) = chart.backend_coord(&(x, 0.0));
+            let label: String = s.name(server).chars().take(10).collect();
+            root.draw(&Text::new(
+                label,
+                (at_x, at_y + px(6.0)),
+                font.pos(Pos::new(HPos::Center, VPos::Top)),
+            ))?;
+        }
+    }
+    let even = s.key_count() as f64 / s.after.len() as f64;
+    let dashes = (0..(n * 8.0) as usize).map(|i| {
+        let start = -0.5 + i as f64 / 8.0;
+        PathElement::new(
+            vec![(start, even), (start + 1.0 / 16.0, even)],
+            theme.accent.stroke_width(px(1.5) as u32),
+        )
+    });
+    chart.draw_series(dashes)?;
+    root.present()?;
+    Ok(())
+}
+
+/// Busiest server's excess over an even share against points per server, on
+/// log scales, with a fitted c/√points line.
+pub fn draw_evenness(canvas: &HtmlCanvasElement, measured: &[Evenness], current: u16) {
+    let Some((root, ratio, theme)) = area(canvas) else {
+        return;
+    };
+    let _ = draw_evenness_on(&root, ratio, &theme, measured, current);
+}
+
+/// Floor for the log axis: a perfectly even pool would sit at zero.
+const EXCESS_FLOOR: f64 = 0.002;
+
+fn draw_evenness_on(
+    root: &DrawingArea<CanvasBackend, Shift>,
+    ratio: f64,
+    theme: &Theme,
+    measured: &[Evenness],
+    current: u16,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let px = |css: f64| (css * ratio) as i32;
+    let points: Vec<(f64, f64)> = measured
+        .iter()
+        .map(|m| (f64::from(m.points), m.busiest_excess.max(EXCESS_FLOOR)))
+        .collect();
+    // Least squares in log space with the slope fixed at −1/2.
+    let log_c = points
+        .iter()
+        .map(|&(p, y)| y.ln() + 0.5 * p.ln())
+        .sum::<f64>()
+        / points.len().max(1) as f64;
+    let trend = |p: f64| log_c.exp() / p.sqrt();
+    let highest = points.iter().map(|&(_, y)| y).fold(trend(1.0), f64::max) * 1.6;
+    let lowest = points.iter().map(|&(_, y)| y).fold(trend(500.0), f64::min) / 1.6;
+    let font = ("sans-serif", 12.0 * ratio).into_font().color(&theme.ink);
+    let mut chart = ChartBuilder::on(root)
+        .margin_top(px(10.0))
+        .margin_right(px(14.0))
+        .x_label_area_size(px(40.0))
+        .y_label_area_size(px(52.0))
+        .build_cartesian_2d(
+            (0.8f64..650.0).log_scale(),
+            (lowest.max(EXCESS_FLOOR / 2.0)..highest).log_scale(),
+        )?;
+    chart
+        .configure_mesh()
+        .x_desc("points per server")
+        .y_desc("busiest above even")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .axis_style(theme.ink)
+        .bold_line_style(theme.grid)
+        .light_line_style(theme.background)
+        .draw()?;
+    let line: Vec<(f64, f64)> = (0..=60)
+        .map(|i| 1.0f64 * 500f64.powf(f64::from(i) / 60.0))
+        .map(|p| (p, trend(p)))
+        .collect();
+    chart.draw_series(LineSeries::new(
+        line,
+        theme.grid.stroke_width(px(2.0) as u32),
+    ))?;
+    let dot = RGBColor(0x56, 0xB4, 0xE9);
+    chart.draw_series(
+        points
+            .iter()
+            .map(|&(p, y)| Circle::new((p, y), px(4.0), dot.filled())),
+    )?;
+    if let Some(&(p, y)) = measured
+        .iter()
+        .find(|m| m.points == current)
+        .map(|m| (f64::from(m.points), m.busiest_excess.max(EXCESS_FLOOR)))
+        .as_ref()
+    {
+        chart.draw_series([Circle::new(
+            (p, y),
+            px(8.0),
+            theme.accent.stroke_width(px(2.0) as u32),
+        )])?;
+    }
+    root.present()?;
+    Ok(())
+}

@@ -1,0 +1,49 @@
+//! The "claims held" table: each claim, its verdict and the measurement
+//! behind it, recomputed whenever a setting changes.
+
+use leptos::prelude::*;
+
+use super::Model;
+
+#[component]
+pub fn ClaimsPanel() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let held_count = move || {
+        model
+            .claims
+            .with(|c| (c.0.iter().filter(|claim| claim.held).count(), c.0.len()))
+    };
+    view! {
+        <section class="panel" id="claims-panel" aria-labelledby="claims-title">
+            <h2 id="claims-title">"Claims held"</h2>
+            <p class="lead">
+                "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it, so when you make the ring lumpy or the hash patterned, some claims honestly fail."
+            </p>
+            <p class="tally" aria-live="polite">
+                {move || { let (held, total) = held_count(); format!("{held} of {total} claims hold for the current settings.") }}
+            </p>
+            <div class="table-scroll">
+                <table id="claims" class="claims">
+                    <thead>
+                        <tr><th scope="col">"Claim"</th><th scope="col">"Held?"</th><th scope="col">"What was measured"</th></tr>
+                    </thead>
+                    <tbody>
+                        {move || model.claims.with(|c| c.0.iter().map(|claim| {
+                            let held = if claim.held { "yes" } else { "no" };
+                            view! {
+                                <tr data-claim=claim.id data-held=held class=if claim.held { "held" } else { "not-held" }>
+                                    <th scope="row">{claim.statement.clone()}<span class="rule">{claim.rule.clone()}</span></th>
+                                    <td class="verdict-cell">
+                                        <span class="mark" aria-hidden="true">{if claim.held { "✔" } else { "✘" }}</span>
+                                        " " {held}
+                                    </td>
+                                    <td>{claim.evidence.clone()}</td>
+                                </tr>
+                            }
+                        }).collect_view())}
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

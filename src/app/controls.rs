@@ -1,0 +1,373 @@
+//! The controls. Each one edits the settings through `Model::try_change`, the
+//! same validation the address goes through; a refused edit leaves the view
+//! as it was and shows why beside the control.
+
+use leptos::prelude::*;
+
+use super::Model;
+use crate::model::scenario::{
+    clean_name, parse_server_list, MAX_KEYS, MAX_POINTS, MIN_KEYS, MIN_POINTS,
+};
+use crate::model::{Change, Field, HashKind, Problem, Settings};
+use crate::query::default_change;
+
+/// Apply an edit and show the outcome in `message`.
+fn apply(model: Model, message: RwSignal<Option<String>>, edit: impl FnOnce(&mut Settings)) {
+    match model.try_change(edit) {
+        Ok(()) => message.set(None),
+        Err(problems) => message.set(Some(join_problems(&problems))),
+    }
+}
+
+fn join_problems(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(|problem| problem.message.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A typed number, or a sentence saying it is not one.
+fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    let text = text.trim();
+    text.parse::<T>().map_err(|_| {
+        let shown: String = text.chars().take(24).collect();
+        format!("\u{201c}{shown}\u{201d} is not a whole number.")
+    })
+}
+
+/// The message line under a control; empty lines take no space.
+#[component]
+fn Message(message: RwSignal<Option<String>>, id: &'static str) -> impl IntoView {
+    view! {
+        <p class="message" id=id data-message=id role="alert" aria-live="polite">
+            {move || message.get().unwrap_or_default()}
+        </p>
+    }
+}
+
+/// A slider with an exact number box beside it, both native inputs.
+#[component]
+fn NumberControl(
+    id: &'static str,
+    label: &'static str,
+    help: &'static str,
+    min: u32,
+    max: u32,
+    field: Field,
+    read: Signal<u32>,
+    write: fn(&mut Settings, u32),
+) -> impl IntoView {
+    let model = expect_context::<Model>();
+    let message = RwSignal::new(None::<String>);
+    let message_id = match field {
+        Field::Points => "points-message",
+        Field::Keys => "keys-message",
+        _ => "first-message",
+    };
+    let set_from = move |text: String| match whole_number::<u32>(&text) {
+        Ok(value) => apply(model, message, |settings| write(settings, value)),
+        Err(why) => message.set(Some(why)),
+    };
+    view! {
+        <div class="control">
+            <label for=format!("{id}-range")>{label}</label>
+            <div class="number-pair">
+                <input
+                    type="range"
+                    id=format!("{id}-range")
+                    min=min
+                    max=max
+                    prop:value=move || read.get().to_string()
+                    aria-describedby=message_id
+                    on:input=move |ev| set_from(event_target_value(&ev))
+                />
+                <input
+                    type="number"
+                    id=format!("{id}-number")
+                    aria-label=format!("{label}, exact")
+                    min=min
+                    max=max
+                    prop:value=move || read.get().to_string()
+                    aria-describedby=message_id
+                    on:change=move |ev| set_from(event_target_value(&ev))
+                />
+            </div>
+            <p class="help">{help}</p>
+            <Message message=message id=message_id />
+        </div>
+    }
+}
+
+#[component]
+pub fn Controls() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let settings = model.settings;
+    view! {
+        <aside class="controls" aria-label="Settings">
+            <h2>"Settings"</h2>
+            <NumberControl
+                id="points"
+                label="Points per server"
+                help="Each server is hashed onto the ring this many times (virtual nodes). More points, smaller and more even arcs."
+                min=u32::from(MIN_POINTS)
+                max=u32::from(MAX_POINTS)
+                field=Field::Points
+                read=Signal::derive(move || u32::from(settings.with(|s| s.points)))
+                write=|settings, value| settings.points = u16::try_from(value).unwrap_or(u16::MAX)
+            />
+            <NumberControl
+                id="keys"
+                label="Keys"
+                help="How many keys (key-0, key-1, …) are placed on the ring and counted."
+                min=MIN_KEYS
+                max=MAX_KEYS
+                field=Field::Keys
+                read=Signal::derive(move || settings.with(|s| s.keys))
+                write=|settings, value| settings.keys = value
+            />
+            <HashControl />
+            <ServerControls />
+            <ChangeControl />
+            <FirstKeyControl />
+        </aside>
+    }
+}
+
+#[component]
+fn HashControl() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let message = RwSignal::new(None::<String>);
+    let describe = |kind: HashKind| match kind {
+        HashKind::Fnv1aFold => "fnv1a-fold: FNV-1a, then folded (default)",
+        HashKind::Fnv1aMurmur => "fnv1a-murmur: FNV-1a, then Murmur3's finalizer",
+        HashKind::Fnv1a => "fnv1a: plain FNV-1a, no finalizer",
+    };
+    view! {
+        <div class="control">
+            <label for="hash">"Hash function"</label>
+            <select
+                id="hash"
+                aria-describedby="hash-message"
+                on:change=move |ev| {
+                    match HashKind::from_id(&event_target_value(&ev)) {
+                        Some(hash) => apply(model, message, |settings| settings.hash = hash),
+                        None => message.set(Some("Pick one of the three hashes.".into())),
+                    }
+                }
+            >
+                {HashKind::ALL
+                    .into_iter()
+                    .map(|kind| {
+                        view! {
+                            <option
+                                value=kind.id()
+                                selected=move || model.settings.with(|s| s.hash == kind)
+                            >
+                                {describe(kind)}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+            <p class="help">"Plain FNV-1a gives names that differ only in their last digits similar hashes, so points bunch up; the finalizers scatter them."</p>
+            <Message message=message id="hash-message" />
+        </div>
+    }
+}
+
+#[component]
+fn ServerControls() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let settings = model.settings;
+    let message = RwSignal::new(None::<String>);
+    let list_text = RwSignal::new(String::new());
+    let new_name = RwSignal::new(String::new());
+    // The edit box shows the current list whenever the list changes.
+    Effect::new(move |_| list_text.set(settings.with(|s| s.servers.join(", "))));
+
+    let apply_list = move || match parse_server_list(&list_text.get_untracked()) {
+        Ok(names) => apply(model, message, |s| s.servers = names),
+        Err(why) => message.set(Some(why)),
+    };
+    let add = move || match clean_name(&new_name.get_untracked()) {
+        Ok(name) => {
+            if settings.with_untracked(|s| s.servers.contains(&name)) {
+                message.set(Some(format!(
+                    "\u{201c}{name}\u{201d} is already in the list."
+                )));
+            } else {
+                apply(model, message, |s| s.servers.push(name));
+                if message.get_untracked().is_none() {
+                    new_name.set(String::new());
+                }
+            }
+        }
+        Err(why) => message.set(Some(why)),
+    };
+    let remove = move |name: String| apply(model, message, |s| s.servers.retain(|n| *n != name));
+
+    view! {
+        <fieldset class="control">
+            <legend>"Servers on the ring"</legend>
+            <ul class="chips" aria-label="Servers">
+                {move || {
+                    settings
+                        .with(|s| s.servers.clone())
+                        .into_iter()
+                        .map(|name| {
+                            let label = format!("Remove {name}");
+                            let removing = name.clone();
+                            view! {
+                                <li class="chip">
+                                    <span class="swatch" style:background=super::palette::colour_of(&name)></span>
+                                    <span class="chip-name">{name}</span>
+                                    <button
+                                        class="chip-remove"
+                                        aria-label=label
+                                        title="Remove from the list"
+                                        on:click=move |_| remove(removing.clone())
+                                    >
+                                        "×"
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
+            <div class="inline">
+                <input
+                    type="text"
+                    id="add-server"
+                    aria-label="New server name"
+                    placeholder="new server name"
+                    prop:value=move || new_name.get()
+                    on:input=move |ev| new_name.set(event_target_value(&ev))
+                    on:keydown=move |ev| { if ev.key() == "Enter" { add() } }
+                />
+                <button id="add-server-button" on:click=move |_| add()>"Add to list"</button>
+            </div>
+            <label for="server-list">"Edit the whole list (comma-separated)"</label>
+            <div class="inline">
+                <input
+                    type="text"
+                    id="server-list"
+                    prop:value=move || list_text.get()
+                    aria-describedby="servers-message"
+                    on:input=move |ev| list_text.set(event_target_value(&ev))
+                    on:keydown=move |ev| { if ev.key() == "Enter" { apply_list() } }
+                />
+                <button id="server-list-button" on:click=move |_| apply_list()>"Apply"</button>
+            </div>
+            <p class="help">"2 to 50 distinct names, each up to 64 characters."</p>
+            <Message message=message id="servers-message" />
+        </fieldset>
+    }
+}
+
+#[component]
+fn ChangeControl() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let settings = model.settings;
+    let message = RwSignal::new(None::<String>);
+    let joiner = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        if let Change::Join(name) = settings.with(|s| s.change.clone()) {
+            joiner.set(name);
+        }
+    });
+    let is_join = move || settings.with(|s| s.change.is_join());
+    let set_join = move || match clean_name(&joiner.get_untracked()) {
+        Ok(name) => apply(model, message, |s| s.change = Change::Join(name)),
+        Err(why) => message.set(Some(why)),
+    };
+    let choose_kind = move |join: bool| {
+        apply(model, message, |s| {
+            s.change = if join {
+                default_change(&s.servers)
+            } else {
+                Change::Leave(s.servers.last().cloned().unwrap_or_default())
+            }
+        })
+    };
+    view! {
+        <fieldset class="control">
+            <legend>"The change to measure"</legend>
+            <div class="inline" role="radiogroup" aria-label="Kind of change">
+                <label class="radio">
+                    <input type="radio" name="change-kind" id="change-join" prop:checked=is_join on:change=move |_| choose_kind(true) />
+                    "a server joins"
+                </label>
+                <label class="radio">
+                    <input type="radio" name="change-kind" id="change-leave" prop:checked=move || !is_join() on:change=move |_| choose_kind(false) />
+                    "a server leaves"
+                </label>
+            </div>
+            {move || if is_join() {
+                view! {
+                    <div class="inline">
+                        <input
+                            type="text"
+                            id="joiner"
+                            aria-label="Name of the joining server"
+                            prop:value=move || joiner.get()
+                            aria-describedby="change-message"
+                            on:input=move |ev| joiner.set(event_target_value(&ev))
+                            on:keydown=move |ev| { if ev.key() == "Enter" { set_join() } }
+                        />
+                        <button id="joiner-button" on:click=move |_| set_join()>"Join"</button>
+                    </div>
+                }.into_any()
+            } else {
+                view! {
+                    <select
+                        id="leaver"
+                        aria-label="Server that leaves"
+                        aria-describedby="change-message"
+                        on:change=move |ev| {
+                            let name = event_target_value(&ev);
+                            apply(model, message, |s| s.change = Change::Leave(name));
+                        }
+                    >
+                        {settings.with(|s| {
+                            let leaving = s.change.name().to_string();
+                            s.servers.iter().map(|name| {
+                                let selected = *name == leaving;
+                                view! { <option value=name.clone() selected=selected>{name.clone()}</option> }
+                            }).collect_view()
+                        })}
+                    </select>
+                }.into_any()
+            }}
+            <p class="help">"A join appends a new server to the list; a leave takes one out. At least 2 servers must remain."</p>
+            <Message message=message id="change-message" />
+        </fieldset>
+    }
+}
+
+#[component]
+fn FirstKeyControl() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let message = RwSignal::new(None::<String>);
+    view! {
+        <div class="control">
+            <label for="first-number">"First key number"</label>
+            <input
+                type="number"
+                id="first-number"
+                min="0"
+                prop:value=move || model.settings.with(|s| s.first.to_string())
+                aria-describedby="first-message"
+                on:change=move |ev| {
+                    match whole_number::<u64>(&event_target_value(&ev)) {
+                        Ok(first) => apply(model, message, |s| s.first = first),
+                        Err(why) => message.set(Some(why)),
+                    }
+                }
+            />
+            <p class="help">"Start the keys at another number to draw a fresh sample of keys."</p>
+            <Message message=message id="first-message" />
+        </div>
+    }
+}

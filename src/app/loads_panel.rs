@@ -1,0 +1,111 @@
+//! Keys per server before and after the change, with the spread, and the
+//! two charts that show where unevenness comes from.
+
+use leptos::html::Canvas;
+use leptos::prelude::*;
+
+use super::charts;
+use super::palette::colour_of;
+use super::Model;
+use crate::model::scenario::{evenness_by_points, format_ratio, Spread};
+
+/// Point settings the spread chart measures.
+const CHART_POINTS: [u16; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 350, 500];
+
+fn describe(spread: Spread) -> String {
+    format!(
+        "{} ÷ {} = {}",
+        spread.busiest,
+        spread.quietest,
+        format_ratio(spread.ratio())
+    )
+}
+
+#[component]
+pub fn LoadsPanel() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let snapshot = model.snapshot;
+    let loads_chart = NodeRef::<Canvas>::new();
+    let spread_chart = NodeRef::<Canvas>::new();
+
+    Effect::new(move |_| {
+        if let Some(canvas) = loads_chart.get() {
+            snapshot.with(|m| charts::draw_loads(&canvas, &m.0));
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(canvas) = spread_chart.get() {
+            snapshot.with(|m| {
+                let measured = evenness_by_points(&m.0, &CHART_POINTS);
+                charts::draw_evenness(&canvas, &measured, m.0.settings.points);
+            });
+        }
+    });
+
+    view! {
+        <section class="panel" id="loads" aria-labelledby="loads-title">
+            <h2 id="loads-title">"Load per server"</h2>
+            <p class="lead">
+                {move || snapshot.with(|m| {
+                    let s = &m.0;
+                    format!(
+                        "Each server holds the keys of its arcs. With {} points per server the busiest holds {} times what the quietest holds after the change; one point each leaves whole servers nearly idle.",
+                        s.settings.points,
+                        format_ratio(s.spread_after().ratio())
+                    )
+                })}
+            </p>
+            <div class="table-scroll">
+                <table class="numbers" id="loads-table">
+                    <thead>
+                        <tr><th scope="col">"Server"</th><th scope="col">"Before"</th><th scope="col">"After"</th><th scope="col">"Change"</th></tr>
+                    </thead>
+                    <tbody>
+                        {move || snapshot.with(|m| {
+                            let s = &m.0;
+                            s.all_servers().into_iter().map(|server| {
+                                let name = s.name(server).to_string();
+                                let before = s.before.contains(&server).then(|| s.loads_before[usize::from(server)]);
+                                let after = s.after.contains(&server).then(|| s.loads_after[usize::from(server)]);
+                                let shown = |load: Option<u32>| load.map_or("—".to_string(), |l| l.to_string());
+                                let delta = i64::from(after.unwrap_or(0)) - i64::from(before.unwrap_or(0));
+                                view! {
+                                    <tr data-server=name.clone() data-before=before.unwrap_or(0) data-after=after.unwrap_or(0)>
+                                        <th scope="row"><span class="swatch" style:background=colour_of(&name)></span>{name.clone()}</th>
+                                        <td class="num">{shown(before)}</td>
+                                        <td class="num">{shown(after)}</td>
+                                        <td class="num">{if delta > 0 { format!("+{delta}") } else { delta.to_string() }}</td>
+                                    </tr>
+                                }
+                            }).collect_view()
+                        })}
+                    </tbody>
+                    <tfoot>
+                        <tr>
+                            <th scope="row">"Spread (busiest ÷ quietest)"</th>
+                            <td class="num" data-figure="spread-before">{move || snapshot.with(|m| describe(m.0.spread_before()))}</td>
+                            <td class="num">
+                                {move || snapshot.with(|m| format!("{} ÷ {} = ", m.0.spread_after().busiest, m.0.spread_after().quietest))}
+                                <span data-figure="spread">{move || snapshot.with(|m| format_ratio(m.0.spread_after().ratio()))}</span>
+                            </td>
+                            <td></td>
+                        </tr>
+                    </tfoot>
+                </table>
+            </div>
+            <div class="charts">
+                <figure>
+                    <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>
+                    <figcaption>"Keys per server, before (pale) and after (solid). The dashed line is an even share after the change."</figcaption>
+                </figure>
+                <figure>
+                    <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || snapshot.with(|m| {
+                        let measured = evenness_by_points(&m.0, &[1, m.0.settings.points]);
+                        format!("Chart of how far the busiest server sits above an even share at 1 to 500 points per server: {:.0}% at 1 point, {:.0}% at {} points.", measured[0].busiest_excess * 100.0, measured[1].busiest_excess * 100.0, m.0.settings.points)
+                    })></canvas>
+                    <figcaption>"How far the busiest server sits above an even share, measured at 1 to 500 points (dots, log scales), beside a 1/√points trend (line). The ring marks the current setting."</figcaption>
+                </figure>
+            </div>
+        </section>
+    }
+}

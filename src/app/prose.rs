@@ -1,0 +1,59 @@
+//! The page's words: the header that frames it, and the honest limits and
+//! sources at the end. Figures in them come from the model.
+
+use leptos::prelude::*;
+
+use super::Model;
+use crate::model::scenario::{percent, thousands};
+
+#[component]
+pub fn Header() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let headline = move || {
+        model.snapshot.with(|m| {
+            let s = &m.0;
+            let verb = if s.is_join() { "joins" } else { "leaves" };
+            format!(
+                "Right now, as {} {verb}, the ring moves {} of {} keys ({}) while hash mod n would move {} ({}).",
+                s.name(s.changed),
+                thousands(s.moved_by_owner_diff as u64),
+                thousands(s.key_count() as u64),
+                percent(s.moved_by_owner_diff, s.key_count()),
+                thousands(s.modulo_moved as u64),
+                percent(s.modulo_moved, s.key_count()),
+            )
+        })
+    };
+    view! {
+        <header class="masthead">
+            <h1>"Consistent hashing, counted"</h1>
+            <p class="intro">
+                "A cache cluster has to decide which server keeps each key. Consistent hashing puts keys and servers on one circle so that adding or removing a server disturbs only the keys next to it. This page does not just say so: it hashes real keys in your browser and counts what happens. "
+                <strong data-headline="">{headline}</strong>
+            </p>
+            <p class="intro">"Drag a slider or change a name and every number below is measured again."</p>
+        </header>
+    }
+}
+
+#[component]
+pub fn LeavesOut() -> impl IntoView {
+    view! {
+        <section class="panel prose" id="leaves-out" aria-labelledby="leaves-out-title">
+            <h2 id="leaves-out-title">"What this leaves out"</h2>
+            <ul>
+                <li>"Keys here are all alike. Real traffic is skewed: one hot key can overload a server however even the key counts are."</li>
+                <li>"Servers here are all the same size. Real deployments give bigger machines more points, which this page does not model."</li>
+                <li>"Nothing is copied. Moving a key means moving its data, and a real system also keeps replicas on the next servers clockwise, as Dynamo does."</li>
+                <li>"Every server sees the same ring here. In practice membership spreads by gossip or a coordinator, and two nodes can briefly disagree about who owns a key."</li>
+                <li>"Other schemes, such as rendezvous hashing, jump hash and bounded-load consistent hashing, trade memory, speed and balance differently."</li>
+            </ul>
+            <h2>"Sources"</h2>
+            <ul>
+                <li>"David Karger, Eric Lehman, Tom Leighton, Rina Panigrahy, Matthew Levine and Daniel Lewin. Consistent hashing and random trees: distributed caching protocols for relieving hot spots on the World Wide Web. STOC 1997."</li>
+                <li>"Giuseppe DeCandia and others. Dynamo: Amazon's highly available key-value store. SOSP 2007 (virtual nodes, preference lists)."</li>
+                <li>"Glenn Fowler, Landon Curt Noll and Kiem-Phong Vo: the FNV hash. Austin Appleby: MurmurHash3 and its fmix32 finalizer."</li>
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,154 @@
+//! The ring panel: the canvas, a step-through of the joins, and a legend
+//! with each server's load at the stage shown.
+
+use leptos::html::Canvas;
+use leptos::prelude::*;
+
+use super::palette::colour_of;
+use super::ring_canvas::{self, RingColours};
+use super::Model;
+use crate::model::scenario::thousands;
+use crate::model::steps::{change_stage, stage, stage_pools};
+
+fn prefers_dark() -> bool {
+    window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten()
+        .is_some_and(|query| query.matches())
+}
+
+#[component]
+pub fn RingPanel() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let canvas = NodeRef::<Canvas>::new();
+    // None follows the scenario's change; Some(i) is a stage the reader picked.
+    let picked = RwSignal::new(None::<usize>);
+    // A new scenario starts again at its change.
+    Effect::new(move |_| {
+        model.snapshot.track();
+        picked.set(None);
+    });
+    let stage_count = Memo::new(move |_| model.snapshot.with(|m| stage_pools(&m.0).len()));
+    let shown_index = Memo::new(move |_| {
+        let last = model.snapshot.with(|m| change_stage(&m.0));
+        picked.get().unwrap_or(last).min(last)
+    });
+    let stage_now = Memo::new(move |_| {
+        let index = shown_index.get();
+        model
+            .snapshot
+            .with(|m| StageView(std::sync::Arc::new(stage(&m.0, index))))
+    });
+
+    Effect::new(move |_| {
+        let Some(element) = canvas.get() else { return };
+        let colours = if prefers_dark() {
+            RingColours {
+                background: "#15171c",
+                circle: "#4a4f5c",
+                moved: "#ffffff",
+            }
+        } else {
+            // On a light page the "white" ring gets a dark background of its
+            // own: the canvas stays dark in both themes.
+            RingColours {
+                background: "#1d2027",
+                circle: "#50566a",
+                moved: "#ffffff",
+            }
+        };
+        model
+            .snapshot
+            .with(|m| stage_now.with(|s| ring_canvas::draw(&element, &m.0, &s.0, &colours)));
+    });
+
+    let description = move || {
+        model.snapshot.with(|m| {
+            stage_now.with(|s| {
+                let stage = &s.0;
+                format!(
+                    "Ring with {} servers, {} points and {} keys. {}: {} keys changed owner.",
+                    stage.members.len(),
+                    thousands(stage.ring.len() as u64),
+                    thousands(m.0.key_count() as u64),
+                    stage.caption,
+                    thousands(stage.moved_count as u64)
+                )
+            })
+        })
+    };
+
+    view! {
+        <section class="panel" id="ring" aria-labelledby="ring-title">
+            <h2 id="ring-title">"The ring"</h2>
+            <p class="lead">
+                "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
+                " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a white ring marks a key whose owner just changed."
+            </p>
+            <div class="ring-wrap">
+                <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description></canvas>
+                <div class="ring-side">
+                    <div class="stepper" role="group" aria-label="Step through the joins">
+                        <button
+                            id="step-back"
+                            disabled=move || shown_index.get() == 0
+                            on:click=move |_| picked.set(Some(shown_index.get_untracked().saturating_sub(1)))
+                        >
+                            "◀ Back"
+                        </button>
+                        <span class="stage-label" aria-live="polite" data-stage=move || shown_index.get().to_string()>
+                            {move || format!("Step {} of {}", shown_index.get() + 1, stage_count.get())}
+                        </span>
+                        <button
+                            id="step-forward"
+                            disabled=move || shown_index.get() + 1 >= stage_count.get()
+                            on:click=move |_| picked.set(Some(shown_index.get_untracked() + 1))
+                        >
+                            "Next ▶"
+                        </button>
+                    </div>
+                    <p class="caption" data-caption="">
+                        {move || stage_now.with(|s| s.0.caption.clone())}
+                        ": "
+                        <strong>{move || stage_now.with(|s| thousands(s.0.moved_count as u64))}</strong>
+                        " keys changed owner."
+                    </p>
+                    <ul class="legend" aria-label="Servers and their keys at this step">
+                        {move || model.snapshot.with(|m| stage_now.with(|s| {
+                            let snapshot = &m.0;
+                            let stage = &s.0;
+                            let mut counts = vec![0u32; snapshot.names.len()];
+                            for &owner in &stage.owners {
+                                counts[usize::from(owner)] += 1;
+                            }
+                            stage.members.iter().map(|&server| {
+                                let name = snapshot.name(server).to_string();
+                                let arrived = stage.changed == Some(server);
+                                view! {
+                                    <li>
+                                        <span class="swatch" style:background=colour_of(&name)></span>
+                                        <span class="legend-name">{name}</span>
+                                        <span class="legend-load">{counts[usize::from(server)]} " keys"</span>
+                                        {arrived.then(|| view! { <span class="badge">"new"</span> })}
+                                    </li>
+                                }
+                            }).collect_view()
+                        }))}
+                    </ul>
+                    <p class="legend-moved"><span class="moved-mark" aria-hidden="true"></span>"ringed in white: moved at this step"</p>
+                </div>
+            </div>
+        </section>
+    }
+}
+
+/// A measured stage, compared by identity like `Measured`.
+#[derive(Clone)]
+struct StageView(std::sync::Arc<crate::model::steps::Stage>);
+
+impl PartialEq for StageView {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}

@@ -1,0 +1,25 @@
+//! The address bar as state: read once at start, rewritten on every change.
+
+use leptos::prelude::*;
+
+use super::Model;
+use crate::query::{self, Parsed, View};
+
+pub fn read() -> Parsed {
+    let search = window().location().search().unwrap_or_default();
+    query::parse(&search)
+}
+
+/// Rewrite the query whenever the settings change. `replaceState`, not
+/// `pushState`: a slider drag is not a hundred history entries.
+pub fn keep_in_address(model: Model, view: View) {
+    Effect::new(move |_| {
+        let query = model
+            .settings
+            .with(|settings| query::render(settings, &view));
+        let url = format!("?{query}");
+        if let Ok(history) = window().history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
+    });
+}

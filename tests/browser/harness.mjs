@@ -1,0 +1,125 @@
+// Shared set-up for the browser tests: serve dist/ from a sub-path on
+// loopback, drive Debian's Chromium headless, and read figures off the page.
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DIST = path.resolve(here, "../../dist");
+export const ARTIFACTS = path.resolve(here, "artifacts");
+// A deep sub-path proves the build uses relative URLs only.
+export const PREFIX = "/courses/distributed-systems/ring/";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".css": "text/css",
+  ".wasm": "application/wasm",
+  ".png": "image/png",
+  ".json": "application/json",
+};
+
+/** Serve dist/ (and this folder's fixtures under /fixtures/) on a free port. */
+export async function serve() {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url, "http://localhost");
+    let file;
+    if (url.pathname.startsWith(PREFIX)) {
+      file = path.join(DIST, decodeURIComponent(url.pathname.slice(PREFIX.length)) || "index.html");
+    } else if (url.pathname.startsWith("/fixtures/")) {
+      file = path.join(here, decodeURIComponent(url.pathname));
+    }
+    if (file && file.endsWith(path.sep)) file = path.join(file, "index.html");
+    if (!file || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      response.writeHead(404).end("not found");
+      return;
+    }
+    response.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, base: origin + PREFIX, close: () => new Promise((r) => server.close(r)) };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/**
+ * Open the page with a query and wait until the WASM has rendered figures.
+ * Records every request to another origin and every console error.
+ */
+export async function open(browser, served, query = "", options = {}) {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    deviceScaleFactor: options.scale ?? 1,
+    colorScheme: options.colorScheme ?? "light",
+    reducedMotion: "reduce",
+  });
+  const page = await context.newPage();
+  const foreign = [];
+  const errors = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol !== "data:" && url.origin !== served.origin) foreign.push(request.url());
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.goto(served.base + query);
+  await page.waitForSelector(options.ready ?? '[data-figure="moved"]', { timeout: 20000 });
+  return { page, foreign, errors, close: () => context.close() };
+}
+
+export async function figure(page, name) {
+  return (await page.locator(`[data-figure="${name}"]`).first().textContent()).trim();
+}
+
+/** Wait until a figure reads `expected` (the page recomputes after input). */
+export async function waitForFigure(page, name, expected) {
+  await page.waitForFunction(
+    ([name, expected]) => document.querySelector(`[data-figure="${name}"]`)?.textContent.trim() === expected,
+    [name, expected],
+    { timeout: 10000 },
+  );
+}
+
+/** Loads table as {name: {before, after}}. */
+export async function loads(page) {
+  return page.$$eval("tr[data-server]", (rows) =>
+    Object.fromEntries(
+      rows.map((row) => [
+        row.dataset.server,
+        { before: Number(row.dataset.before), after: Number(row.dataset.after) },
+      ]),
+    ),
+  );
+}
+
+/** Claims as {id: "yes" | "no"}. */
+export async function claims(page) {
+  return page.$$eval("#claims tr[data-claim]", (rows) =>
+    Object.fromEntries(rows.map((row) => [row.dataset.claim, row.dataset.held])),
+  );
+}
+
+export function artifact(name) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  return path.join(ARTIFACTS, name);
+}

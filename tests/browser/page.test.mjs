@@ -1,0 +1,164 @@
+// The interactive page in real headless Chromium: the spec's figures, the
+// controls, and refusals that keep the last good view.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, launch, open, figure, waitForFigure, loads, claims, artifact } from "./harness.mjs";
+
+let served;
+let browser;
+before(async () => {
+  served = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+const ALL_CLAIMS = [
+  "even-share", "routes-agree", "monotone", "modulo", "leave-exact",
+  "points-fair", "one-owner", "entries-cost", "hash-scatter",
+];
+
+test("default page shows the spec's figures and all nine claims hold", async () => {
+  const { page, foreign, errors, close } = await open(browser, served);
+  assert.equal(await figure(page, "moved"), "205");
+  assert.equal(await figure(page, "moved-arc"), "205");
+  assert.equal(await figure(page, "modulo-moved"), "773");
+  assert.equal(await figure(page, "even-share"), "200");
+  assert.equal(await figure(page, "spread"), "1.27");
+  const load = await loads(page);
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(load).map(([name, l]) => [name, l.after])),
+    { alpha: 194, bravo: 228, charlie: 194, delta: 179, echo: 205 },
+  );
+  assert.equal(load.echo.before, 0);
+  const verdicts = await claims(page);
+  assert.deepEqual(Object.keys(verdicts), ALL_CLAIMS);
+  for (const id of ALL_CLAIMS) assert.equal(verdicts[id], "yes", id);
+  // The first ring entries of the spec, in order.
+  const entries = await page.$$eval("tr[data-entry]", (rows) =>
+    rows.slice(0, 3).map((r) => [Number(r.dataset.position), r.dataset.serverName, Number(r.dataset.point)]),
+  );
+  assert.deepEqual(entries, [[16951555, "echo", 45], [22095772, "alpha", 91], [34206755, "echo", 21]]);
+  // The headline prose carries the model's numbers.
+  assert.match(await page.locator("[data-headline]").textContent(), /205 of 1,000 keys \(20\.5%\).*773/);
+  await page.screenshot({ path: artifact("default-1280.png"), fullPage: true });
+  assert.deepEqual(foreign, [], "no request may leave the page's origin");
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("one point per server: 30 moved and the even-share claim fails", async () => {
+  const { page, errors, close } = await open(browser, served);
+  await page.locator("#points-range").fill("1");
+  await waitForFigure(page, "moved", "30");
+  assert.equal(await figure(page, "moved-arc"), "30");
+  const load = await loads(page);
+  assert.deepEqual(
+    [load.charlie.after, load.delta.after, load.echo.after, load.alpha.after, load.bravo.after],
+    [664, 276, 30, 23, 7],
+  );
+  const verdicts = await claims(page);
+  assert.equal(verdicts["even-share"], "no");
+  assert.equal(verdicts["routes-agree"], "yes");
+  assert.equal(await page.locator("#points-number").inputValue(), "1");
+  await page.screenshot({ path: artifact("one-point-1280.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("plain FNV-1a: 286 moved, modulo 806, lopsided loads, even share fails", async () => {
+  const { page, close } = await open(browser, served);
+  await page.locator("#hash").selectOption("fnv1a");
+  await waitForFigure(page, "moved", "286");
+  assert.equal(await figure(page, "moved-arc"), "286");
+  assert.equal(await figure(page, "modulo-moved"), "806");
+  const load = await loads(page);
+  assert.deepEqual(
+    [load.delta.before, load.charlie.before, load.bravo.before, load.alpha.before],
+    [433, 245, 186, 136],
+  );
+  assert.equal((await claims(page))["even-share"], "no");
+  // Each verdict states its rule on the page.
+  assert.match(await page.locator('tr[data-claim="even-share"] .rule').textContent(), /3 binomial standard deviations/);
+  await close();
+});
+
+test("adding and removing named servers changes the tables", async () => {
+  const { page, close } = await open(browser, served);
+  await page.locator("#add-server").fill("foxtrot");
+  await page.locator("#add-server-button").click();
+  await page.waitForSelector('tr[data-server="foxtrot"]');
+  const grown = await loads(page);
+  assert.ok(grown.foxtrot.before > 0 && grown.foxtrot.after > 0);
+  // 1,000 keys over six servers once foxtrot is listed.
+  assert.equal(await figure(page, "even-share"), "166.7");
+  await page.getByRole("button", { name: "Remove bravo" }).click();
+  await page.waitForSelector('tr[data-server="bravo"]', { state: "detached" });
+  const shrunk = await loads(page);
+  assert.deepEqual(Object.keys(shrunk).sort(), ["alpha", "charlie", "delta", "echo", "foxtrot"]);
+  const total = Object.values(shrunk).reduce((sum, l) => sum + l.after, 0);
+  assert.equal(total, 1000);
+  // A leave instead of a join.
+  await page.locator("#change-leave").check();
+  await page.locator("#leaver").selectOption("charlie");
+  await page.waitForFunction(() => document.querySelector('tr[data-server="charlie"]')?.dataset.after === "0");
+  const left = await loads(page);
+  assert.equal(Number(await figure(page, "moved")), left.charlie.before);
+  assert.equal(await figure(page, "moved"), await figure(page, "moved-arc"));
+  await close();
+});
+
+test("bad input shows a message and keeps the last view", async () => {
+  const { page, errors, close } = await open(browser, served);
+  await page.locator("#add-server").fill("bravo");
+  await page.locator("#add-server-button").click();
+  await assert.doesNotReject(page.waitForSelector("#servers-message:has-text('already')"));
+  await page.locator("#server-list").fill("alpha, bravo, alpha");
+  await page.locator("#server-list-button").click();
+  assert.match(await page.locator("#servers-message").textContent(), /appears twice/);
+  await page.locator("#points-number").fill("501");
+  await page.locator("#points-number").press("Enter");
+  assert.match(await page.locator("#points-message").textContent(), /1 to 500/);
+  await page.locator("#keys-number").fill("abc");
+  await page.locator("#keys-number").press("Enter");
+  await page.locator("#joiner").fill("alpha");
+  await page.locator("#joiner-button").click();
+  assert.match(await page.locator("#change-message").textContent(), /already on the ring/);
+  // Nothing changed underneath.
+  assert.equal(await figure(page, "moved"), "205");
+  assert.equal(await figure(page, "modulo-moved"), "773");
+  assert.equal(Object.keys(await loads(page)).length, 5);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("step-through walks the joins one server at a time", async () => {
+  const { page, close } = await open(browser, served);
+  const caption = () => page.locator("[data-caption]").textContent();
+  assert.match(await caption(), /echo joins: 205 keys changed owner/);
+  await page.locator("#step-back").click();
+  assert.match(await caption(), /delta joins/);
+  for (let i = 0; i < 3; i++) await page.locator("#step-back").click();
+  assert.match(await caption(), /alpha alone holds every key: 0 keys/);
+  assert.ok(await page.locator("#step-back").isDisabled());
+  await page.locator("#step-forward").click();
+  assert.match(await caption(), /bravo joins/);
+  await close();
+});
+
+test("layout fits a phone and a laptop without sideways scrolling", async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const { page, close } = await open(browser, served, "", { viewport, scale: 2 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `page is ${overflow}px wider than a ${viewport.width}px screen`);
+    const canvas = await page.evaluate(() => {
+      const c = document.querySelector(".ring-canvas");
+      return { backing: c.width, css: c.clientWidth };
+    });
+    assert.equal(canvas.backing, canvas.css * 2, "ring canvas is drawn at device resolution");
+    await page.screenshot({ path: artifact(`default-${viewport.width}.png`), fullPage: viewport.width < 500 });
+    await close();
+  }
+});
