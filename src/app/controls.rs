@@ -139,9 +139,9 @@ fn HashControl() -> impl IntoView {
     let model = expect_context::<Model>();
     let message = RwSignal::new(None::<String>);
     let describe = |kind: HashKind| match kind {
-        HashKind::Fnv1aFold => "fnv1a-fold: FNV-1a, then folded (default)",
-        HashKind::Fnv1aMurmur => "fnv1a-murmur: FNV-1a, then Murmur3's finalizer",
-        HashKind::Fnv1a => "fnv1a: plain FNV-1a, no finalizer",
+        HashKind::Fnv1aFold => "fnv1a-fold (default)",
+        HashKind::Fnv1aMurmur => "fnv1a-murmur",
+        HashKind::Fnv1a => "fnv1a (plain, no finalizer)",
     };
     view! {
         <div class="control">
@@ -170,7 +170,7 @@ fn HashControl() -> impl IntoView {
                     })
                     .collect_view()}
             </select>
-            <p class="help">"Plain FNV-1a gives names that differ only in their last digits similar hashes, so points bunch up; the finalizers scatter them."</p>
+            <p class="help">"All three start with FNV-1a; two then mix the bits with a finalizer. Plain FNV-1a gives names that differ only in their last digits similar hashes, so points bunch up; the finalizers scatter them."</p>
             <Message message=message id="hash-message" />
         </div>
     }

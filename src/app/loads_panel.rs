@@ -82,17 +82,19 @@ pub fn LoadsPanel() -> impl IntoView {
                     </tbody>
                     <tfoot>
                         <tr>
-                            <th scope="row">"Spread (busiest ÷ quietest)"</th>
-                            <td class="num" data-figure="spread-before">{move || snapshot.with(|m| describe(m.0.spread_before()))}</td>
-                            <td class="num">
-                                {move || snapshot.with(|m| format!("{} ÷ {} = ", m.0.spread_after().busiest, m.0.spread_after().quietest))}
-                                <span data-figure="spread">{move || snapshot.with(|m| format_ratio(m.0.spread_after().ratio()))}</span>
-                            </td>
+                            <th scope="row">"Spread"</th>
+                            <td class="num" data-figure="spread-before">{move || snapshot.with(|m| format_ratio(m.0.spread_before().ratio()))}</td>
+                            <td class="num"><span data-figure="spread">{move || snapshot.with(|m| format_ratio(m.0.spread_after().ratio()))}</span></td>
                             <td></td>
                         </tr>
                     </tfoot>
                 </table>
             </div>
+            <p class="note">
+                "Spread is the busiest server's keys ÷ the quietest's: "
+                {move || snapshot.with(|m| format!("before, {}; after, {}.", describe(m.0.spread_before()), describe(m.0.spread_after())))}
+                " 1.00 would be perfectly even."
+            </p>
             <div class="charts">
                 <figure>
                     <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>

@@ -92,7 +92,7 @@ pub fn RingPanel() -> impl IntoView {
                     <div class="stepper" role="group" aria-label="Step through the joins">
                         <button
                             id="step-back"
-                            disabled=move || shown_index.get() == 0
+                            disabled=move || { shown_index.get() == 0 }
                             on:click=move |_| picked.set(Some(shown_index.get_untracked().saturating_sub(1)))
                         >
                             "◀ Back"
@@ -102,7 +102,7 @@ pub fn RingPanel() -> impl IntoView {
                         </span>
                         <button
                             id="step-forward"
-                            disabled=move || shown_index.get() + 1 >= stage_count.get()
+                            disabled=move || { shown_index.get() + 1 >= stage_count.get() }
                             on:click=move |_| picked.set(Some(shown_index.get_untracked() + 1))
                         >
                             "Next ▶"

@@ -121,8 +121,9 @@ test("bad input shows a message and keeps the last view", async () => {
   await page.locator("#points-number").fill("501");
   await page.locator("#points-number").press("Enter");
   assert.match(await page.locator("#points-message").textContent(), /1 to 500/);
-  await page.locator("#keys-number").fill("abc");
+  await page.locator("#keys-number").fill("0");
   await page.locator("#keys-number").press("Enter");
+  assert.match(await page.locator("#keys-message").textContent(), /1 to 100,000/);
   await page.locator("#joiner").fill("alpha");
   await page.locator("#joiner-button").click();
   assert.match(await page.locator("#change-message").textContent(), /already on the ring/);
