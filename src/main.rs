@@ -1,5 +1,8 @@
-//! Entry point. In the browser it mounts the page; natively it prints the
-//! default scenario's headline figures, a quick way to see the model work.
+//! Entry point. In the browser it mounts the page. Natively it measures the
+//! settings in a query string and prints the page's figures as JSON, so the
+//! browser tests can check the WASM page against the native model.
+//!
+//!     cargo run --quiet -- 'points=1&hash=fnv1a'
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -8,15 +11,64 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    use ringcount::model::{Settings, Snapshot};
-    match Snapshot::measure(&Settings::default()) {
-        Ok(snapshot) => println!(
-            "moved: {} by owners, {} by arcs; modulo: {} of {}",
-            snapshot.moved_by_owner_diff,
-            snapshot.moved_by_arc_walk,
-            snapshot.modulo_moved,
-            snapshot.key_count()
-        ),
-        Err(problems) => eprintln!("{problems:?}"),
+    use ringcount::model::scenario::{format_ratio, format_share};
+    use ringcount::model::Snapshot;
+
+    fn json_string(text: &str) -> String {
+        let mut out = String::from("\"");
+        for c in text.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        out
     }
+
+    let query = std::env::args().nth(1).unwrap_or_default();
+    let parsed = ringcount::query::parse(&query);
+    let snapshot = match Snapshot::measure(&parsed.settings) {
+        Ok(snapshot) => snapshot,
+        Err(problems) => {
+            eprintln!("cannot measure: {problems:?}");
+            std::process::exit(1);
+        }
+    };
+    let loads: Vec<String> = snapshot
+        .all_servers()
+        .into_iter()
+        .map(|server| {
+            let i = usize::from(server);
+            format!(
+                "{}: {{\"before\": {}, \"after\": {}}}",
+                json_string(snapshot.name(server)),
+                snapshot.loads_before[i],
+                snapshot.loads_after[i]
+            )
+        })
+        .collect();
+    let claims: Vec<String> = ringcount::model::evaluate(&snapshot)
+        .iter()
+        .map(|claim| {
+            format!(
+                "{}: {}",
+                json_string(claim.id),
+                if claim.held { "\"yes\"" } else { "\"no\"" }
+            )
+        })
+        .collect();
+    println!(
+        "{{\"moved\": \"{}\", \"moved-arc\": \"{}\", \"modulo-moved\": \"{}\", \"even-share\": \"{}\", \"spread\": \"{}\", \"loads\": {{{}}}, \"claims\": {{{}}}, \"notices\": {}}}",
+        snapshot.moved_by_owner_diff,
+        snapshot.moved_by_arc_walk,
+        snapshot.modulo_moved,
+        format_share(snapshot.even_share()),
+        format_ratio(snapshot.spread_after().ratio()),
+        loads.join(", "),
+        claims.join(", "),
+        parsed.notices.len()
+    );
 }

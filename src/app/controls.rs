@@ -106,6 +106,7 @@ pub fn Controls() -> impl IntoView {
     view! {
         <aside class="controls" aria-label="Settings">
             <h2>"Settings"</h2>
+            <CopyLink />
             <NumberControl
                 id="points"
                 label="Points per server"
@@ -277,7 +278,13 @@ fn ChangeControl() -> impl IntoView {
             joiner.set(name);
         }
     });
-    let is_join = move || settings.with(|s| s.change.is_join());
+    // Bumped when a kind switch is refused, so the radios snap back to the
+    // settings (the browser has already checked the clicked one).
+    let refused = RwSignal::new(0u32);
+    let is_join = move || {
+        refused.track();
+        settings.with(|s| s.change.is_join())
+    };
     let set_join = move || match clean_name(&joiner.get_untracked()) {
         Ok(name) => apply(model, message, |s| s.change = Change::Join(name)),
         Err(why) => message.set(Some(why)),
@@ -289,7 +296,10 @@ fn ChangeControl() -> impl IntoView {
             } else {
                 Change::Leave(s.servers.last().cloned().unwrap_or_default())
             }
-        })
+        });
+        if message.get_untracked().is_some() {
+            refused.update(|count| *count += 1);
+        }
     };
     view! {
         <fieldset class="control">
@@ -368,6 +378,28 @@ fn FirstKeyControl() -> impl IntoView {
             />
             <p class="help">"Start the keys at another number to draw a fresh sample of keys."</p>
             <Message message=message id="first-message" />
+        </div>
+    }
+}
+
+/// Every setting is in the address; this copies it for a lesson or a chat.
+#[component]
+fn CopyLink() -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let copy = move |_| {
+        let href = window().location().href().unwrap_or_default();
+        let promise = window().navigator().clipboard().write_text(&href);
+        leptos::task::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(_) => status.set("Link copied: it opens this exact view.".into()),
+                Err(_) => status.set("Could not copy; the address bar holds the same link.".into()),
+            }
+        });
+    };
+    view! {
+        <div class="share">
+            <button id="copy-link" on:click=copy>"Copy link to this view"</button>
+            <span class="share-status" role="status">{move || status.get()}</span>
         </div>
     }
 }

@@ -4,6 +4,7 @@
 mod charts;
 mod claims_panel;
 mod controls;
+mod embed;
 mod entries_panel;
 mod loads_panel;
 mod modulo_panel;
@@ -90,7 +91,7 @@ impl Model {
 }
 
 pub fn start() {
-    console_error_panic_hook::set_once();
+    embed::install_panic_banner();
     leptos::mount::mount_to_body(App);
 }
 
@@ -102,6 +103,9 @@ fn App() -> impl IntoView {
     provide_context(model);
     url_state::keep_in_address(model, view_mode);
     let notices = parsed.notices;
+    if view_mode.embed || view_mode.panel.is_some() {
+        embed::report_height_to_parent();
+    }
 
     let shows = move |panel: Panel| view_mode.panel.is_none_or(|only| only == panel);
     let full_page = view_mode.panel.is_none();

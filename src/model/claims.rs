@@ -259,6 +259,15 @@ fn spread_at(
     (Spread::of(&loads(&owners, s.names.len()), pool), ring.len())
 }
 
+/// "1 point", "200 points".
+fn points_phrase(points: u16) -> String {
+    if points == 1 {
+        "1 point".to_string()
+    } else {
+        format!("{points} points")
+    }
+}
+
 fn describe(spread: Spread) -> String {
     format!(
         "busiest {}, quietest {}, spread {}",
@@ -279,10 +288,10 @@ fn points_even_out_load(s: &Snapshot) -> Claim {
         rule: "Holds when at 1 point the busiest server has at least twice the quietest's keys, and at the current setting less than 1.5 times.".into(),
         held,
         evidence: format!(
-            "{} servers at 1 point: {}; at {} points: {}, {}.",
+            "{} servers at 1 point: {}; at {}: {}, {}.",
             s.before.len(),
             describe(at_one),
-            s.settings.points,
+            points_phrase(s.settings.points),
             describe(now),
             yes_no(held)
         ),
@@ -353,10 +362,10 @@ fn fairness_costs_entries(s: &Snapshot) -> Claim {
         rule: "Holds when the current setting is fairer than 1 point per server and needs more ring entries to be so.".into(),
         held,
         evidence: format!(
-            "At 1 point: {} entries, spread {}; at {} points: {} entries, spread {}, {}.",
+            "At 1 point: {} entries, spread {}; at {}: {} entries, spread {}, {}.",
             thousands(entries_at_one as u64),
             format_ratio(at_one.ratio()),
-            s.settings.points,
+            points_phrase(s.settings.points),
             thousands(entries_now as u64),
             format_ratio(now.ratio()),
             yes_no(held)
@@ -389,7 +398,8 @@ fn hash_must_scatter(s: &Snapshot) -> Claim {
         rule: "Holds when the spread under plain fnv1a is at least 1.5 times the spread under the finalized hash, at the current points.".into(),
         held,
         evidence: format!(
-            "At {points} points on {} servers: fnv1a {}; {} {}, {}.",
+            "At {} on {} servers: fnv1a {}; {} {}, {}.",
+            points_phrase(points),
             s.before.len(),
             describe(plain),
             finalized.id(),

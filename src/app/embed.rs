@@ -1,0 +1,80 @@
+//! Talking to the page around us: an embedded page reports its height to
+//! the parent so a course page can size the iframe, and a panic, should one
+//! ever happen, becomes a visible banner instead of a frozen page.
+
+use js_sys::{Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Message posted to the parent window: `{ type: "ringcount:height", height }`.
+pub const HEIGHT_MESSAGE: &str = "ringcount:height";
+
+fn post_height() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(Some(parent)) = window.parent() else {
+        return;
+    };
+    let Some(root) = window.document().and_then(|d| d.document_element()) else {
+        return;
+    };
+    let message = Object::new();
+    let _ = Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into());
+    let _ = Reflect::set(
+        &message,
+        &"height".into(),
+        &JsValue::from(root.scroll_height()),
+    );
+    // The height is not a secret, and the course page may live on any origin.
+    let _ = parent.post_message(&message, "*");
+}
+
+/// Report the height now and whenever the content's size changes.
+pub fn report_height_to_parent() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(body) = window.document().and_then(|d| d.body()) else {
+        return;
+    };
+    post_height();
+    let callback = Closure::<dyn FnMut(JsValue)>::new(move |_entries: JsValue| post_height());
+    if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+        observer.observe(&body);
+    }
+    // The observer lives as long as the page.
+    callback.forget();
+}
+
+/// After the usual console report, show a banner with a way back to a
+/// working page. Built with text nodes only: nothing from the panic message
+/// is parsed as HTML.
+pub fn install_panic_banner() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        let _ = show_banner();
+    }));
+}
+
+fn show_banner() -> Option<()> {
+    let window = web_sys::window()?;
+    let document = window.document()?;
+    let body = document.body()?;
+    let banner = document.create_element("div").ok()?;
+    banner.set_class_name("panic-banner");
+    banner.set_attribute("role", "alert").ok()?;
+    banner.set_attribute("data-panic", "").ok()?;
+    let text = document.create_element("p").ok()?;
+    text.set_text_content(Some(
+        "Something went wrong inside the page and it stopped updating. Your last settings are still in the address.",
+    ));
+    let link = document.create_element("a").ok()?;
+    let path = window.location().pathname().ok()?;
+    link.set_attribute("href", &path).ok()?;
+    link.set_text_content(Some("Reset to defaults"));
+    banner.append_child(&text).ok()?;
+    banner.append_child(&link).ok()?;
+    body.prepend_with_node_1(&banner).ok()?;
+    Some(())
+}

@@ -1,0 +1,158 @@
+// Links, embedding and accessibility: every view is an address, a panel
+// embeds in a course page, and the page works by keyboard and passes axe.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { serve, launch, open, figure, waitForFigure, loads, claims, artifact } from "./harness.mjs";
+
+const require = createRequire(import.meta.url);
+let served;
+let browser;
+before(async () => {
+  served = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/** The native model's figures for a query, to check the WASM page against. */
+function nativeFigures(query) {
+  const out = execFileSync("cargo", ["run", "--quiet", "--", query], { encoding: "utf8" });
+  return JSON.parse(out);
+}
+
+test("an address with every parameter reproduces the native model's view", async () => {
+  const query = "servers=north,south,east,west&remove=east&points=50&keys=5000&first=100&hash=fnv1a-murmur";
+  const expected = nativeFigures(query);
+  const { page, foreign, close } = await open(browser, served, "?" + query);
+  for (const name of ["moved", "moved-arc", "modulo-moved", "even-share", "spread"]) {
+    assert.equal(await figure(page, name), expected[name], name);
+  }
+  assert.deepEqual(await loads(page), expected.loads);
+  assert.deepEqual(await claims(page), expected.claims);
+  assert.equal(await page.locator("#points-number").inputValue(), "50");
+  assert.equal(await page.locator("#hash").inputValue(), "fnv1a-murmur");
+  assert.ok(await page.locator("#change-leave").isChecked());
+  assert.equal(await page.locator(".notices").count(), 0);
+  assert.deepEqual(foreign, []);
+  await close();
+});
+
+test("moving a slider rewrites the address without adding history", async () => {
+  const { page, close } = await open(browser, served);
+  const historyBefore = await page.evaluate(() => history.length);
+  await page.locator("#points-range").fill("37");
+  await page.waitForFunction(() => location.search.includes("points=37"));
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get("servers"), "alpha,bravo,charlie,delta");
+  assert.equal(url.searchParams.get("add"), "echo");
+  assert.equal(url.searchParams.get("hash"), "fnv1a-fold");
+  assert.equal(await page.evaluate(() => history.length), historyBefore);
+  // The rewritten address, opened afresh, shows the same figures.
+  const moved = await figure(page, "moved");
+  const again = await open(browser, served, url.search);
+  assert.equal(await figure(again.page, "moved"), moved);
+  assert.equal(await figure(again.page, "moved"), nativeFigures(url.search.slice(1)).moved);
+  await again.close();
+  await close();
+});
+
+test("a malformed query loads defaults for the bad parts and says so", async () => {
+  const { page, errors, close } = await open(browser, served, "?points=abc&hash=md5&keys=2000");
+  const notices = await page.locator(".notices li").allTextContents();
+  assert.equal(notices.length, 2);
+  assert.match(notices[0], /points.*abc.*1 to 500/);
+  assert.match(notices[1], /hash.*md5/);
+  assert.equal(await page.locator("#points-number").inputValue(), "200");
+  assert.equal(await page.locator("#keys-number").inputValue(), "2000");
+  assert.equal(await figure(page, "moved"), nativeFigures("keys=2000").moved);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("a course page embeds two panels, each sized to its content", async () => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  const page = await context.newPage();
+  const foreign = [];
+  page.on("request", (r) => { if (!r.url().startsWith(served.origin)) foreign.push(r.url()); });
+  await page.goto(served.origin + "/fixtures/lesson.html");
+  const moved = page.frameLocator("#moved");
+  const claimsFrame = page.frameLocator("#claims");
+  await moved.locator('[data-figure="moved"]').waitFor();
+  assert.equal((await moved.locator('[data-figure="moved"]').textContent()).trim(), "205");
+  // An embedded panel has no page chrome and no other panels.
+  assert.equal(await moved.locator("h1, .controls, #ring, #claims").count(), 0);
+  await claimsFrame.locator("#claims tr[data-claim]").first().waitFor();
+  assert.equal(await claimsFrame.locator("#claims tr[data-claim]").count(), 9);
+  assert.equal(await claimsFrame.locator('tr[data-claim="even-share"]').getAttribute("data-held"), "no");
+  // The frames report their heights; the lesson's snippet applies them.
+  await page.waitForFunction(() => [...document.querySelectorAll("iframe")].every((f) => parseInt(f.style.height) > 150));
+  const heights = await page.$$eval("iframe", (frames) => frames.map((f) => f.getBoundingClientRect().height));
+  assert.ok(heights[1] > heights[0], `claims panel (${heights[1]}px) is taller than moved (${heights[0]}px)`);
+  await page.screenshot({ path: artifact("lesson-embed.png"), fullPage: true });
+  assert.deepEqual(foreign, []);
+  await context.close();
+});
+
+test("keyboard alone reaches every control and moves the slider", async () => {
+  const { page, close } = await open(browser, served);
+  const reached = new Set();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    const id = await page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute("aria-label"));
+    if (id) reached.add(id);
+  }
+  for (const id of ["copy-link", "points-range", "points-number", "keys-range", "keys-number", "hash",
+    "add-server", "add-server-button", "server-list", "server-list-button", "change-join", "joiner",
+    "joiner-button", "first-number", "step-back", "Remove alpha"]) {
+    assert.ok(reached.has(id), `Tab never reached ${id}`);
+  }
+  // Focus is visible: the focused control gets an outline.
+  await page.locator("#points-range").focus();
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, "none");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await page.locator("#points-number").inputValue(), "198");
+  const expected = nativeFigures("points=198");
+  await waitForFigure(page, "moved", expected.moved);
+  assert.equal(await figure(page, "moved-arc"), expected["moved-arc"]);
+  await close();
+});
+
+async function axeViolations(query, colorScheme = "light") {
+  const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(served.base + query);
+  await page.waitForSelector("section.panel");
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const result = await page.evaluate(() => window.axe.run());
+  await context.close();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+test("axe finds no serious or critical violation, full page and every panel", async () => {
+  for (const scheme of ["light", "dark"]) {
+    assert.deepEqual(await axeViolations("", scheme), [], `full page, ${scheme}`);
+  }
+  for (const panel of ["ring", "moved", "modulo", "loads", "claims"]) {
+    assert.deepEqual(await axeViolations(`?embed=1&panel=${panel}`), [], panel);
+  }
+});
+
+test("dark theme renders legibly", async () => {
+  const { page, close } = await open(browser, served, "", { colorScheme: "dark" });
+  const colours = await page.evaluate(() => ({
+    body: getComputedStyle(document.body).backgroundColor,
+    ink: getComputedStyle(document.body).color,
+  }));
+  assert.notEqual(colours.body, colours.ink);
+  assert.equal(colours.body, "rgb(18, 20, 24)");
+  await page.screenshot({ path: artifact("dark-1280.png") });
+  await close();
+});

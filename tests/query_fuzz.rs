@@ -1,0 +1,97 @@
+//! The address is untrusted input. Drive the parser with generated queries
+//! (random bytes, huge and negative numbers, repeats, conflicts, broken
+//! percent-escapes, very long values): it must never panic, and whatever it
+//! accepts must be within every limit and survive a round trip.
+//!
+//! Short by default; the long run is
+//! `PROPTEST_CASES=100000 cargo test --release --test query_fuzz`.
+
+use proptest::prelude::*;
+use ringcount::model::scenario::{MAX_FIRST, MAX_KEYS, MAX_NAME_CHARS, MAX_POINTS, MAX_SERVERS};
+use ringcount::model::{Change, Snapshot};
+use ringcount::query::{parse, render};
+
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => proptest::sample::select(vec![
+            "servers", "add", "remove", "points", "keys", "first", "hash", "embed", "panel",
+        ]).prop_map(String::from),
+        1 => ".{0,12}",
+    ]
+}
+
+fn value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        // Numbers around and far past every limit, negative, fractional.
+        3 => any::<i64>().prop_map(|n| n.to_string()),
+        2 => (0u64..1200).prop_map(|n| n.to_string()),
+        1 => "-?[0-9]{1,40}(\\.[0-9]{1,3})?",
+        // Name lists with odd separators, escapes and scripts.
+        3 => "[a-zé日🙂 ,%+&=#<>\"'\\\\]{0,40}",
+        // Broken and valid percent-escapes, including encoded controls.
+        2 => "(%[0-9A-Fa-fzZ]{0,2}|[a-z,]){0,20}",
+        // Very long values.
+        1 => "[a-z,]{200,3000}",
+        1 => proptest::sample::select(vec!["fnv1a", "fnv1a-fold", "fnv1a-murmur", "md5", "1", "0", "ring", "claims"]).prop_map(String::from),
+    ]
+}
+
+fn query() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => proptest::collection::vec((key(), value()), 0..10).prop_map(|pairs| {
+            pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
+        }),
+        // Arbitrary bytes, made into a string however they come.
+        1 => proptest::collection::vec(any::<u8>(), 0..300).prop_map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+        1 => "[?&=%a-z0-9,]{0,200}",
+    ]
+}
+
+proptest! {
+    // PROPTEST_CASES sets the count for the long run.
+    #![proptest_config(ProptestConfig { cases: cases(4000), ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_query_gives_valid_settings(query in query()) {
+        let parsed = parse(&query);
+        let settings = &parsed.settings;
+        prop_assert!(settings.problems().is_empty(), "{query:?} gave {:?}", settings.problems());
+        prop_assert!((2..=MAX_SERVERS).contains(&settings.servers.len()));
+        prop_assert!(settings.servers.iter().all(|n| !n.is_empty() && n.chars().count() <= MAX_NAME_CHARS));
+        prop_assert!((1..=MAX_POINTS).contains(&settings.points));
+        prop_assert!((1..=MAX_KEYS).contains(&settings.keys));
+        prop_assert!(settings.first <= MAX_FIRST);
+        if let Change::Join(_) = settings.change {
+            prop_assert!(settings.servers.len() < MAX_SERVERS);
+        }
+        // Whatever was accepted renders to an address that reads back the same.
+        let again = parse(&render(settings, &parsed.view));
+        prop_assert_eq!(&again.settings, settings);
+        prop_assert!(again.notices.is_empty(), "{:?}", again.notices);
+        // Notices stay readable however long the input was.
+        prop_assert!(parsed.notices.iter().all(|n| n.chars().count() < 400));
+    }
+}
+
+#[test]
+fn accepted_settings_measure_without_panicking() {
+    // A smaller sample that is also measured end to end.
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+        cases: 200,
+        ..ProptestConfig::default()
+    });
+    runner
+        .run(&query(), |query| {
+            let parsed = parse(&query);
+            prop_assert!(Snapshot::measure(&parsed.settings).is_ok());
+            Ok(())
+        })
+        .unwrap();
+}
