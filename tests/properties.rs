@@ -6,7 +6,7 @@
 use proptest::collection::{btree_set, vec};
 use proptest::prelude::*;
 use ringcount::model::scenario::{loads, modulo_owner, owners};
-use ringcount::model::{Change, Entry, HashKind, Ring, ServerId, Settings, Snapshot};
+use ringcount::model::{Change, Entry, HashKind, Keys, Ring, ServerId, Settings, Snapshot};
 
 /// A valid server name: 1–12 characters from a mix of scripts, no commas,
 /// no control characters, no surrounding spaces.
@@ -68,14 +68,14 @@ fn settings() -> impl Strategy<Value = Settings> {
 
 /// Every key has exactly one owner: the arcs of all servers cover each key
 /// once, and agree with lookup server by server.
-fn assert_partition(
-    ring: &Ring,
-    members: &[ServerId],
-    key_hashes: &[u32],
-    sorted: &[u32],
-    server_count: usize,
-) {
-    let owner_loads = loads(&owners(ring, key_hashes), server_count);
+fn assert_partition(ring: &Ring, members: &[ServerId], keys: &Keys, server_count: usize) {
+    let by_walk = owners(ring, keys);
+    // The walk along the ring agrees with a lookup per key.
+    for (index, &position) in keys.hashes.iter().enumerate() {
+        assert_eq!(Some(by_walk[index]), ring.owner(position));
+    }
+    let owner_loads = loads(&by_walk, server_count);
+    let sorted = &keys.sorted;
     let mut total = 0;
     for &server in members {
         let in_arcs = ring.keys_in_arcs_of(server, sorted);
@@ -86,7 +86,7 @@ fn assert_partition(
         );
         total += in_arcs;
     }
-    assert_eq!(total, key_hashes.len());
+    assert_eq!(total, keys.len());
 }
 
 proptest! {
@@ -97,8 +97,8 @@ proptest! {
         let snapshot = Snapshot::measure(&settings).expect("generated settings are valid");
         let keys = &snapshot.keys;
         let n = snapshot.names.len();
-        assert_partition(&snapshot.ring_before, &snapshot.before, &keys.hashes, &keys.sorted, n);
-        assert_partition(&snapshot.ring_after, &snapshot.after, &keys.hashes, &keys.sorted, n);
+        assert_partition(&snapshot.ring_before, &snapshot.before, keys, n);
+        assert_partition(&snapshot.ring_after, &snapshot.after, keys, n);
 
         // The two routes agree.
         prop_assert_eq!(snapshot.moved_by_owner_diff, snapshot.moved_by_arc_walk);
@@ -160,8 +160,8 @@ proptest! {
             m.dedup();
             m
         };
-        let mut sorted = key_positions.clone();
-        sorted.sort_unstable();
+        let keys = Keys::from_hashes(0, key_positions.clone());
+        let sorted = keys.sorted.clone();
 
         // Brute force owner: the smallest (position, name, point) at or after
         // the key, else the smallest of all.
@@ -175,13 +175,13 @@ proptest! {
                 .map(|e| e.server);
             prop_assert_eq!(ring.owner(key), brute);
         }
-        assert_partition(&ring, &members, &key_positions, &sorted, names.len());
+        assert_partition(&ring, &members, &keys, names.len());
 
         // Taking a server out moves exactly its keys, counted both ways.
         if members.len() >= 2 {
             let leaver = members[0];
-            let before = owners(&ring, &key_positions);
-            let after = owners(&ring.without(leaver), &key_positions);
+            let before = owners(&ring, &keys);
+            let after = owners(&ring.without(leaver), &keys);
             let moved = before.iter().zip(&after).filter(|(b, a)| b != a).count();
             let held = before.iter().filter(|&&o| o == leaver).count();
             prop_assert_eq!(moved, held);

@@ -79,6 +79,7 @@ fn NumberControl(
                     min=min
                     max=max
                     prop:value=move || read.get().to_string()
+                    aria-valuetext=move || format!("{} {}", read.get(), label.to_lowercase())
                     aria-describedby=message_id
                     on:input=move |ev| set_from(event_target_value(&ev))
                 />

@@ -36,7 +36,12 @@ pub fn LoadsPanel() -> impl IntoView {
     Effect::new(move |_| {
         if let Some(canvas) = spread_chart.get() {
             snapshot.with(|m| {
-                let measured = evenness_by_points(&m.0, &CHART_POINTS);
+                // The chart's settings plus the reader's own, so it can be ringed.
+                let mut settings = CHART_POINTS.to_vec();
+                settings.push(m.0.settings.points);
+                settings.sort_unstable();
+                settings.dedup();
+                let measured = evenness_by_points(&m.0, &settings);
                 charts::draw_evenness(&canvas, &measured, m.0.settings.points);
             });
         }

@@ -38,7 +38,7 @@ pub fn MovedPanel() -> impl IntoView {
                     </tr>
                 </tbody>
             </table>
-            <p class="verdict" data-routes-agree=move || if agree() { "yes" } else { "no" }>
+            <p class="verdict" aria-live="polite" data-routes-agree=move || if agree() { "yes" } else { "no" }>
                 {move || if agree() { "✔ The two counts agree: " } else { "✘ The two counts disagree: " }}
                 {read(|s| format!(
                     "{} of {} keys ({}) moved, against an even share of {}.",

@@ -90,8 +90,8 @@ pub fn count_join_both_ways(
     let ring_after = Ring::build(names, &grown, points, hash);
     let ring_before = ring_after.without(joiner);
     let by_owner = count_moved(
-        &owners(&ring_before, &keys.hashes),
-        &owners(&ring_after, &keys.hashes),
+        &owners(&ring_before, &keys),
+        &owners(&ring_after, &keys),
     );
     let by_arc = ring_after.keys_in_arcs_of(joiner, &keys.sorted);
     (by_owner, by_arc)
@@ -209,7 +209,7 @@ fn leave_moves_its_keys(s: &Snapshot) -> Claim {
     let mut counts = Vec::new();
     for &server in &s.after {
         let ring = s.ring_after.without(server);
-        let owners_without = owners(&ring, &s.keys.hashes);
+        let owners_without = owners(&ring, &s.keys);
         let held_keys = s.loads_after[usize::from(server)] as usize;
         let mut moved = 0;
         let mut moved_from_it = 0;
@@ -255,7 +255,7 @@ fn spread_at(
     keys: &Keys,
 ) -> (Spread, usize) {
     let ring = Ring::build(&s.names, pool, points, hash);
-    let owners = owners(&ring, &keys.hashes);
+    let owners = owners(&ring, &keys);
     (Spread::of(&loads(&owners, s.names.len()), pool), ring.len())
 }
 
@@ -310,7 +310,7 @@ fn one_owner_each(s: &Snapshot) -> Claim {
     let mut checked = Vec::new();
     for &points in &settings {
         let ring = Ring::build(&s.names, &s.after, points, s.settings.hash);
-        let owner_loads = loads(&owners(&ring, &s.keys.hashes), s.names.len());
+        let owner_loads = loads(&owners(&ring, &s.keys), s.names.len());
         // Independent of the owner lookup: count each server's arcs.
         let mut arc_total = 0;
         for &server in &s.after {

@@ -114,6 +114,52 @@ impl NumberedNames {
     }
 }
 
+impl NumberedNames {
+    /// Hashes of `first`, `first+1`, … `first+count-1`, like `hash` but
+    /// without redoing shared work: consecutive numbers share all but their
+    /// last digits, so the FNV state after each digit is kept (an odometer)
+    /// and only the digits that changed are fed again. About one byte per
+    /// number instead of all of them.
+    pub fn hash_range(&self, first: u64, count: u64) -> Vec<u32> {
+        let mut hashes = Vec::with_capacity(count as usize);
+        if count == 0 {
+            return hashes;
+        }
+        // digits[0] is the most significant; states[d] is the state after
+        // digits[..d].
+        let mut digits: Vec<u8> = first.to_string().into_bytes();
+        let mut states = vec![self.prefix_state; digits.len() + 1];
+        for d in 0..digits.len() {
+            states[d + 1] = fnv1a_extend(states[d], &digits[d..d + 1]);
+        }
+        for _ in 0..count {
+            hashes.push(self.kind.finish(states[digits.len()]));
+            // Increment, remembering the leftmost digit that changed.
+            let mut d = digits.len();
+            loop {
+                if d == 0 {
+                    // 999 → 1000: one more digit; every state is redone.
+                    digits.insert(0, b'1');
+                    states.push(0);
+                    d = 0;
+                    break;
+                }
+                d -= 1;
+                if digits[d] == b'9' {
+                    digits[d] = b'0';
+                } else {
+                    digits[d] += 1;
+                    break;
+                }
+            }
+            for k in d..digits.len() {
+                states[k + 1] = fnv1a_extend(states[k], &digits[k..k + 1]);
+            }
+        }
+        hashes
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +194,17 @@ mod tests {
             for number in [0u64, 7, 10, 99, 12345, u64::MAX] {
                 let whole = format!("key-{number}");
                 assert_eq!(names.hash(number), kind.hash(whole.as_bytes()), "{whole}");
+            }
+        }
+    }
+
+    #[test]
+    fn hash_range_equals_hashing_each_number() {
+        for kind in HashKind::ALL {
+            let names = NumberedNames::new("key-", kind);
+            for (first, count) in [(0u64, 1200u64), (95, 20), (999_990, 30), (7, 0), (u64::MAX - 3, 3)] {
+                let expected: Vec<u32> = (0..count).map(|i| names.hash(first + i)).collect();
+                assert_eq!(names.hash_range(first, count), expected, "{first}+{count}");
             }
         }
     }

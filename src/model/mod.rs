@@ -4,6 +4,7 @@
 
 pub mod claims;
 pub mod hash;
+pub mod radix;
 pub mod ring;
 pub mod scenario;
 pub mod steps;
@@ -11,4 +12,4 @@ pub mod steps;
 pub use claims::{evaluate, Claim};
 pub use hash::HashKind;
 pub use ring::{Entry, Ring, ServerId};
-pub use scenario::{Change, Field, Keys, Problem, Settings, Snapshot, Spread};
+pub use scenario::{Change, Field, Keys, Problem, Rings, Settings, Snapshot, Spread};

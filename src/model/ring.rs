@@ -1,7 +1,11 @@
 //! The ring itself: sorted entries, the owner of a position, and the arcs
 //! each entry claims.
 
+use std::sync::Arc;
+
 use super::hash::{HashKind, NumberedNames};
+use super::radix;
+use super::scenario::Keys;
 
 /// A server is named by its index into the scenario's name list.
 pub type ServerId = u16;
@@ -15,12 +19,18 @@ pub struct Entry {
 }
 
 /// Entries sorted by (position, server name, point index): the spec's order,
-/// which decides ties between equal positions.
+/// which decides ties between equal positions. Cloning is cheap: the page
+/// keeps a ring for as long as the settings that built it.
 #[derive(Clone, Debug, Default)]
 pub struct Ring {
-    entries: Vec<Entry>,
-    /// The positions again, packed, for the binary search of `owner_index`.
-    positions: Vec<u32>,
+    entries: Arc<[Entry]>,
+    /// The positions again, packed, for lookups.
+    positions: Arc<[u32]>,
+    /// `bucket_start[b]`: the first entry whose position's top bits are at
+    /// least `b`. A lookup scans one small bucket instead of binary searching
+    /// the whole ring.
+    bucket_start: Arc<[u32]>,
+    bucket_shift: u32,
 }
 
 impl Ring {
@@ -29,32 +39,63 @@ impl Ring {
         let mut entries = Vec::with_capacity(members.len() * usize::from(points));
         for &server in members {
             let point_names = NumberedNames::new(&format!("{}#", names[usize::from(server)]), hash);
-            entries.extend((0..points).map(|point| Entry {
-                position: point_names.hash(u64::from(point)),
-                server,
-                point,
-            }));
+            let positions = point_names.hash_range(0, u64::from(points));
+            entries.extend(positions.into_iter().zip(0..points).map(|(position, point)| Entry { position, server, point }));
         }
         Ring::from_entries(entries, names)
     }
 
     /// Sort any entries into ring order. `names` settles ties at one position.
-    pub fn from_entries(mut entries: Vec<Entry>, names: &[String]) -> Ring {
+    pub fn from_entries(entries: Vec<Entry>, names: &[String]) -> Ring {
         let mut by_name: Vec<usize> = (0..names.len()).collect();
         by_name.sort_by(|&a, &b| names[a].cmp(&names[b]));
-        let mut name_rank = vec![0u64; names.len()];
+        let mut name_rank = vec![0u16; names.len()];
         for (rank, &server) in by_name.iter().enumerate() {
-            name_rank[server] = rank as u64;
+            name_rank[server] = rank as u16;
         }
         // One u64 per entry sorts in the spec's order: position, then name
-        // rank, then point index.
-        entries.sort_unstable_by_key(|entry| {
-            (u64::from(entry.position) << 32)
-                | (name_rank[usize::from(entry.server)] << 16)
-                | u64::from(entry.point)
-        });
-        let positions = entries.iter().map(|entry| entry.position).collect();
-        Ring { entries, positions }
+        // rank, then point index; the rank maps back to the server.
+        let mut keys: Vec<u64> = entries
+            .iter()
+            .map(|entry| {
+                (u64::from(entry.position) << 32)
+                    | (u64::from(name_rank[usize::from(entry.server)]) << 16)
+                    | u64::from(entry.point)
+            })
+            .collect();
+        radix::sort_by_high_bits(&mut keys, 0);
+        let sorted: Vec<Entry> = keys
+            .iter()
+            .map(|&key| Entry {
+                position: (key >> 32) as u32,
+                server: by_name[((key >> 16) & 0xFFFF) as usize] as ServerId,
+                point: (key & 0xFFFF) as u16,
+            })
+            .collect();
+        Ring::from_sorted(sorted)
+    }
+
+    /// Wrap entries already in ring order.
+    fn from_sorted(entries: Vec<Entry>) -> Ring {
+        let positions: Vec<u32> = entries.iter().map(|entry| entry.position).collect();
+        // About one entry per bucket, between 16 and 65,536 buckets.
+        let bits = (usize::BITS - positions.len().leading_zeros()).clamp(4, 16);
+        let bucket_shift = 32 - bits;
+        let mut bucket_start = vec![0u32; (1usize << bits) + 1];
+        let mut next = 0usize;
+        for (bucket, start) in bucket_start.iter_mut().enumerate() {
+            let lowest = (bucket as u64) << bucket_shift;
+            while next < positions.len() && u64::from(positions[next]) < lowest {
+                next += 1;
+            }
+            *start = next as u32;
+        }
+        Ring {
+            entries: entries.into(),
+            positions: positions.into(),
+            bucket_start: bucket_start.into(),
+            bucket_shift,
+        }
     }
 
     pub fn entries(&self) -> &[Entry] {
@@ -75,31 +116,46 @@ impl Ring {
         if self.entries.is_empty() {
             return None;
         }
-        let at_or_after = self.positions.partition_point(|&p| p < position);
-        Some(if at_or_after == self.entries.len() {
-            0
-        } else {
-            at_or_after
-        })
+        let bucket = (position >> self.bucket_shift) as usize;
+        let mut index = self.bucket_start[bucket] as usize;
+        let end = self.bucket_start[bucket + 1] as usize;
+        while index < end && self.positions[index] < position {
+            index += 1;
+        }
+        // Past the bucket, `index` is the next bucket's first entry, which is
+        // above `position`; past the last entry, wrap to the first.
+        Some(if index == self.entries.len() { 0 } else { index })
     }
 
     /// The server owning `position`. None on an empty ring.
     pub fn owner(&self, position: u32) -> Option<ServerId> {
-        self.owner_index(position)
-            .map(|index| self.entries[index].server)
+        self.owner_index(position).map(|index| self.entries[index].server)
+    }
+
+    /// The owner of every key, by one walk along the ring in key order
+    /// instead of a search per key. Empty when the ring is.
+    pub fn owners_of(&self, keys: &Keys) -> Vec<ServerId> {
+        let mut owners = vec![0; keys.len()];
+        let Some(first) = self.entries.first() else { return Vec::new() };
+        let mut entry = 0;
+        for (&position, &key) in keys.sorted.iter().zip(keys.order.iter()) {
+            while entry < self.positions.len() && self.positions[entry] < position {
+                entry += 1;
+            }
+            owners[key as usize] = if entry == self.positions.len() {
+                first.server
+            } else {
+                self.entries[entry].server
+            };
+        }
+        owners
     }
 
     /// The same ring with one server's entries taken out. Filtering keeps the
     /// order, so nothing is re-sorted.
     pub fn without(&self, server: ServerId) -> Ring {
-        let entries: Vec<Entry> = self
-            .entries
-            .iter()
-            .copied()
-            .filter(|entry| entry.server != server)
-            .collect();
-        let positions = entries.iter().map(|entry| entry.position).collect();
-        Ring { entries, positions }
+        let entries: Vec<Entry> = self.entries.iter().copied().filter(|entry| entry.server != server).collect();
+        Ring::from_sorted(entries)
     }
 
     /// Route (b) of the moved count: walk every arc that `server`'s entries

@@ -2,7 +2,10 @@
 //! measured about that change. Settings are checked here, so a bad value is
 //! an error the page can show, never a panic.
 
+use std::sync::Arc;
+
 use super::hash::{HashKind, NumberedNames};
+use super::radix;
 use super::ring::{Ring, ServerId};
 
 pub const MIN_SERVERS: usize = 2;
@@ -57,6 +60,21 @@ impl Default for Settings {
             change: Change::Join("echo".to_string()),
             points: 200,
             keys: 1000,
+            first: 0,
+            hash: HashKind::Fnv1aFold,
+        }
+    }
+}
+
+impl Settings {
+    /// The heaviest settings the controls allow: 49 servers and a joiner at
+    /// 500 points (25,000 ring entries), 100,000 keys. The benchmarks use it.
+    pub fn largest() -> Settings {
+        Settings {
+            servers: (1..MAX_SERVERS).map(|i| format!("node-{i}")).collect(),
+            change: Change::Join(format!("node-{MAX_SERVERS}")),
+            points: MAX_POINTS,
+            keys: MAX_KEYS,
             first: 0,
             hash: HashKind::Fnv1aFold,
         }
@@ -233,27 +251,35 @@ impl Settings {
 }
 
 /// The keys' ring positions: `hashes[i]` is hash(`key-{first+i}`); `sorted`
-/// holds the same values ascending, for the arc walks.
-#[derive(Clone, Debug)]
+/// holds the same values ascending and `order` the key index of each, for
+/// the walks along the ring.
+#[derive(Clone, Debug, Default)]
 pub struct Keys {
     pub first: u64,
     pub hashes: Vec<u32>,
     pub sorted: Vec<u32>,
+    pub order: Vec<u32>,
 }
 
 impl Keys {
     pub fn new(first: u64, count: u32, hash: HashKind) -> Keys {
         let names = NumberedNames::new("key-", hash);
-        let hashes: Vec<u32> = (0..u64::from(count))
-            .map(|i| names.hash(first + i))
+        Keys::from_hashes(first, names.hash_range(first, u64::from(count)))
+    }
+
+    /// Keys at given positions (tests place them by hand).
+    pub fn from_hashes(first: u64, hashes: Vec<u32>) -> Keys {
+        // Position in the high half, key index in the low half: one stable
+        // sort yields both the sorted positions and their owners' indices.
+        let mut packed: Vec<u64> = hashes
+            .iter()
+            .enumerate()
+            .map(|(index, &hash)| (u64::from(hash) << 32) | index as u64)
             .collect();
-        let mut sorted = hashes.clone();
-        sorted.sort_unstable();
-        Keys {
-            first,
-            hashes,
-            sorted,
-        }
+        radix::sort_by_high_bits(&mut packed, 32);
+        let sorted = packed.iter().map(|&p| (p >> 32) as u32).collect();
+        let order = packed.iter().map(|&p| p as u32).collect();
+        Keys { first, hashes, sorted, order }
     }
 
     pub fn len(&self) -> usize {
@@ -265,12 +291,9 @@ impl Keys {
     }
 }
 
-/// The owner of every key on a ring. The ring must not be empty.
-pub fn owners(ring: &Ring, key_hashes: &[u32]) -> Vec<ServerId> {
-    key_hashes
-        .iter()
-        .map(|&position| ring.owner(position).expect("a measured ring has entries"))
-        .collect()
+/// The owner of every key on a ring (empty for an empty ring).
+pub fn owners(ring: &Ring, keys: &Keys) -> Vec<ServerId> {
+    ring.owners_of(keys)
 }
 
 /// Keys held by each server, indexed by server id.
@@ -363,7 +386,7 @@ pub struct Snapshot {
     pub after: Vec<ServerId>,
     /// The server that joins or leaves.
     pub changed: ServerId,
-    pub keys: Keys,
+    pub keys: Arc<Keys>,
     pub ring_before: Ring,
     pub ring_after: Ring,
     pub owners_before: Vec<ServerId>,
@@ -378,13 +401,21 @@ pub struct Snapshot {
     pub modulo_moved: usize,
 }
 
-impl Snapshot {
-    /// Measure a change; the problems if the settings cannot be measured.
-    pub fn measure(settings: &Settings) -> Result<Snapshot, Vec<Problem>> {
-        let problems = settings.problems();
-        if !problems.is_empty() {
-            return Err(problems);
-        }
+/// The rings of one change: everything the server list, the change, the
+/// points and the hash decide. The page keeps it while only keys change.
+#[derive(Clone, Debug)]
+pub struct Rings {
+    pub names: Vec<String>,
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
+    pub changed: ServerId,
+    pub ring_before: Ring,
+    pub ring_after: Ring,
+}
+
+impl Rings {
+    /// Build both rings. The settings must be valid (see `Settings::problems`).
+    pub fn build(settings: &Settings) -> Rings {
         let mut names = settings.servers.clone();
         let listed: Vec<ServerId> = (0..names.len() as ServerId).collect();
         let (before, after, changed) = match &settings.change {
@@ -400,44 +431,58 @@ impl Snapshot {
                     .iter()
                     .copied()
                     .find(|&id| names[usize::from(id)] == *name)
-                    .expect("checked: the leaver is listed");
+                    .unwrap_or(0);
                 let after = listed.iter().copied().filter(|&id| id != leaver).collect();
                 (listed, after, leaver)
             }
         };
-        let keys = Keys::new(settings.first, settings.keys, settings.hash);
-        let ring_after;
-        let ring_before;
-        if settings.change.is_join() {
-            ring_after = Ring::build(&names, &after, settings.points, settings.hash);
-            ring_before = ring_after.without(changed);
+        // One ring is built and sorted; the other is the same minus the
+        // changed server, which keeps the order.
+        let (ring_before, ring_after) = if settings.change.is_join() {
+            let ring_after = Ring::build(&names, &after, settings.points, settings.hash);
+            (ring_after.without(changed), ring_after)
         } else {
-            ring_before = Ring::build(&names, &before, settings.points, settings.hash);
-            ring_after = ring_before.without(changed);
-        }
-        let owners_before = owners(&ring_before, &keys.hashes);
-        let owners_after = owners(&ring_after, &keys.hashes);
-        let loads_before = loads(&owners_before, names.len());
-        let loads_after = loads(&owners_after, names.len());
-        let moved_by_owner_diff = count_moved(&owners_before, &owners_after);
-        // The arcs that change hands are the changed server's: on the ring
-        // that has it.
-        let ring_with_changed = if settings.change.is_join() {
-            &ring_after
-        } else {
-            &ring_before
+            let ring_before = Ring::build(&names, &before, settings.points, settings.hash);
+            let ring_after = ring_before.without(changed);
+            (ring_before, ring_after)
         };
-        let moved_by_arc_walk = ring_with_changed.keys_in_arcs_of(changed, &keys.sorted);
-        let modulo_moved = modulo_moved(&keys.hashes, &before, &after);
-        Ok(Snapshot {
+        Rings { names, before, after, changed, ring_before, ring_after }
+    }
+}
+
+impl Snapshot {
+    /// Measure a change; the problems if the settings cannot be measured.
+    pub fn measure(settings: &Settings) -> Result<Snapshot, Vec<Problem>> {
+        let problems = settings.problems();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let keys = Arc::new(Keys::new(settings.first, settings.keys, settings.hash));
+        Ok(Snapshot::from_parts(settings, keys, &Rings::build(settings)))
+    }
+
+    /// Measure from keys and rings already built for these settings, so a
+    /// control that changes only one of them rebuilds only that one.
+    pub fn from_parts(settings: &Settings, keys: Arc<Keys>, rings: &Rings) -> Snapshot {
+        let owners_before = owners(&rings.ring_before, &keys);
+        let owners_after = owners(&rings.ring_after, &keys);
+        let loads_before = loads(&owners_before, rings.names.len());
+        let loads_after = loads(&owners_after, rings.names.len());
+        let moved_by_owner_diff = count_moved(&owners_before, &owners_after);
+        // The arcs that change hands are the changed server's, on the ring
+        // that has it.
+        let ring_with_changed = if settings.change.is_join() { &rings.ring_after } else { &rings.ring_before };
+        let moved_by_arc_walk = ring_with_changed.keys_in_arcs_of(rings.changed, &keys.sorted);
+        let modulo_moved = modulo_moved(&keys.hashes, &rings.before, &rings.after);
+        Snapshot {
             settings: settings.clone(),
-            names,
-            before,
-            after,
-            changed,
+            names: rings.names.clone(),
+            before: rings.before.clone(),
+            after: rings.after.clone(),
+            changed: rings.changed,
             keys,
-            ring_before,
-            ring_after,
+            ring_before: rings.ring_before.clone(),
+            ring_after: rings.ring_after.clone(),
             owners_before,
             owners_after,
             loads_before,
@@ -445,7 +490,7 @@ impl Snapshot {
             moved_by_owner_diff,
             moved_by_arc_walk,
             modulo_moved,
-        })
+        }
     }
 
     pub fn name(&self, server: ServerId) -> &str {
@@ -504,11 +549,34 @@ pub fn modulo_owner(key_hash: u32, pool: &[ServerId]) -> ServerId {
     pool[key_hash as usize % pool.len()]
 }
 
+/// `a mod n` for a fixed n by two multiplications instead of a division
+/// (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019);
+/// exact for every u32 `a`.
+#[derive(Clone, Copy, Debug)]
+pub struct FastMod {
+    magic: u64,
+    divisor: u32,
+}
+
+impl FastMod {
+    /// `divisor` must not be 0.
+    pub fn new(divisor: u32) -> FastMod {
+        // For a divisor of 1 the magic wraps to 0, and every remainder is 0.
+        FastMod { magic: (u64::MAX / u64::from(divisor)).wrapping_add(1), divisor }
+    }
+
+    pub fn rem(self, a: u32) -> u32 {
+        let low = self.magic.wrapping_mul(u64::from(a));
+        ((u128::from(low) * u128::from(self.divisor)) >> 64) as u32
+    }
+}
+
 /// Keys whose `hash mod n` server differs between two pools.
 pub fn modulo_moved(key_hashes: &[u32], before: &[ServerId], after: &[ServerId]) -> usize {
+    let (n_before, n_after) = (FastMod::new(before.len() as u32), FastMod::new(after.len() as u32));
     key_hashes
         .iter()
-        .filter(|&&h| modulo_owner(h, before) != modulo_owner(h, after))
+        .filter(|&&h| before[n_before.rem(h) as usize] != after[n_after.rem(h) as usize])
         .count()
 }
 
@@ -529,6 +597,21 @@ mod tests {
         assert_eq!(percent(205, 1000), "20.5%");
         assert_eq!(format_share(200.0), "200");
         assert_eq!(format_share(1000.0 / 3.0), "333.3");
+    }
+
+    #[test]
+    fn fast_remainder_is_exact() {
+        let mut a = 0x9E37_79B9u32;
+        for divisor in 1..=60u32 {
+            let fast = FastMod::new(divisor);
+            for extra in [0u32, 1, divisor - 1, divisor, u32::MAX, u32::MAX - 1] {
+                assert_eq!(fast.rem(extra), extra % divisor);
+            }
+            for _ in 0..2000 {
+                a = a.wrapping_mul(0x0100_0193) ^ (a >> 15);
+                assert_eq!(fast.rem(a), a % divisor, "{a} mod {divisor}");
+            }
+        }
     }
 
     #[test]
@@ -604,7 +687,7 @@ pub fn evenness_by_points(snapshot: &Snapshot, settings: &[u16]) -> Vec<Evenness
                 points,
                 snapshot.settings.hash,
             );
-            let owner_loads = loads(&owners(&ring, &snapshot.keys.hashes), snapshot.names.len());
+            let owner_loads = loads(&owners(&ring, &snapshot.keys), snapshot.names.len());
             let spread = Spread::of(&owner_loads, &snapshot.after);
             Evenness {
                 points,

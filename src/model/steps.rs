@@ -55,7 +55,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
         (snapshot.ring_before.clone(), snapshot.owners_before.clone())
     } else {
         let ring = Ring::build(&snapshot.names, &members, settings.points, settings.hash);
-        let stage_owners = owners(&ring, &snapshot.keys.hashes);
+        let stage_owners = owners(&ring, &snapshot.keys);
         (ring, stage_owners)
     };
     let (moved, changed) = if index == 0 {
@@ -66,7 +66,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
             snapshot.owners_before.clone()
         } else {
             let ring = Ring::build(&snapshot.names, previous, settings.points, settings.hash);
-            owners(&ring, &snapshot.keys.hashes)
+            owners(&ring, &snapshot.keys)
         };
         let moved: Vec<bool> = previous_owners
             .iter()

@@ -84,7 +84,12 @@ export async function open(browser, served, query = "", options = {}) {
   page.on("pageerror", (error) => errors.push(String(error)));
   await page.goto(served.base + query);
   await page.waitForSelector(options.ready ?? '[data-figure="moved"]', { timeout: 20000 });
-  return { page, foreign, errors, close: () => context.close() };
+  // Every test fails on a request to another origin, checked when it closes the page.
+  const close = async () => {
+    await context.close();
+    if (foreign.length) throw new Error(`requests left the page's origin: ${foreign.join(", ")}`);
+  };
+  return { page, foreign, errors, close };
 }
 
 export async function figure(page, name) {

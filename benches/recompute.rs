@@ -1,0 +1,81 @@
+//! Native benchmarks: the page's recompute at the default and the largest
+//! settings, the claims, and single-key lookups beside the `hashring` crate
+//! on a ring of the same size. `./dev bench` runs these and the browser
+//! benchmark and writes BENCHMARKS.md.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use ringcount::model::hash::NumberedNames;
+use ringcount::model::{evaluate, HashKind, Keys, Ring, Rings, Settings, Snapshot};
+
+fn recompute(c: &mut Criterion) {
+    for (label, settings) in [("default", Settings::default()), ("largest", Settings::largest())] {
+        c.bench_function(&format!("recompute/{label}"), |b| {
+            b.iter(|| Snapshot::measure(black_box(&settings)).expect("valid"))
+        });
+        // The parts: what a points step rebuilds (rings, then from_parts with
+        // cached keys) and what a key-count step rebuilds (keys).
+        c.bench_function(&format!("keys/{label}"), |b| {
+            b.iter(|| Keys::new(settings.first, black_box(settings.keys), settings.hash))
+        });
+        c.bench_function(&format!("rings/{label}"), |b| b.iter(|| Rings::build(black_box(&settings))));
+        let keys = Arc::new(Keys::new(settings.first, settings.keys, settings.hash));
+        let rings = Rings::build(&settings);
+        c.bench_function(&format!("points-step/{label}"), |b| {
+            b.iter(|| Snapshot::from_parts(&settings, keys.clone(), &Rings::build(black_box(&settings))))
+        });
+        let snapshot = Snapshot::from_parts(&settings, keys.clone(), &rings);
+        c.bench_function(&format!("claims/{label}"), |b| b.iter(|| evaluate(black_box(&snapshot))));
+    }
+}
+
+/// A node of the `hashring` ring: one virtual point of one server.
+#[derive(Clone, Hash, PartialEq, Debug)]
+struct Point {
+    server: u16,
+    point: u16,
+}
+
+fn lookups(c: &mut Criterion) {
+    let settings = Settings::largest();
+    let snapshot = Snapshot::measure(&settings).expect("valid");
+    let ring: &Ring = &snapshot.ring_after;
+    assert_eq!(ring.len(), 25_000);
+    let keys = NumberedNames::new("key-", HashKind::Fnv1aFold);
+    let mut group = c.benchmark_group("lookup-25000-entries");
+    let positions: Vec<u32> = (0..100_000u64).map(|i| keys.hash(i)).collect();
+    group.bench_function("ringcount (owner of a hashed key)", |b| {
+        let mut i = 0usize;
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            ring.owner(black_box(positions[i]))
+        })
+    });
+    group.bench_function("ringcount (hash key + owner)", |b| {
+        let mut i = 0u64;
+        b.iter(|| {
+            i = i.wrapping_add(1);
+            ring.owner(keys.hash(black_box(i)))
+        })
+    });
+    let mut peer = hashring::HashRing::new();
+    for server in 0..50u16 {
+        for point in 0..500u16 {
+            peer.add(Point { server, point });
+        }
+    }
+    let names: Vec<String> = (0..100_000).map(|i| format!("key-{i}")).collect();
+    group.bench_function("hashring 0.3 (hash key + owner)", |b| {
+        let mut i = 0usize;
+        b.iter(|| {
+            i = (i + 1) % names.len();
+            peer.get(black_box(&names[i])).map(|p| p.server)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, recompute, lookups);
+criterion_main!(benches);
