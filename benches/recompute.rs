@@ -8,10 +8,14 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ringcount::model::hash::NumberedNames;
+use ringcount::model::scenario::modulo_moved;
 use ringcount::model::{evaluate, HashKind, Keys, Ring, Rings, Settings, Snapshot};
 
 fn recompute(c: &mut Criterion) {
-    for (label, settings) in [("default", Settings::default()), ("largest", Settings::largest())] {
+    for (label, settings) in [
+        ("default", Settings::default()),
+        ("largest", Settings::largest()),
+    ] {
         c.bench_function(&format!("recompute/{label}"), |b| {
             b.iter(|| Snapshot::measure(black_box(&settings)).expect("valid"))
         });
@@ -20,14 +24,22 @@ fn recompute(c: &mut Criterion) {
         c.bench_function(&format!("keys/{label}"), |b| {
             b.iter(|| Keys::new(settings.first, black_box(settings.keys), settings.hash))
         });
-        c.bench_function(&format!("rings/{label}"), |b| b.iter(|| Rings::build(black_box(&settings))));
+        c.bench_function(&format!("rings/{label}"), |b| {
+            b.iter(|| Rings::build(black_box(&settings)))
+        });
         let keys = Arc::new(Keys::new(settings.first, settings.keys, settings.hash));
         let rings = Rings::build(&settings);
+        let modulo = modulo_moved(&keys.hashes, &rings.before, &rings.after);
         c.bench_function(&format!("points-step/{label}"), |b| {
-            b.iter(|| Snapshot::from_parts(&settings, keys.clone(), &Rings::build(black_box(&settings))))
+            b.iter(|| {
+                let rings = Rings::build(black_box(&settings));
+                Snapshot::from_parts(&settings, keys.clone(), &rings, modulo)
+            })
         });
-        let snapshot = Snapshot::from_parts(&settings, keys.clone(), &rings);
-        c.bench_function(&format!("claims/{label}"), |b| b.iter(|| evaluate(black_box(&snapshot))));
+        let snapshot = Snapshot::from_parts(&settings, keys.clone(), &rings, modulo);
+        c.bench_function(&format!("claims/{label}"), |b| {
+            b.iter(|| evaluate(black_box(&snapshot)))
+        });
     }
 }
 

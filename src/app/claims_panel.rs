@@ -1,5 +1,5 @@
 //! The "claims held" table: each claim, its verdict and the measurement
-//! behind it, recomputed whenever a setting changes.
+//! behind it. Judged after each change, a claim at a time (see `deferred`).
 
 use leptos::prelude::*;
 
@@ -8,10 +8,23 @@ use super::Model;
 #[component]
 pub fn ClaimsPanel() -> impl IntoView {
     let model = expect_context::<Model>();
-    let held_count = move || {
-        model
-            .claims
-            .with(|c| (c.0.iter().filter(|claim| claim.held).count(), c.0.len()))
+    let tally = move || {
+        model.claims.with(|judged| match judged {
+            None => "Checking the claims…".to_string(),
+            Some(judged) => {
+                let claims = &judged.claims.0;
+                let held = claims.iter().filter(|claim| claim.held).count();
+                let updating = if model.updating.get() {
+                    " Updating for the new settings…"
+                } else {
+                    ""
+                };
+                format!(
+                    "{held} of {} claims hold for the current settings.{updating}",
+                    claims.len()
+                )
+            }
+        })
     };
     view! {
         <section class="panel" id="claims-panel" aria-labelledby="claims-title">
@@ -19,16 +32,20 @@ pub fn ClaimsPanel() -> impl IntoView {
             <p class="lead">
                 "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it, so when you make the ring lumpy or the hash patterned, some claims honestly fail."
             </p>
-            <p class="tally" aria-live="polite">
-                {move || { let (held, total) = held_count(); format!("{held} of {total} claims hold for the current settings.") }}
-            </p>
+            <p class="tally" aria-live="polite">{tally}</p>
             <div class="table-scroll">
-                <table id="claims" class="claims">
+                <table
+                    id="claims"
+                    class="claims"
+                    class:stale=move || model.updating.get()
+                    aria-busy=move || if model.updating.get() { "true" } else { "false" }
+                    data-for=move || model.claims.with(|judged| judged.as_ref().map(|j| j.query.clone()).unwrap_or_default())
+                >
                     <thead>
                         <tr><th scope="col">"Claim"</th><th scope="col">"Held?"</th><th scope="col">"What was measured"</th></tr>
                     </thead>
                     <tbody>
-                        {move || model.claims.with(|c| c.0.iter().map(|claim| {
+                        {move || model.claims.with(|judged| judged.as_ref().map(|judged| judged.claims.0.iter().map(|claim| {
                             let held = if claim.held { "yes" } else { "no" };
                             view! {
                                 <tr data-claim=claim.id data-held=held class=if claim.held { "held" } else { "not-held" }>
@@ -40,7 +57,7 @@ pub fn ClaimsPanel() -> impl IntoView {
                                     <td>{claim.evidence.clone()}</td>
                                 </tr>
                             }
-                        }).collect_view())}
+                        }).collect_view()))}
                     </tbody>
                 </table>
             </div>

@@ -4,13 +4,10 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use super::charts;
 use super::palette::colour_of;
 use super::Model;
-use crate::model::scenario::{evenness_by_points, format_ratio, Spread};
-
-/// Point settings the spread chart measures.
-const CHART_POINTS: [u16; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 350, 500];
+use super::{charts, timing};
+use crate::model::scenario::{format_ratio, Spread};
 
 fn describe(spread: Spread) -> String {
     format!(
@@ -30,21 +27,25 @@ pub fn LoadsPanel() -> impl IntoView {
 
     Effect::new(move |_| {
         if let Some(canvas) = loads_chart.get() {
-            snapshot.with(|m| charts::draw_loads(&canvas, &m.0));
+            snapshot.with(|m| {
+                timing::timed("ringcount:draw-loads-chart", || {
+                    charts::draw_loads(&canvas, &m.0)
+                })
+            });
         }
     });
     Effect::new(move |_| {
-        if let Some(canvas) = spread_chart.get() {
-            snapshot.with(|m| {
-                // The chart's settings plus the reader's own, so it can be ringed.
-                let mut settings = CHART_POINTS.to_vec();
-                settings.push(m.0.settings.points);
-                settings.sort_unstable();
-                settings.dedup();
-                let measured = evenness_by_points(&m.0, &settings);
-                charts::draw_evenness(&canvas, &measured, m.0.settings.points);
-            });
-        }
+        let Some(canvas) = spread_chart.get() else {
+            return;
+        };
+        let points = snapshot.with(|m| m.0.settings.points);
+        model.evenness.with(|measured| {
+            if let Some(measured) = measured {
+                timing::timed("ringcount:draw-spread-chart", || {
+                    charts::draw_evenness(&canvas, &measured.0, points)
+                });
+            }
+        });
     });
 
     view! {
@@ -106,9 +107,10 @@ pub fn LoadsPanel() -> impl IntoView {
                     <figcaption>"Keys per server, before (pale) and after (solid). The dashed line is an even share after the change."</figcaption>
                 </figure>
                 <figure>
-                    <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || snapshot.with(|m| {
-                        let measured = evenness_by_points(&m.0, &[1, m.0.settings.points]);
-                        format!("Chart of how far the busiest server sits above an even share at 1 to 500 points per server: {:.0}% at 1 point, {:.0}% at {} points.", measured[0].busiest_excess * 100.0, measured[1].busiest_excess * 100.0, m.0.settings.points)
+                    <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.evenness.with(|measured| {
+                        let measured = measured.as_ref().map(|m| m.0.clone()).unwrap_or_default();
+                        let listed: Vec<String> = measured.iter().map(|m| format!("{:.0}% at {}", m.busiest_excess * 100.0, m.points)).collect();
+                        format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
                     })></canvas>
                     <figcaption>"How far the busiest server sits above an even share, measured at 1 to 500 points (dots, log scales), beside a 1/√points trend (line). The ring marks the current setting."</figcaption>
                 </figure>

@@ -4,6 +4,7 @@
 mod charts;
 mod claims_panel;
 mod controls;
+mod deferred;
 mod embed;
 mod entries_panel;
 mod loads_panel;
@@ -13,34 +14,81 @@ mod palette;
 mod prose;
 mod ring_canvas;
 mod ring_panel;
+mod timing;
 mod url_state;
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::model::{evaluate, Claim, Problem, Settings, Snapshot};
+use crate::model::scenario::{modulo_moved, Evenness};
+use crate::model::{Change, Claim, HashKind, Keys, Problem, Rings, ServerId, Settings, Snapshot};
 use crate::query::Panel;
 
-/// A measured snapshot, shared by every panel. Compared by identity: a new
-/// measurement is always a change.
-#[derive(Clone)]
-pub struct Measured(pub Arc<Snapshot>);
+/// A shared value compared by identity: a new measurement is always a change.
+pub struct Shared<T>(pub Arc<T>);
 
-impl PartialEq for Measured {
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(self.0.clone())
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
     fn eq(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
 }
 
-#[derive(Clone)]
-pub struct Judged(pub Arc<Vec<Claim>>);
+/// The measured snapshot every panel reads.
+pub type Measured = Shared<Snapshot>;
 
-impl PartialEq for Judged {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+/// Claims judged for one snapshot, tagged with the address they belong to.
+#[derive(Clone, PartialEq)]
+pub struct Judged {
+    pub claims: Shared<Vec<Claim>>,
+    pub query: String,
+}
+
+/// A value cached with the inputs that made it: when the inputs are equal
+/// the old value is returned, so a control that did not touch it costs nothing.
+struct Cached<I, T> {
+    inputs: I,
+    value: Shared<T>,
+}
+
+impl<I: Clone, T> Clone for Cached<I, T> {
+    fn clone(&self) -> Self {
+        Cached {
+            inputs: self.inputs.clone(),
+            value: self.value.clone(),
+        }
     }
 }
+
+impl<I: PartialEq, T> PartialEq for Cached<I, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.inputs == other.inputs && self.value == other.value
+    }
+}
+
+fn cached<I: PartialEq + Clone, T>(
+    previous: Option<&Cached<I, T>>,
+    inputs: I,
+    build: impl FnOnce() -> T,
+) -> Cached<I, T> {
+    match previous {
+        Some(previous) if previous.inputs == inputs => previous.clone(),
+        _ => Cached {
+            inputs,
+            value: Shared(Arc::new(build())),
+        },
+    }
+}
+
+type KeyInputs = (u64, u32, HashKind);
+type RingInputs = (Vec<String>, Change, u16, HashKind);
+type ModuloInputs = (Shared<Keys>, Vec<ServerId>, Vec<ServerId>);
 
 /// What every panel reads. Only the controls write `settings`, and only
 /// settings that passed validation, so the snapshot always measures.
@@ -48,31 +96,68 @@ impl PartialEq for Judged {
 pub struct Model {
     pub settings: RwSignal<Settings>,
     pub snapshot: Memo<Measured>,
-    pub claims: Memo<Judged>,
+    /// Judged after the frame, a claim at a time; None until the first is done.
+    pub claims: RwSignal<Option<Judged>>,
+    /// The spread chart's measurements, also made after the frame.
+    pub evenness: RwSignal<Option<Shared<Vec<Evenness>>>>,
+    /// True while the claims and chart are being brought up to date.
+    pub updating: RwSignal<bool>,
 }
 
 impl Model {
     fn new(initial: Settings) -> Model {
         let settings = RwSignal::new(initial);
-        let snapshot = Memo::new(move |previous: Option<&Measured>| {
-            settings.with(|settings| match Snapshot::measure(settings) {
-                Ok(snapshot) => Measured(Arc::new(snapshot)),
-                // Unreachable by construction (see `try_change`); keep the
-                // last good view rather than fail.
-                Err(_) => previous.cloned().unwrap_or_else(|| {
-                    Measured(Arc::new(
-                        Snapshot::measure(&Settings::default()).expect("defaults are valid"),
-                    ))
-                }),
+        let keys = Memo::new(move |previous: Option<&Cached<KeyInputs, Keys>>| {
+            let inputs = settings.with(|s| (s.first, s.keys, s.hash));
+            cached(previous, inputs, || {
+                timing::timed("ringcount:keys", || Keys::new(inputs.0, inputs.1, inputs.2))
             })
         });
-        let claims =
-            Memo::new(move |_| snapshot.with(|measured| Judged(Arc::new(evaluate(&measured.0)))));
-        Model {
+        let rings = Memo::new(move |previous: Option<&Cached<RingInputs, Rings>>| {
+            let inputs = settings.with(|s| (s.servers.clone(), s.change.clone(), s.points, s.hash));
+            cached(previous, inputs, || {
+                timing::timed("ringcount:rings", || settings.with(Rings::build))
+            })
+        });
+        // Modulo hashing ignores the points, so a points step reuses it.
+        let modulo = Memo::new(move |previous: Option<&Cached<ModuloInputs, usize>>| {
+            let keys = keys.with(|k| k.value.clone());
+            let inputs = rings.with(|r| {
+                (
+                    keys.clone(),
+                    r.value.0.before.clone(),
+                    r.value.0.after.clone(),
+                )
+            });
+            cached(previous, inputs, || {
+                rings.with(|r| modulo_moved(&keys.0.hashes, &r.value.0.before, &r.value.0.after))
+            })
+        });
+        let snapshot = Memo::new(move |_| {
+            let keys = keys.with(|k| k.value.0.clone());
+            let modulo = modulo.with(|m| *m.value.0);
+            rings.with(|rings| {
+                settings.with(|settings| {
+                    timing::timed("ringcount:snapshot", || {
+                        Shared(Arc::new(Snapshot::from_parts(
+                            settings,
+                            keys,
+                            &rings.value.0,
+                            modulo,
+                        )))
+                    })
+                })
+            })
+        });
+        let model = Model {
             settings,
             snapshot,
-            claims,
-        }
+            claims: RwSignal::new(None),
+            evenness: RwSignal::new(None),
+            updating: RwSignal::new(true),
+        };
+        deferred::keep_up_to_date(model);
+        model
     }
 
     /// Apply an edit if the result is valid; otherwise leave everything as it
@@ -82,6 +167,7 @@ impl Model {
         edit(&mut candidate);
         let problems = candidate.problems();
         if problems.is_empty() {
+            timing::mark_input();
             self.settings.set(candidate);
             Ok(())
         } else {

@@ -1,13 +1,18 @@
-//! Drawing the ring on a 2D canvas: server points as ticks outside the
+//! Drawing the ring on a 2D canvas: server points as ticks across the
 //! circle, keys as dots inside it coloured by owner, moved keys ringed in
 //! white. Pure drawing: it is handed everything it shows.
+//!
+//! Up to 100,000 dots are written straight into a pixel buffer and put on the
+//! canvas in one call; a canvas path per dot would take far longer than a
+//! frame. Ticks and white rings, far fewer, are drawn as paths on top.
 
+use std::cell::RefCell;
 use std::f64::consts::{FRAC_PI_2, TAU};
 
-use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use super::palette::colour_of;
+use super::palette::{colour_of, rgb_of};
 use crate::model::steps::Stage;
 use crate::model::Snapshot;
 
@@ -32,9 +37,31 @@ fn fit_to_screen(canvas: &HtmlCanvasElement) -> f64 {
 }
 
 pub struct RingColours {
-    pub background: &'static str,
+    pub background: (u8, u8, u8),
     pub circle: &'static str,
     pub moved: &'static str,
+}
+
+thread_local! {
+    /// The pixel buffer, kept between frames so a drag does not allocate.
+    static PIXELS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Where key `index` is drawn, in CSS pixels. The radial offset only keeps
+/// dots from stacking; the angle alone is the key's position.
+struct KeyPlacement {
+    centre: f64,
+    inner: f64,
+    band: f64,
+}
+
+impl KeyPlacement {
+    fn place(&self, index: usize, position: u32) -> (f64, f64) {
+        let depth = (index.wrapping_mul(2_654_435_761) % 1000) as f64 / 1000.0;
+        let r = self.inner - depth * self.band;
+        let (sin, cos) = angle(position).sin_cos();
+        (self.centre + cos * r, self.centre + sin * r)
+    }
 }
 
 pub fn draw(canvas: &HtmlCanvasElement, snapshot: &Snapshot, stage: &Stage, colours: &RingColours) {
@@ -45,73 +72,91 @@ pub fn draw(canvas: &HtmlCanvasElement, snapshot: &Snapshot, stage: &Stage, colo
         return;
     };
     let size = fit_to_screen(canvas);
-    let scale = f64::from(canvas.width()) / size;
-    let _ = context.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
-
-    context.set_fill_style_str(colours.background);
-    context.fill_rect(0.0, 0.0, size, size);
-
+    let pixels = canvas.width() as usize;
+    let scale = pixels as f64 / size;
     let centre = size / 2.0;
     let radius = size * 0.40;
-    context.set_stroke_style_str(colours.circle);
-    context.set_line_width(1.0);
-    context.begin_path();
-    let _ = context.arc(centre, centre, radius, 0.0, TAU);
-    context.stroke();
-
-    // Server points: a tick across the circle, longer when there are few.
-    let entries = stage.ring.entries();
-    let tick = if entries.len() <= 64 {
-        size * 0.05
-    } else {
-        size * 0.025
-    };
-    context.set_line_width(if entries.len() <= 64 { 3.0 } else { 1.5 });
-    for entry in entries {
-        let (sin, cos) = angle(entry.position).sin_cos();
-        context.set_stroke_style_str(colour_of(snapshot.name(entry.server)));
-        context.begin_path();
-        context.move_to(
-            centre + cos * (radius - tick * 0.3),
-            centre + sin * (radius - tick * 0.3),
-        );
-        context.line_to(
-            centre + cos * (radius + tick),
-            centre + sin * (radius + tick),
-        );
-        context.stroke();
-    }
-
-    // Keys: a band of dots inside the circle. The radial offset only keeps
-    // dots from stacking; the angle alone is the key's position.
     let keys = &snapshot.keys.hashes;
-    let dot = if keys.len() <= 2_000 {
+    let placement = KeyPlacement {
+        centre,
+        inner: radius - size * 0.03,
+        band: size * 0.09,
+    };
+    let dot_css = if keys.len() <= 2_000 {
         2.6
     } else if keys.len() <= 20_000 {
         1.5
     } else {
         0.9
     };
-    let band = size * 0.09;
-    let place = |index: usize, position: u32| {
-        let depth = (index.wrapping_mul(2_654_435_761) % 1000) as f64 / 1000.0;
-        let r = radius - size * 0.03 - depth * band;
-        let (sin, cos) = angle(position).sin_cos();
-        (centre + cos * r, centre + sin * r)
-    };
-    for (index, (&position, &owner)) in keys.iter().zip(&stage.owners).enumerate() {
-        let (x, y) = place(index, position);
-        context.set_fill_style_str(colour_of(snapshot.name(owner)));
-        context.fill_rect(x - dot, y - dot, dot * 2.0, dot * 2.0);
+
+    // Layer 1: background and key dots, straight into pixels.
+    let server_rgb: Vec<(u8, u8, u8)> = snapshot.names.iter().map(|name| rgb_of(name)).collect();
+    PIXELS.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        buffer.resize(pixels * pixels * 4, 0);
+        let (br, bg, bb) = colours.background;
+        for pixel in buffer.chunks_exact_mut(4) {
+            pixel.copy_from_slice(&[br, bg, bb, 255]);
+        }
+        let half = ((dot_css * scale).round() as usize).max(1);
+        for (index, (&position, &owner)) in keys.iter().zip(&stage.owners).enumerate() {
+            let (x, y) = placement.place(index, position);
+            let (px, py) = ((x * scale) as usize, (y * scale) as usize);
+            let (r, g, b) = server_rgb[usize::from(owner)];
+            for row in py.saturating_sub(half)..(py + half).min(pixels) {
+                let start = (row * pixels + px.saturating_sub(half)) * 4;
+                let end = (row * pixels + (px + half).min(pixels)) * 4;
+                for pixel in buffer[start..end].chunks_exact_mut(4) {
+                    pixel.copy_from_slice(&[r, g, b, 255]);
+                }
+            }
+        }
+        if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
+            Clamped(&buffer[..]),
+            pixels as u32,
+            pixels as u32,
+        ) {
+            let _ = context.put_image_data(&image, 0.0, 0.0);
+        }
+    });
+
+    // Layer 2: the circle and the server ticks, one path per server.
+    let _ = context.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+    context.set_stroke_style_str(colours.circle);
+    context.set_line_width(1.0);
+    context.begin_path();
+    let _ = context.arc(centre, centre, radius, 0.0, TAU);
+    context.stroke();
+    let entries = stage.ring.entries();
+    let few = entries.len() <= 64;
+    let tick = if few { size * 0.05 } else { size * 0.025 };
+    context.set_line_width(if few { 3.0 } else { 1.0 });
+    for &server in &stage.members {
+        context.set_stroke_style_str(colour_of(snapshot.name(server)));
+        context.begin_path();
+        for entry in entries.iter().filter(|entry| entry.server == server) {
+            let (sin, cos) = angle(entry.position).sin_cos();
+            context.move_to(
+                centre + cos * (radius - tick * 0.3),
+                centre + sin * (radius - tick * 0.3),
+            );
+            context.line_to(
+                centre + cos * (radius + tick),
+                centre + sin * (radius + tick),
+            );
+        }
+        context.stroke();
     }
-    // Moved keys last, so their white rings sit on top.
+
+    // Layer 3: white rings round the keys that moved at this step.
     context.set_stroke_style_str(colours.moved);
     context.set_line_width(if keys.len() <= 2_000 { 1.5 } else { 1.0 });
     context.begin_path();
+    let ring = dot_css + 2.0;
     for (index, &position) in keys.iter().enumerate() {
         if stage.moved[index] {
-            let (x, y) = place(index, position);
-            let ring = dot + 2.0;
+            let (x, y) = placement.place(index, position);
             context.move_to(x + ring, y);
             let _ = context.arc(x, y, ring, 0.0, TAU);
         }

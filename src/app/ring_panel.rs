@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::palette::colour_of;
 use super::ring_canvas::{self, RingColours};
-use super::Model;
+use super::{timing, Model};
 use crate::model::scenario::thousands;
 use crate::model::steps::{change_stage, stage, stage_pools};
 
@@ -45,7 +45,7 @@ pub fn RingPanel() -> impl IntoView {
         let Some(element) = canvas.get() else { return };
         let colours = if prefers_dark() {
             RingColours {
-                background: "#15171c",
+                background: (0x15, 0x17, 0x1c),
                 circle: "#4a4f5c",
                 moved: "#ffffff",
             }
@@ -53,14 +53,20 @@ pub fn RingPanel() -> impl IntoView {
             // On a light page the "white" ring gets a dark background of its
             // own: the canvas stays dark in both themes.
             RingColours {
-                background: "#1d2027",
+                background: (0x1d, 0x20, 0x27),
                 circle: "#50566a",
                 moved: "#ffffff",
             }
         };
-        model
-            .snapshot
-            .with(|m| stage_now.with(|s| ring_canvas::draw(&element, &m.0, &s.0, &colours)));
+        model.snapshot.with(|m| {
+            stage_now.with(|s| {
+                timing::timed("ringcount:draw-ring", || {
+                    ring_canvas::draw(&element, &m.0, &s.0, &colours)
+                })
+            })
+        });
+        // A step ends when the ring shows it.
+        timing::record_step_end();
     });
 
     let description = move || {

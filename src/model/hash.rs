@@ -202,7 +202,13 @@ mod tests {
     fn hash_range_equals_hashing_each_number() {
         for kind in HashKind::ALL {
             let names = NumberedNames::new("key-", kind);
-            for (first, count) in [(0u64, 1200u64), (95, 20), (999_990, 30), (7, 0), (u64::MAX - 3, 3)] {
+            for (first, count) in [
+                (0u64, 1200u64),
+                (95, 20),
+                (999_990, 30),
+                (7, 0),
+                (u64::MAX - 3, 3),
+            ] {
                 let expected: Vec<u32> = (0..count).map(|i| names.hash(first + i)).collect();
                 assert_eq!(names.hash_range(first, count), expected, "{first}+{count}");
             }

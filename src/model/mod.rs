@@ -9,7 +9,7 @@ pub mod ring;
 pub mod scenario;
 pub mod steps;
 
-pub use claims::{evaluate, Claim};
+pub use claims::{evaluate, evaluate_one, Claim, CLAIM_COUNT, LEAVE_CLAIM};
 pub use hash::HashKind;
 pub use ring::{Entry, Ring, ServerId};
 pub use scenario::{Change, Field, Keys, Problem, Rings, Settings, Snapshot, Spread};

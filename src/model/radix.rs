@@ -1,74 +1,88 @@
-//! LSD radix sort for u64 values, used for the two sorts on the hot path:
-//! 100,000 key hashes and 25,000 ring entries. Stable, so equal digits keep
-//! their input order, and digits on which every value agrees are skipped.
+//! Sorting the two big arrays on the hot path, 100,000 key positions and
+//! 25,000 ring entries. Both are hashes, so their top bits are close to
+//! uniform: one counting pass spreads them into about one value per bucket,
+//! and each tiny bucket is then sorted on its own. Two passes over the data
+//! instead of a comparison sort's seventeen.
 
-const DIGIT_BITS: u32 = 11;
-const BUCKETS: usize = 1 << DIGIT_BITS;
+/// Insertion sort is quickest for the few values a bucket usually holds;
+/// a crowded bucket (a patterned hash) falls back to the standard sort.
+const SMALL_BUCKET: usize = 16;
 
-/// Sort `values` by their bits `from_bit..64`; lower bits ride along as
-/// payload and keep their input order among equal keys.
-pub fn sort_by_high_bits(values: &mut Vec<u64>, from_bit: u32) {
-    if values.len() < 2 {
+/// Sort u64 values ascending. Values are expected to carry a hash in their
+/// top bits; the lower bits break ties and ride along.
+pub fn sort_by_high_bits(values: &mut Vec<u64>) {
+    let len = values.len();
+    if len < 2 {
         return;
     }
-    let digits: Vec<u32> = (from_bit..64).step_by(DIGIT_BITS as usize).collect();
-    // One read pass counts every digit at once.
-    let mut counts = vec![[0usize; BUCKETS]; digits.len()];
-    let mask = (BUCKETS - 1) as u64;
+    // About one value per bucket, between 2^4 and 2^16 buckets.
+    let bits = (usize::BITS - len.leading_zeros()).clamp(4, 16);
+    let shift = 64 - bits;
+    let mut starts = vec![0u32; (1usize << bits) + 1];
     for &value in values.iter() {
-        for (pass, &shift) in digits.iter().enumerate() {
-            counts[pass][((value >> shift) & mask) as usize] += 1;
+        starts[(value >> shift) as usize + 1] += 1;
+    }
+    for bucket in 1..starts.len() {
+        starts[bucket] += starts[bucket - 1];
+    }
+    let mut sorted = vec![0u64; len];
+    let mut next = starts.clone();
+    for &value in values.iter() {
+        let bucket = (value >> shift) as usize;
+        sorted[next[bucket] as usize] = value;
+        next[bucket] += 1;
+    }
+    for bucket in 0..starts.len() - 1 {
+        let slice = &mut sorted[starts[bucket] as usize..starts[bucket + 1] as usize];
+        if slice.len() > SMALL_BUCKET {
+            slice.sort_unstable();
+        } else {
+            for i in 1..slice.len() {
+                let value = slice[i];
+                let mut j = i;
+                while j > 0 && slice[j - 1] > value {
+                    slice[j] = slice[j - 1];
+                    j -= 1;
+                }
+                slice[j] = value;
+            }
         }
     }
-    let mut scratch = vec![0u64; values.len()];
-    for (pass, &shift) in digits.iter().enumerate() {
-        let count = &mut counts[pass];
-        if count.iter().any(|&c| c == values.len()) {
-            continue; // every value has the same digit here
-        }
-        let mut offset = 0;
-        for slot in count.iter_mut() {
-            let here = *slot;
-            *slot = offset;
-            offset += here;
-        }
-        for &value in values.iter() {
-            let bucket = ((value >> shift) & mask) as usize;
-            scratch[count[bucket]] = value;
-            count[bucket] += 1;
-        }
-        std::mem::swap(values, &mut scratch);
-    }
+    *values = sorted;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn sorts_like_the_standard_library() {
-        let mut state = 0x1234_5678_9abc_def0u64;
-        let mut values: Vec<u64> = (0..5000)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            })
-            .collect();
-        let mut expected = values.clone();
-        expected.sort_unstable();
-        sort_by_high_bits(&mut values, 0);
-        assert_eq!(values, expected);
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
     }
 
     #[test]
-    fn payload_below_the_key_keeps_input_order() {
-        // Keys in the high half, input positions in the low half.
-        let keys = [5u64, 3, 5, 1, 3, 5];
-        let mut values: Vec<u64> = keys.iter().enumerate().map(|(i, &k)| (k << 32) | i as u64).collect();
-        sort_by_high_bits(&mut values, 32);
-        let order: Vec<u64> = values.iter().map(|v| v & 0xFFFF_FFFF).collect();
-        assert_eq!(order, vec![3, 1, 4, 0, 2, 5]);
+    fn sorts_like_the_standard_library() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        for len in [0usize, 1, 2, 17, 1000, 70_000] {
+            let mut values: Vec<u64> = (0..len).map(|_| xorshift(&mut state)).collect();
+            let mut expected = values.clone();
+            expected.sort_unstable();
+            sort_by_high_bits(&mut values);
+            assert_eq!(values, expected, "{len} values");
+        }
+    }
+
+    #[test]
+    fn crowded_buckets_still_sort() {
+        // Every value in one bucket, and many equal top halves.
+        let mut state = 99u64;
+        let mut values: Vec<u64> = (0..5000).map(|_| xorshift(&mut state) % 1000).collect();
+        values.extend((0..5000).map(|i| (7u64 << 32) | (5000 - i)));
+        let mut expected = values.clone();
+        expected.sort_unstable();
+        sort_by_high_bits(&mut values);
+        assert_eq!(values, expected);
     }
 }

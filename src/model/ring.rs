@@ -40,7 +40,16 @@ impl Ring {
         for &server in members {
             let point_names = NumberedNames::new(&format!("{}#", names[usize::from(server)]), hash);
             let positions = point_names.hash_range(0, u64::from(points));
-            entries.extend(positions.into_iter().zip(0..points).map(|(position, point)| Entry { position, server, point }));
+            entries.extend(
+                positions
+                    .into_iter()
+                    .zip(0..points)
+                    .map(|(position, point)| Entry {
+                        position,
+                        server,
+                        point,
+                    }),
+            );
         }
         Ring::from_entries(entries, names)
     }
@@ -63,7 +72,7 @@ impl Ring {
                     | u64::from(entry.point)
             })
             .collect();
-        radix::sort_by_high_bits(&mut keys, 0);
+        radix::sort_by_high_bits(&mut keys);
         let sorted: Vec<Entry> = keys
             .iter()
             .map(|&key| Entry {
@@ -124,37 +133,86 @@ impl Ring {
         }
         // Past the bucket, `index` is the next bucket's first entry, which is
         // above `position`; past the last entry, wrap to the first.
-        Some(if index == self.entries.len() { 0 } else { index })
+        Some(if index == self.entries.len() {
+            0
+        } else {
+            index
+        })
     }
 
     /// The server owning `position`. None on an empty ring.
     pub fn owner(&self, position: u32) -> Option<ServerId> {
-        self.owner_index(position).map(|index| self.entries[index].server)
+        self.owner_index(position)
+            .map(|index| self.entries[index].server)
     }
 
     /// The owner of every key, by one walk along the ring in key order
     /// instead of a search per key. Empty when the ring is.
     pub fn owners_of(&self, keys: &Keys) -> Vec<ServerId> {
+        if self.is_empty() {
+            return Vec::new();
+        }
         let mut owners = vec![0; keys.len()];
-        let Some(first) = self.entries.first() else { return Vec::new() };
-        let mut entry = 0;
+        self.walk_owners(keys, None, |key, owner, _| owners[key] = owner);
+        owners
+    }
+
+    /// Walk the keys in ring order and report each one's owner twice: on
+    /// this ring, and as if `skip`'s entries were not on it, which is what
+    /// removing (or never adding) that server does. One walk serves both
+    /// sides of a change without building the smaller ring. Reports nothing
+    /// on an empty ring; without `skip`, both owners are the same.
+    pub fn walk_owners(
+        &self,
+        keys: &Keys,
+        skip: Option<ServerId>,
+        mut report: impl FnMut(usize, ServerId, ServerId),
+    ) {
+        let kept = |entry: &Entry| Some(entry.server) != skip;
+        let Some(first) = self.entries.first() else {
+            return;
+        };
+        let wrap_kept = self
+            .entries
+            .iter()
+            .find(|entry| kept(entry))
+            .map_or(first.server, |entry| entry.server);
+        let end = self.entries.len();
+        let mut any = 0;
+        let mut kept_at = 0;
         for (&position, &key) in keys.sorted.iter().zip(keys.order.iter()) {
-            while entry < self.positions.len() && self.positions[entry] < position {
-                entry += 1;
+            while any < end && self.positions[any] < position {
+                any += 1;
             }
-            owners[key as usize] = if entry == self.positions.len() {
+            // The first kept entry at or after the key is never before the
+            // first entry at or after it.
+            kept_at = kept_at.max(any);
+            while kept_at < end && !kept(&self.entries[kept_at]) {
+                kept_at += 1;
+            }
+            let owner = if any == end {
                 first.server
             } else {
-                self.entries[entry].server
+                self.entries[any].server
             };
+            let owner_kept = if kept_at == end {
+                wrap_kept
+            } else {
+                self.entries[kept_at].server
+            };
+            report(key as usize, owner, owner_kept);
         }
-        owners
     }
 
     /// The same ring with one server's entries taken out. Filtering keeps the
     /// order, so nothing is re-sorted.
     pub fn without(&self, server: ServerId) -> Ring {
-        let entries: Vec<Entry> = self.entries.iter().copied().filter(|entry| entry.server != server).collect();
+        let entries: Vec<Entry> = self
+            .entries
+            .iter()
+            .copied()
+            .filter(|entry| entry.server != server)
+            .collect();
         Ring::from_sorted(entries)
     }
 

@@ -276,10 +276,15 @@ impl Keys {
             .enumerate()
             .map(|(index, &hash)| (u64::from(hash) << 32) | index as u64)
             .collect();
-        radix::sort_by_high_bits(&mut packed, 32);
+        radix::sort_by_high_bits(&mut packed);
         let sorted = packed.iter().map(|&p| (p >> 32) as u32).collect();
         let order = packed.iter().map(|&p| p as u32).collect();
-        Keys { first, hashes, sorted, order }
+        Keys {
+            first,
+            hashes,
+            sorted,
+            order,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -446,7 +451,14 @@ impl Rings {
             let ring_after = ring_before.without(changed);
             (ring_before, ring_after)
         };
-        Rings { names, before, after, changed, ring_before, ring_after }
+        Rings {
+            names,
+            before,
+            after,
+            changed,
+            ring_before,
+            ring_after,
+        }
     }
 }
 
@@ -458,22 +470,49 @@ impl Snapshot {
             return Err(problems);
         }
         let keys = Arc::new(Keys::new(settings.first, settings.keys, settings.hash));
-        Ok(Snapshot::from_parts(settings, keys, &Rings::build(settings)))
+        let rings = Rings::build(settings);
+        let modulo = modulo_moved(&keys.hashes, &rings.before, &rings.after);
+        Ok(Snapshot::from_parts(settings, keys, &rings, modulo))
     }
 
-    /// Measure from keys and rings already built for these settings, so a
-    /// control that changes only one of them rebuilds only that one.
-    pub fn from_parts(settings: &Settings, keys: Arc<Keys>, rings: &Rings) -> Snapshot {
-        let owners_before = owners(&rings.ring_before, &keys);
-        let owners_after = owners(&rings.ring_after, &keys);
-        let loads_before = loads(&owners_before, rings.names.len());
-        let loads_after = loads(&owners_after, rings.names.len());
-        let moved_by_owner_diff = count_moved(&owners_before, &owners_after);
-        // The arcs that change hands are the changed server's, on the ring
-        // that has it.
-        let ring_with_changed = if settings.change.is_join() { &rings.ring_after } else { &rings.ring_before };
+    /// Measure from keys, rings and the modulo count already made for these
+    /// settings, so a control that changes only one of them rebuilds only
+    /// that one (the modulo count does not depend on the points).
+    pub fn from_parts(
+        settings: &Settings,
+        keys: Arc<Keys>,
+        rings: &Rings,
+        modulo_moved: usize,
+    ) -> Snapshot {
+        // Route (a): every key's owner on the ring with the changed server
+        // and without it, from one walk, compared key by key.
+        let joining = settings.change.is_join();
+        let ring_with_changed = if joining {
+            &rings.ring_after
+        } else {
+            &rings.ring_before
+        };
+        let server_count = rings.names.len();
+        let mut owners_before = vec![0; keys.len()];
+        let mut owners_after = vec![0; keys.len()];
+        let mut loads_before = vec![0u32; server_count];
+        let mut loads_after = vec![0u32; server_count];
+        let mut moved_by_owner_diff = 0;
+        ring_with_changed.walk_owners(&keys, Some(rings.changed), |key, with, without| {
+            let (before, after) = if joining {
+                (without, with)
+            } else {
+                (with, without)
+            };
+            owners_before[key] = before;
+            owners_after[key] = after;
+            loads_before[usize::from(before)] += 1;
+            loads_after[usize::from(after)] += 1;
+            moved_by_owner_diff += usize::from(before != after);
+        });
+        // Route (b): the keys inside the arcs the changed server claims or
+        // gives up, on the ring that has it.
         let moved_by_arc_walk = ring_with_changed.keys_in_arcs_of(rings.changed, &keys.sorted);
-        let modulo_moved = modulo_moved(&keys.hashes, &rings.before, &rings.after);
         Snapshot {
             settings: settings.clone(),
             names: rings.names.clone(),
@@ -562,21 +601,34 @@ impl FastMod {
     /// `divisor` must not be 0.
     pub fn new(divisor: u32) -> FastMod {
         // For a divisor of 1 the magic wraps to 0, and every remainder is 0.
-        FastMod { magic: (u64::MAX / u64::from(divisor)).wrapping_add(1), divisor }
+        FastMod {
+            magic: (u64::MAX / u64::from(divisor)).wrapping_add(1),
+            divisor,
+        }
     }
 
-    pub fn rem(self, a: u32) -> u32 {
+    pub fn remainder(self, a: u32) -> u32 {
         let low = self.magic.wrapping_mul(u64::from(a));
-        ((u128::from(low) * u128::from(self.divisor)) >> 64) as u32
+        // The top 64 bits of low × divisor, from two 32-bit halves: wasm has
+        // no 128-bit multiply, and this needs none.
+        let divisor = u64::from(self.divisor);
+        let high_part = (low >> 32) * divisor;
+        let low_part = ((low & 0xFFFF_FFFF) * divisor) >> 32;
+        ((high_part + low_part) >> 32) as u32
     }
 }
 
 /// Keys whose `hash mod n` server differs between two pools.
 pub fn modulo_moved(key_hashes: &[u32], before: &[ServerId], after: &[ServerId]) -> usize {
-    let (n_before, n_after) = (FastMod::new(before.len() as u32), FastMod::new(after.len() as u32));
+    let (n_before, n_after) = (
+        FastMod::new(before.len() as u32),
+        FastMod::new(after.len() as u32),
+    );
     key_hashes
         .iter()
-        .filter(|&&h| before[n_before.rem(h) as usize] != after[n_after.rem(h) as usize])
+        .filter(|&&h| {
+            before[n_before.remainder(h) as usize] != after[n_after.remainder(h) as usize]
+        })
         .count()
 }
 
@@ -605,11 +657,11 @@ mod tests {
         for divisor in 1..=60u32 {
             let fast = FastMod::new(divisor);
             for extra in [0u32, 1, divisor - 1, divisor, u32::MAX, u32::MAX - 1] {
-                assert_eq!(fast.rem(extra), extra % divisor);
+                assert_eq!(fast.remainder(extra), extra % divisor);
             }
             for _ in 0..2000 {
                 a = a.wrapping_mul(0x0100_0193) ^ (a >> 15);
-                assert_eq!(fast.rem(a), a % divisor, "{a} mod {divisor}");
+                assert_eq!(fast.remainder(a), a % divisor, "{a} mod {divisor}");
             }
         }
     }

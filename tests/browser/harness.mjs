@@ -22,8 +22,12 @@ const TYPES = {
   ".json": "application/json",
 };
 
-/** Serve dist/ (and this folder's fixtures under /fixtures/) on a free port. */
-export async function serve() {
+/**
+ * Serve dist/ (and this folder's fixtures under /fixtures/) on a free port.
+ * `isolated` adds the headers that make the page cross-origin isolated, which
+ * gives performance.now() microsecond resolution for the benchmark.
+ */
+export async function serve({ isolated = false } = {}) {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url, "http://localhost");
     let file;
@@ -37,7 +41,12 @@ export async function serve() {
       response.writeHead(404).end("not found");
       return;
     }
-    response.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    const headers = { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" };
+    if (isolated) {
+      headers["cross-origin-opener-policy"] = "same-origin";
+      headers["cross-origin-embedder-policy"] = "require-corp";
+    }
+    response.writeHead(200, headers);
     fs.createReadStream(file).pipe(response);
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -117,8 +126,12 @@ export async function loads(page) {
   );
 }
 
-/** Claims as {id: "yes" | "no"}. */
+/** Claims as {id: "yes" | "no"}, once they are judged for the current address. */
 export async function claims(page) {
+  await page.waitForFunction(() => {
+    const table = document.querySelector("#claims");
+    return table?.dataset.for && location.search.slice(1).startsWith(table.dataset.for);
+  }, null, { timeout: 20000 });
   return page.$$eval("#claims tr[data-claim]", (rows) =>
     Object.fromEntries(rows.map((row) => [row.dataset.claim, row.dataset.held])),
   );

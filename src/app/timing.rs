@@ -1,0 +1,61 @@
+//! Timing marks on the page's real code path. Each piece of work is
+//! recorded with `performance.measure`, which the browser benchmark reads
+//! back; nothing else changes when it is not being read.
+
+use js_sys::{Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+
+fn performance() -> Option<web_sys::Performance> {
+    web_sys::window()?.performance()
+}
+
+pub fn now() -> f64 {
+    performance().map_or(0.0, |p| p.now())
+}
+
+/// Record `name` as having run from `start` until now.
+pub fn record_since(name: &str, start: f64) {
+    let Some(performance) = performance() else {
+        return;
+    };
+    let options = Object::new();
+    let _ = Reflect::set(&options, &"start".into(), &JsValue::from(start));
+    let _ = Reflect::set(&options, &"end".into(), &JsValue::from(performance.now()));
+    if let Ok(measure) = Reflect::get(&performance, &"measure".into()) {
+        if let Ok(measure) = measure.dyn_into::<js_sys::Function>() {
+            let _ = measure.call2(&performance, &name.into(), &options);
+        }
+    }
+}
+
+/// Run `work` and record how long it took under `name`.
+pub fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
+    let start = now();
+    let result = work();
+    record_since(name, start);
+    result
+}
+
+/// Mark the moment an input arrived, so a step can be timed end to end.
+pub fn mark_input() {
+    if let Some(performance) = performance() {
+        let _ = performance.mark("ringcount:input");
+    }
+}
+
+/// Record "ringcount:step" from the last input mark to now, once per input.
+pub fn record_step_end() {
+    let Some(performance) = performance() else {
+        return;
+    };
+    let marks = performance.get_entries_by_name_with_entry_type("ringcount:input", "mark");
+    if marks.length() == 0 {
+        return;
+    }
+    let start = Reflect::get(&marks.get(marks.length() - 1), &"startTime".into())
+        .ok()
+        .and_then(|t| t.as_f64())
+        .unwrap_or(0.0);
+    record_since("ringcount:step", start);
+    performance.clear_marks_with_mark_name("ringcount:input");
+}
