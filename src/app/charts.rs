@@ -8,7 +8,7 @@ use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::palette::rgb_of;
-use crate::model::scenario::Evenness;
+use crate::model::scenario::{fixed, Evenness};
 use crate::model::Snapshot;
 
 struct Theme {
@@ -98,7 +98,7 @@ fn draw_loads_on(
         .disable_x_mesh()
         .x_labels(0)
         .y_labels(5)
-        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_label_formatter(&|y| fixed(*y, 0))
         .label_style(font.clone())
         .axis_style(theme.ink)
         .bold_line_style(theme.grid)
@@ -190,8 +190,8 @@ fn draw_evenness_on(
         .configure_mesh()
         .x_desc("points per server")
         .y_desc("busiest above even")
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+        .x_label_formatter(&|x| fixed(*x, 0))
+        .y_label_formatter(&|y| format!("{}%", fixed(y * 100.0, 0)))
         .label_style(font.clone())
         .axis_desc_style(font.clone())
         .axis_style(theme.ink)

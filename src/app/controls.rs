@@ -51,6 +51,8 @@ fn Message(message: RwSignal<Option<String>>, id: &'static str) -> impl IntoView
 fn NumberControl(
     id: &'static str,
     label: &'static str,
+    /// What the number counts, for screen readers: "200 points per server".
+    unit: &'static str,
     help: &'static str,
     min: u32,
     max: u32,
@@ -79,7 +81,7 @@ fn NumberControl(
                     min=min
                     max=max
                     prop:value=move || read.get().to_string()
-                    aria-valuetext=move || format!("{} {}", read.get(), label.to_lowercase())
+                    aria-valuetext=move || format!("{} {unit}", read.get())
                     aria-describedby=message_id
                     on:input=move |ev| set_from(event_target_value(&ev))
                 />
@@ -111,6 +113,7 @@ pub fn Controls() -> impl IntoView {
             <NumberControl
                 id="points"
                 label="Points per server"
+                unit="points per server"
                 help="Each server is hashed onto the ring this many times (virtual nodes). More points, smaller and more even arcs."
                 min=u32::from(MIN_POINTS)
                 max=u32::from(MAX_POINTS)
@@ -121,6 +124,7 @@ pub fn Controls() -> impl IntoView {
             <NumberControl
                 id="keys"
                 label="Keys"
+                unit="keys"
                 help="How many keys (key-0, key-1, …) are placed on the ring and counted."
                 min=MIN_KEYS
                 max=MAX_KEYS

@@ -106,10 +106,15 @@ pub fn keep_up_to_date(model: Model) {
             }));
             timing::record_since("ringcount:claims", start);
 
-            let mut settings = CHART_POINTS.to_vec();
-            settings.push(snapshot.settings.points);
-            settings.sort_unstable();
-            settings.dedup();
+            // The chart's settings with the reader's own slotted in, in order.
+            let reader = snapshot.settings.points;
+            let mut settings: Vec<u16> = CHART_POINTS
+                .iter()
+                .copied()
+                .filter(|&p| p < reader)
+                .collect();
+            settings.push(reader);
+            settings.extend(CHART_POINTS.iter().copied().filter(|&p| p > reader));
             let mut measured_points = Vec::with_capacity(settings.len());
             for points in settings {
                 if !current() {

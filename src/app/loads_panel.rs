@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::palette::colour_of;
 use super::Model;
 use super::{charts, timing};
-use crate::model::scenario::{format_ratio, Spread};
+use crate::model::scenario::{fixed, format_ratio, Spread};
 
 fn describe(spread: Spread) -> String {
     format!(
@@ -109,7 +109,7 @@ pub fn LoadsPanel() -> impl IntoView {
                 <figure>
                     <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.evenness.with(|measured| {
                         let measured = measured.as_ref().map(|m| m.0.clone()).unwrap_or_default();
-                        let listed: Vec<String> = measured.iter().map(|m| format!("{:.0}% at {}", m.busiest_excess * 100.0, m.points)).collect();
+                        let listed: Vec<String> = measured.iter().map(|m| format!("{}% at {}", fixed(m.busiest_excess * 100.0, 0), m.points)).collect();
                         format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
                     })></canvas>
                     <figcaption>"How far the busiest server sits above an even share, measured at 1 to 500 points (dots, log scales), beside a 1/√points trend (line). The ring marks the current setting."</figcaption>

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::Model;
-use crate::model::scenario::{format_share, percent, thousands};
+use crate::model::scenario::{fixed, format_share, percent, thousands};
 
 #[component]
 pub fn ModuloPanel() -> impl IntoView {
@@ -37,7 +37,7 @@ pub fn ModuloPanel() -> impl IntoView {
                     <tr>
                         <th scope="row">"Even share (the least any scheme can move)"</th>
                         <td class="num">{read(|s| format_share(s.even_share()))}</td>
-                        <td class="num">{read(|s| format!("{:.1}%", 100.0 / s.pool_with_changed() as f64))}</td>
+                        <td class="num">{read(|s| format!("{}%", fixed(100.0 / s.pool_with_changed() as f64, 1)))}</td>
                     </tr>
                 </tbody>
             </table>
@@ -45,7 +45,7 @@ pub fn ModuloPanel() -> impl IntoView {
                 {read(|s| format!(
                     "Of {} keys, modulo moved {} times as many as the ring.",
                     thousands(s.key_count() as u64),
-                    if s.moved_by_owner_diff == 0 { "∞".to_string() } else { format!("{:.1}", s.modulo_moved as f64 / s.moved_by_owner_diff as f64) }
+                    if s.moved_by_owner_diff == 0 { "∞".to_string() } else { fixed(s.modulo_moved as f64 / s.moved_by_owner_diff as f64, 1) }
                 ))}
             </p>
         </section>

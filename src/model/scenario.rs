@@ -336,16 +336,39 @@ impl Spread {
     }
 }
 
+/// A number with a fixed count of decimals: fixed(1.2737, 2) is "1.27".
+/// Written out by hand because the standard float formatting adds
+/// kilobytes of code to the page for the few numbers it prints.
+pub fn fixed(value: f64, decimals: u32) -> String {
+    if !value.is_finite() {
+        return "∞".to_string();
+    }
+    let scale = 10u64.pow(decimals);
+    let scaled = (value.abs() * scale as f64).round() as u64;
+    let mut out = String::new();
+    if value < 0.0 && scaled != 0 {
+        out.push('-');
+    }
+    out.push_str(&(scaled / scale).to_string());
+    if decimals > 0 {
+        let fraction = (scaled % scale).to_string();
+        out.push('.');
+        out.extend(std::iter::repeat_n('0', decimals as usize - fraction.len()));
+        out.push_str(&fraction);
+    }
+    out
+}
+
 /// A ratio to three significant figures, "∞" when unbounded: 1.27, 99.1, 150.
 pub fn format_ratio(ratio: f64) -> String {
     if !ratio.is_finite() {
         "∞".to_string()
     } else if ratio < 10.0 {
-        format!("{ratio:.2}")
+        fixed(ratio, 2)
     } else if ratio < 100.0 {
-        format!("{ratio:.1}")
+        fixed(ratio, 1)
     } else {
-        format!("{ratio:.0}")
+        fixed(ratio, 0)
     }
 }
 
@@ -367,7 +390,7 @@ pub fn percent(part: usize, whole: usize) -> String {
     if whole == 0 {
         return "0%".to_string();
     }
-    format!("{:.1}%", 100.0 * part as f64 / whole as f64)
+    format!("{}%", fixed(100.0 * part as f64 / whole as f64, 1))
 }
 
 /// A number that is usually whole: 200, or 333.3 when it is not.
@@ -375,7 +398,7 @@ pub fn format_share(share: f64) -> String {
     if (share - share.round()).abs() < 1e-9 {
         format!("{}", share.round() as u64)
     } else {
-        format!("{share:.1}")
+        fixed(share, 1)
     }
 }
 
@@ -664,6 +687,18 @@ mod tests {
                 assert_eq!(fast.remainder(a), a % divisor, "{a} mod {divisor}");
             }
         }
+    }
+
+    #[test]
+    fn fixed_decimals_round_like_a_person_would() {
+        assert_eq!(fixed(1.2737, 2), "1.27");
+        assert_eq!(fixed(0.999, 2), "1.00");
+        assert_eq!(fixed(99.142, 1), "99.1");
+        assert_eq!(fixed(0.05, 1), "0.1");
+        assert_eq!(fixed(-2.5, 0), "-3");
+        assert_eq!(fixed(-0.01, 1), "0.0");
+        assert_eq!(fixed(12.0, 3), "12.000");
+        assert_eq!(fixed(f64::INFINITY, 1), "∞");
     }
 
     #[test]
