@@ -187,12 +187,18 @@ fn ServerControls() -> impl IntoView {
     let model = expect_context::<Model>();
     let settings = model.settings;
     let message = RwSignal::new(None::<String>);
-    let list_text = RwSignal::new(String::new());
+    // The list box shows the settings; what the reader types stays in the
+    // box until applied, and is read from it then.
+    let list_box = NodeRef::<leptos::html::Input>::new();
     let new_name = RwSignal::new(String::new());
     // The edit box shows the current list whenever the list changes.
-    Effect::new(move |_| list_text.set(settings.with(|s| s.servers.join(", "))));
 
-    let apply_list = move || match parse_server_list(&list_text.get_untracked()) {
+    let apply_list = move || match parse_server_list(
+        &list_box
+            .get_untracked()
+            .map(|input| input.value())
+            .unwrap_or_default(),
+    ) {
         Ok(names) => apply(model, message, |s| s.servers = names),
         Err(why) => message.set(Some(why)),
     };
@@ -259,9 +265,9 @@ fn ServerControls() -> impl IntoView {
                 <input
                     type="text"
                     id="server-list"
-                    prop:value=move || list_text.get()
+                    node_ref=list_box
+                    prop:value=move || settings.with(|s| s.servers.join(", "))
                     aria-describedby="servers-message"
-                    on:input=move |ev| list_text.set(event_target_value(&ev))
                     on:keydown=move |ev| { if ev.key() == "Enter" { apply_list() } }
                 />
                 <button id="server-list-button" on:click=move |_| apply_list()>"Apply"</button>
@@ -277,12 +283,15 @@ fn ChangeControl() -> impl IntoView {
     let model = expect_context::<Model>();
     let settings = model.settings;
     let message = RwSignal::new(None::<String>);
-    let joiner = RwSignal::new(String::new());
-    Effect::new(move |_| {
-        if let Change::Join(name) = settings.with(|s| s.change.clone()) {
-            joiner.set(name);
-        }
-    });
+    // The name box shows the joining server; a typed name is read from it
+    // when the reader presses Join.
+    let joiner_box = NodeRef::<leptos::html::Input>::new();
+    let joining_name = move || {
+        settings.with(|s| match &s.change {
+            Change::Join(name) => name.clone(),
+            Change::Leave(_) => String::new(),
+        })
+    };
     // Bumped when a kind switch is refused, so the radios snap back to the
     // settings (the browser has already checked the clicked one).
     let refused = RwSignal::new(0u32);
@@ -290,7 +299,12 @@ fn ChangeControl() -> impl IntoView {
         refused.track();
         settings.with(|s| s.change.is_join())
     };
-    let set_join = move || match clean_name(&joiner.get_untracked()) {
+    let set_join = move || match clean_name(
+        &joiner_box
+            .get_untracked()
+            .map(|input| input.value())
+            .unwrap_or_default(),
+    ) {
         Ok(name) => apply(model, message, |s| s.change = Change::Join(name)),
         Err(why) => message.set(Some(why)),
     };
@@ -326,9 +340,9 @@ fn ChangeControl() -> impl IntoView {
                             type="text"
                             id="joiner"
                             aria-label="Name of the joining server"
-                            prop:value=move || joiner.get()
+                            node_ref=joiner_box
+                            prop:value=joining_name
                             aria-describedby="change-message"
-                            on:input=move |ev| joiner.set(event_target_value(&ev))
                             on:keydown=move |ev| { if ev.key() == "Enter" { set_join() } }
                         />
                         <button id="joiner-button" on:click=move |_| set_join()>"Join"</button>

@@ -22,17 +22,18 @@ fn prefers_dark() -> bool {
 pub fn RingPanel() -> impl IntoView {
     let model = expect_context::<Model>();
     let canvas = NodeRef::<Canvas>::new();
-    // None follows the scenario's change; Some(i) is a stage the reader picked.
-    let picked = RwSignal::new(None::<usize>);
-    // A new scenario starts again at its change.
-    Effect::new(move |_| {
-        model.snapshot.track();
-        picked.set(None);
-    });
+    // A stage the reader picked, for the snapshot it was picked on; a new
+    // snapshot starts again at its own change.
+    let picked = RwSignal::new(None::<(super::Measured, usize)>);
+    let pick = move |index: usize| picked.set(Some((model.snapshot.get_untracked(), index)));
     let stage_count = Memo::new(move |_| model.snapshot.with(|m| stage_pools(&m.0).len()));
     let shown_index = Memo::new(move |_| {
         let last = model.snapshot.with(|m| change_stage(&m.0));
-        picked.get().unwrap_or(last).min(last)
+        let current = model.snapshot.get();
+        picked.with(|picked| match picked {
+            Some((on, index)) if *on == current => (*index).min(last),
+            _ => last,
+        })
     });
     let stage_now = Memo::new(move |_| {
         let index = shown_index.get();
@@ -99,7 +100,7 @@ pub fn RingPanel() -> impl IntoView {
                         <button
                             id="step-back"
                             disabled=move || { shown_index.get() == 0 }
-                            on:click=move |_| picked.set(Some(shown_index.get_untracked().saturating_sub(1)))
+                            on:click=move |_| pick(shown_index.get_untracked().saturating_sub(1))
                         >
                             "◀ Back"
                         </button>
@@ -109,7 +110,7 @@ pub fn RingPanel() -> impl IntoView {
                         <button
                             id="step-forward"
                             disabled=move || { shown_index.get() + 1 >= stage_count.get() }
-                            on:click=move |_| picked.set(Some(shown_index.get_untracked() + 1))
+                            on:click=move |_| pick(shown_index.get_untracked() + 1)
                         >
                             "Next ▶"
                         </button>

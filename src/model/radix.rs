@@ -18,6 +18,7 @@ pub fn sort_by_high_bits(values: &mut Vec<u64>) {
     // About one value per bucket, between 2^4 and 2^16 buckets.
     let bits = (usize::BITS - len.leading_zeros()).clamp(4, 16);
     let shift = 64 - bits;
+    // starts[b]: where bucket b begins (counted one slot up, then summed).
     let mut starts = vec![0u32; (1usize << bits) + 1];
     for &value in values.iter() {
         starts[(value >> shift) as usize + 1] += 1;
@@ -26,14 +27,17 @@ pub fn sort_by_high_bits(values: &mut Vec<u64>) {
         starts[bucket] += starts[bucket - 1];
     }
     let mut sorted = vec![0u64; len];
-    let mut next = starts.clone();
+    // `starts[b]` is where bucket b's next value goes; once every value is
+    // placed it has moved on to where bucket b ends.
     for &value in values.iter() {
         let bucket = (value >> shift) as usize;
-        sorted[next[bucket] as usize] = value;
-        next[bucket] += 1;
+        sorted[starts[bucket] as usize] = value;
+        starts[bucket] += 1;
     }
-    for bucket in 0..starts.len() - 1 {
-        let slice = &mut sorted[starts[bucket] as usize..starts[bucket + 1] as usize];
+    let mut begin = 0usize;
+    for &end in &starts[..starts.len() - 1] {
+        let slice = &mut sorted[begin..end as usize];
+        begin = end as usize;
         if slice.len() > SMALL_BUCKET {
             slice.sort_unstable();
         } else {

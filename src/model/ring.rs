@@ -1,7 +1,7 @@
 //! The ring itself: sorted entries, the owner of a position, and the arcs
 //! each entry claims.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::hash::{HashKind, NumberedNames};
 use super::radix;
@@ -26,11 +26,38 @@ pub struct Ring {
     entries: Arc<[Entry]>,
     /// The positions again, packed, for lookups.
     positions: Arc<[u32]>,
-    /// `bucket_start[b]`: the first entry whose position's top bits are at
-    /// least `b`. A lookup scans one small bucket instead of binary searching
-    /// the whole ring.
-    bucket_start: Arc<[u32]>,
-    bucket_shift: u32,
+    /// For single lookups, built on the first one: `bucket_start[b]` is the
+    /// first entry whose position's top bits are at least `b`, so a lookup
+    /// scans one small bucket instead of binary searching the whole ring.
+    /// The bulk walks never need it, so a slider step never builds it.
+    buckets: OnceLock<Buckets>,
+}
+
+#[derive(Clone, Debug)]
+struct Buckets {
+    start: Arc<[u32]>,
+    shift: u32,
+}
+
+impl Buckets {
+    fn new(positions: &[u32]) -> Buckets {
+        // About one entry per bucket, between 16 and 65,536 buckets.
+        let bits = (usize::BITS - positions.len().leading_zeros()).clamp(4, 16);
+        let shift = 32 - bits;
+        let mut start = vec![0u32; (1usize << bits) + 1];
+        let mut next = 0usize;
+        for (bucket, first) in start.iter_mut().enumerate() {
+            let lowest = (bucket as u64) << shift;
+            while next < positions.len() && u64::from(positions[next]) < lowest {
+                next += 1;
+            }
+            *first = next as u32;
+        }
+        Buckets {
+            start: start.into(),
+            shift,
+        }
+    }
 }
 
 impl Ring {
@@ -87,23 +114,10 @@ impl Ring {
     /// Wrap entries already in ring order.
     fn from_sorted(entries: Vec<Entry>) -> Ring {
         let positions: Vec<u32> = entries.iter().map(|entry| entry.position).collect();
-        // About one entry per bucket, between 16 and 65,536 buckets.
-        let bits = (usize::BITS - positions.len().leading_zeros()).clamp(4, 16);
-        let bucket_shift = 32 - bits;
-        let mut bucket_start = vec![0u32; (1usize << bits) + 1];
-        let mut next = 0usize;
-        for (bucket, start) in bucket_start.iter_mut().enumerate() {
-            let lowest = (bucket as u64) << bucket_shift;
-            while next < positions.len() && u64::from(positions[next]) < lowest {
-                next += 1;
-            }
-            *start = next as u32;
-        }
         Ring {
             entries: entries.into(),
             positions: positions.into(),
-            bucket_start: bucket_start.into(),
-            bucket_shift,
+            buckets: OnceLock::new(),
         }
     }
 
@@ -125,9 +139,10 @@ impl Ring {
         if self.entries.is_empty() {
             return None;
         }
-        let bucket = (position >> self.bucket_shift) as usize;
-        let mut index = self.bucket_start[bucket] as usize;
-        let end = self.bucket_start[bucket + 1] as usize;
+        let buckets = self.buckets.get_or_init(|| Buckets::new(&self.positions));
+        let bucket = (position >> buckets.shift) as usize;
+        let mut index = buckets.start[bucket] as usize;
+        let end = buckets.start[bucket + 1] as usize;
         while index < end && self.positions[index] < position {
             index += 1;
         }
