@@ -4,6 +4,7 @@ import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -140,4 +141,22 @@ export async function claims(page) {
 export function artifact(name) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   return path.join(ARTIFACTS, name);
+}
+
+/**
+ * One server and one browser for a whole test file, started before its
+ * first test and closed after its last: `const env = sharedBrowser();`
+ * then `env.browser` and `env.served` inside tests.
+ */
+export function sharedBrowser() {
+  const env = {};
+  before(async () => {
+    env.served = await serve();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.served?.close();
+  });
+  return env;
 }

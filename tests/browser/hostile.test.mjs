@@ -1,19 +1,10 @@
 // Hostile and broken input: names are data, the strict CSP holds, and every
 // refusal keeps the last good view.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, open, figure, loads } from "./harness.mjs";
+import { sharedBrowser, open, figure, loads } from "./harness.mjs";
 
-let served;
-let browser;
-before(async () => {
-  served = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const env = sharedBrowser();
 
 const HOSTILE = [
   "<img src=x onerror=window.__pwned=1>",
@@ -25,7 +16,7 @@ const HOSTILE = [
 
 /** Open with a listener for CSP violations installed before any page script. */
 async function openWatched(query) {
-  const opened = await open(browser, served, query, { ready: "body section.panel" });
+  const opened = await open(env.browser, env.served, query, { ready: "body section.panel" });
   return opened;
 }
 
@@ -77,7 +68,7 @@ test("hostile names typed into the controls are shown as text and run nothing", 
   await page.waitForFunction(() => [...document.querySelectorAll("tr[data-server]")].some((r) => r.dataset.server.startsWith("<svg")));
   assert.equal(await page.locator("svg[onload]").count(), 0);
   // The address carries the names, escaped, and reads back the same.
-  const reopened = await open(browser, served, new URL(page.url()).search);
+  const reopened = await open(env.browser, env.served, new URL(page.url()).search);
   assert.deepEqual(Object.keys(await loads(reopened.page)), Object.keys(await loads(page)));
   await reopened.close();
   await assertNothingRan(page, errors);

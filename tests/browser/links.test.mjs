@@ -1,22 +1,13 @@
 // Links, embedding and accessibility: every view is an address, a panel
 // embeds in a course page, and the page works by keyboard and passes axe.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { serve, launch, open, figure, waitForFigure, loads, claims, artifact } from "./harness.mjs";
+import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
-let served;
-let browser;
-before(async () => {
-  served = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const env = sharedBrowser();
 
 /** The native model's figures for a query, to check the WASM page against. */
 function nativeFigures(query) {
@@ -27,7 +18,7 @@ function nativeFigures(query) {
 test("an address with every parameter reproduces the native model's view", async () => {
   const query = "servers=north,south,east,west&remove=east&points=50&keys=5000&first=100&hash=fnv1a-murmur";
   const expected = nativeFigures(query);
-  const { page, foreign, close } = await open(browser, served, "?" + query);
+  const { page, foreign, close } = await open(env.browser, env.served, "?" + query);
   for (const name of ["moved", "moved-arc", "modulo-moved", "even-share", "spread"]) {
     assert.equal(await figure(page, name), expected[name], name);
   }
@@ -42,7 +33,7 @@ test("an address with every parameter reproduces the native model's view", async
 });
 
 test("moving a slider rewrites the address without adding history", async () => {
-  const { page, close } = await open(browser, served);
+  const { page, close } = await open(env.browser, env.served);
   const historyBefore = await page.evaluate(() => history.length);
   await page.locator("#points-range").fill("37");
   await page.waitForFunction(() => location.search.includes("points=37"));
@@ -53,7 +44,7 @@ test("moving a slider rewrites the address without adding history", async () => 
   assert.equal(await page.evaluate(() => history.length), historyBefore);
   // The rewritten address, opened afresh, shows the same figures.
   const moved = await figure(page, "moved");
-  const again = await open(browser, served, url.search);
+  const again = await open(env.browser, env.served, url.search);
   assert.equal(await figure(again.page, "moved"), moved);
   assert.equal(await figure(again.page, "moved"), nativeFigures(url.search.slice(1)).moved);
   await again.close();
@@ -61,7 +52,7 @@ test("moving a slider rewrites the address without adding history", async () => 
 });
 
 test("a malformed query loads defaults for the bad parts and says so", async () => {
-  const { page, errors, close } = await open(browser, served, "?points=abc&hash=md5&keys=2000");
+  const { page, errors, close } = await open(env.browser, env.served, "?points=abc&hash=md5&keys=2000");
   const notices = await page.locator(".notices li").allTextContents();
   assert.equal(notices.length, 2);
   assert.match(notices[0], /points.*abc.*1 to 500/);
@@ -74,11 +65,11 @@ test("a malformed query loads defaults for the bad parts and says so", async () 
 });
 
 test("a course page embeds two panels, each sized to its content", async () => {
-  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 900, height: 900 } });
   const page = await context.newPage();
   const foreign = [];
-  page.on("request", (r) => { if (!r.url().startsWith(served.origin)) foreign.push(r.url()); });
-  await page.goto(served.origin + "/fixtures/lesson.html");
+  page.on("request", (r) => { if (!r.url().startsWith(env.served.origin)) foreign.push(r.url()); });
+  await page.goto(env.served.origin + "/fixtures/lesson.html");
   const moved = page.frameLocator("#moved");
   const claimsFrame = page.frameLocator("#claims");
   await moved.locator('[data-figure="moved"]').waitFor();
@@ -98,7 +89,7 @@ test("a course page embeds two panels, each sized to its content", async () => {
 });
 
 test("keyboard alone reaches every control and moves the slider", async () => {
-  const { page, close } = await open(browser, served);
+  const { page, close } = await open(env.browser, env.served);
   const reached = new Set();
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press("Tab");
@@ -124,9 +115,9 @@ test("keyboard alone reaches every control and moves the slider", async () => {
 });
 
 async function axeViolations(query, colorScheme = "light") {
-  const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 1280, height: 800 } });
+  const context = await env.browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(served.base + query);
+  await page.goto(env.served.base + query);
   await page.waitForSelector("section.panel");
   await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   const result = await page.evaluate(() => window.axe.run());
@@ -146,7 +137,7 @@ test("axe finds no serious or critical violation, full page and every panel", as
 });
 
 test("dark theme renders legibly", async () => {
-  const { page, close } = await open(browser, served, "", { colorScheme: "dark" });
+  const { page, close } = await open(env.browser, env.served, "", { colorScheme: "dark" });
   const colours = await page.evaluate(() => ({
     body: getComputedStyle(document.body).backgroundColor,
     ink: getComputedStyle(document.body).color,

@@ -1,19 +1,10 @@
 // The interactive page in real headless Chromium: the spec's figures, the
 // controls, and refusals that keep the last good view.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, open, figure, waitForFigure, loads, claims, artifact } from "./harness.mjs";
+import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact } from "./harness.mjs";
 
-let served;
-let browser;
-before(async () => {
-  served = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const env = sharedBrowser();
 
 const ALL_CLAIMS = [
   "even-share", "routes-agree", "monotone", "modulo", "leave-exact",
@@ -21,7 +12,7 @@ const ALL_CLAIMS = [
 ];
 
 test("default page shows the spec's figures and all nine claims hold", async () => {
-  const { page, foreign, errors, close } = await open(browser, served);
+  const { page, foreign, errors, close } = await open(env.browser, env.served);
   assert.equal(await figure(page, "moved"), "205");
   assert.equal(await figure(page, "moved-arc"), "205");
   assert.equal(await figure(page, "modulo-moved"), "773");
@@ -50,7 +41,7 @@ test("default page shows the spec's figures and all nine claims hold", async () 
 });
 
 test("one point per server: 30 moved and the even-share claim fails", async () => {
-  const { page, errors, close } = await open(browser, served);
+  const { page, errors, close } = await open(env.browser, env.served);
   await page.locator("#points-range").fill("1");
   await waitForFigure(page, "moved", "30");
   assert.equal(await figure(page, "moved-arc"), "30");
@@ -69,7 +60,7 @@ test("one point per server: 30 moved and the even-share claim fails", async () =
 });
 
 test("plain FNV-1a: 286 moved, modulo 806, lopsided loads, even share fails", async () => {
-  const { page, close } = await open(browser, served);
+  const { page, close } = await open(env.browser, env.served);
   await page.locator("#hash").selectOption("fnv1a");
   await waitForFigure(page, "moved", "286");
   assert.equal(await figure(page, "moved-arc"), "286");
@@ -86,7 +77,7 @@ test("plain FNV-1a: 286 moved, modulo 806, lopsided loads, even share fails", as
 });
 
 test("adding and removing named servers changes the tables", async () => {
-  const { page, close } = await open(browser, served);
+  const { page, close } = await open(env.browser, env.served);
   await page.locator("#add-server").fill("foxtrot");
   await page.locator("#add-server-button").click();
   await page.waitForSelector('tr[data-server="foxtrot"]');
@@ -111,7 +102,7 @@ test("adding and removing named servers changes the tables", async () => {
 });
 
 test("bad input shows a message and keeps the last view", async () => {
-  const { page, errors, close } = await open(browser, served);
+  const { page, errors, close } = await open(env.browser, env.served);
   await page.locator("#add-server").fill("bravo");
   await page.locator("#add-server-button").click();
   await assert.doesNotReject(page.waitForSelector("#servers-message:has-text('already')"));
@@ -136,7 +127,7 @@ test("bad input shows a message and keeps the last view", async () => {
 });
 
 test("step-through walks the joins one server at a time", async () => {
-  const { page, close } = await open(browser, served);
+  const { page, close } = await open(env.browser, env.served);
   const caption = () => page.locator("[data-caption]").textContent();
   assert.match(await caption(), /echo joins: 205 keys changed owner/);
   await page.locator("#step-back").click();
@@ -151,7 +142,7 @@ test("step-through walks the joins one server at a time", async () => {
 
 test("layout fits a phone and a laptop without sideways scrolling", async () => {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-    const { page, close } = await open(browser, served, "", { viewport, scale: 2 });
+    const { page, close } = await open(env.browser, env.served, "", { viewport, scale: 2 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than a ${viewport.width}px screen`);
     const canvas = await page.evaluate(() => {
