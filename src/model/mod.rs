@@ -4,9 +4,9 @@
 
 pub mod claims;
 pub mod hash;
-pub mod radix;
 pub mod ring;
 pub mod scenario;
+pub mod sort;
 pub mod steps;
 
 pub use claims::{evaluate, evaluate_one, Claim, CLAIM_COUNT, LEAVE_CLAIM};

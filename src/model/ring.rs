@@ -4,8 +4,8 @@
 use std::sync::{Arc, OnceLock};
 
 use super::hash::{HashKind, NumberedNames};
-use super::radix;
 use super::scenario::Keys;
+use super::sort;
 
 /// A server is named by its index into the scenario's name list.
 pub type ServerId = u16;
@@ -99,7 +99,7 @@ impl Ring {
                     | u64::from(entry.point)
             })
             .collect();
-        radix::sort_by_high_bits(&mut keys);
+        sort::sort_by_high_bits(&mut keys);
         let sorted: Vec<Entry> = keys
             .iter()
             .map(|&key| Entry {

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use super::hash::{HashKind, NumberedNames};
-use super::radix;
 use super::ring::{Ring, ServerId};
+use super::sort;
 
 pub const MIN_SERVERS: usize = 2;
 /// The most servers on the ring at once, counting one that joins.
@@ -276,7 +276,7 @@ impl Keys {
             .enumerate()
             .map(|(index, &hash)| (u64::from(hash) << 32) | index as u64)
             .collect();
-        radix::sort_by_high_bits(&mut packed);
+        sort::sort_by_high_bits(&mut packed);
         let sorted = packed.iter().map(|&p| (p >> 32) as u32).collect();
         let order = packed.iter().map(|&p| p as u32).collect();
         Keys {
