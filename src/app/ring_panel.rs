@@ -1,12 +1,14 @@
 //! The ring panel: the canvas, a step-through of the joins, and a legend
 //! with each server's load at the stage shown.
 
+use std::sync::Arc;
+
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use super::palette::colour_of;
 use super::ring_canvas::{self, RingColours};
-use super::{timing, Model};
+use super::{timing, Model, Shared};
 use crate::model::scenario::thousands;
 use crate::model::steps::{change_stage, stage, stage_pools};
 
@@ -39,7 +41,7 @@ pub fn RingPanel() -> impl IntoView {
         let index = shown_index.get();
         model
             .snapshot
-            .with(|m| StageView(std::sync::Arc::new(stage(&m.0, index))))
+            .with(|m| Shared(Arc::new(stage(&m.0, index))))
     });
 
     Effect::new(move |_| {
@@ -147,15 +149,5 @@ pub fn RingPanel() -> impl IntoView {
                 </div>
             </div>
         </section>
-    }
-}
-
-/// A measured stage, compared by identity like `Measured`.
-#[derive(Clone)]
-struct StageView(std::sync::Arc<crate::model::steps::Stage>);
-
-impl PartialEq for StageView {
-    fn eq(&self, other: &Self) -> bool {
-        std::sync::Arc::ptr_eq(&self.0, &other.0)
     }
 }
