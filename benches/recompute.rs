@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ringcount::model::hash::NumberedNames;
-use ringcount::model::scenario::modulo_moved;
+use ringcount::model::schemes::modulo::modulo_moved;
 use ringcount::model::{evaluate, HashKind, Keys, Ring, Rings, Settings, Snapshot};
 
 fn recompute(c: &mut Criterion) {

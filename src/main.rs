@@ -11,7 +11,7 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    use ringcount::model::scenario::{format_ratio, format_share};
+    use ringcount::model::format::{format_ratio, format_share};
     use ringcount::model::Snapshot;
 
     fn json_string(text: &str) -> String {

@@ -2,11 +2,11 @@
 //! into valid settings plus a notice for each part it had to ignore; `render`
 //! writes settings back, so the address bar is always a permalink.
 
-use crate::model::scenario::{
+use crate::model::settings::{
     clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_SERVERS, MIN_KEYS,
     MIN_POINTS,
 };
-use crate::model::{Change, Field, HashKind, Settings};
+use crate::model::{Change, Epsilon, Field, HashKind, Probes, Settings};
 
 /// A single panel shown alone, for embedding one figure in a course page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,15 +15,19 @@ pub enum Panel {
     Moved,
     Modulo,
     Loads,
+    Schemes,
     Claims,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 5] = [
+    /// Every panel, in page order. The page, the parser's message and the
+    /// browser tests' panel lists all come from here.
+    pub const ALL: [Panel; 6] = [
         Panel::Ring,
         Panel::Moved,
         Panel::Modulo,
         Panel::Loads,
+        Panel::Schemes,
         Panel::Claims,
     ];
 
@@ -33,9 +37,15 @@ impl Panel {
             Panel::Moved => "moved",
             Panel::Modulo => "modulo",
             Panel::Loads => "loads",
+            Panel::Schemes => "schemes",
             Panel::Claims => "claims",
         }
     }
+}
+
+/// The panel ids, in page order: "ring", "moved", …
+pub fn panel_ids() -> Vec<&'static str> {
+    Panel::ALL.into_iter().map(Panel::id).collect()
 }
 
 /// How the page is laid out, as opposed to what it measures.
@@ -198,6 +208,16 @@ pub fn parse(query: &str) -> Parsed {
                 Ok(first) => settings.first = first,
                 Err(why) => ignore(why),
             },
+            "eps" => match Epsilon::parse(&value) {
+                Ok(eps) => settings.eps = eps,
+                Err(why) => ignore(why),
+            },
+            "probes" => match number_in(&value, u32::from(Probes::MIN), u32::from(Probes::MAX))
+                .and_then(Probes::new)
+            {
+                Ok(probes) => settings.probes = probes,
+                Err(why) => ignore(why),
+            },
             "hash" => match HashKind::from_id(&value) {
                 Some(hash) => settings.hash = hash,
                 None => ignore("the hash must be fnv1a-fold, fnv1a-murmur or fnv1a".to_string()),
@@ -209,9 +229,10 @@ pub fn parse(query: &str) -> Parsed {
             },
             "panel" => match Panel::ALL.into_iter().find(|panel| panel.id() == value) {
                 Some(panel) => view.panel = Some(panel),
-                None => {
-                    ignore("the panel must be ring, moved, modulo, loads or claims".to_string())
-                }
+                None => ignore(format!(
+                    "the panel must be one of {}",
+                    panel_ids().join(", ")
+                )),
             },
             _ => notices.push(format!(
                 "Ignored {}: the page has no such setting.",
@@ -253,13 +274,15 @@ pub fn render(settings: &Settings, view: &View) -> String {
         Change::Leave(name) => ("remove", name),
     };
     let mut query = format!(
-        "servers={}&{change_key}={}&points={}&keys={}&first={}&hash={}",
+        "servers={}&{change_key}={}&points={}&keys={}&first={}&hash={}&eps={}&probes={}",
         servers.join(","),
         percent_encode(change_name),
         settings.points,
         settings.keys,
         settings.first,
-        settings.hash.id()
+        settings.hash.id(),
+        settings.eps,
+        settings.probes.get()
     );
     if view.embed {
         query.push_str("&embed=1");
@@ -292,6 +315,8 @@ mod tests {
             keys: 12345,
             first: 99,
             hash: HashKind::Fnv1a,
+            eps: Epsilon::parse("1.05").unwrap(),
+            probes: Probes::new(3).unwrap(),
         };
         let view = View {
             embed: true,
@@ -305,6 +330,11 @@ mod tests {
 
     #[test]
     fn malformed_values_fall_back_with_a_notice_each() {
+        let parsed = parse("eps=0.001&probes=0");
+        assert_eq!(parsed.settings, Settings::default());
+        assert!(parsed.notices[0].contains("0.05 to 2"));
+        assert!(parsed.notices[1].contains("1 to 64"));
+        assert!(parse("panel=nope").notices[0].contains("schemes"));
         let parsed = parse("points=abc&hash=md5&keys=5");
         assert_eq!(parsed.settings.points, 200);
         assert_eq!(parsed.settings.hash, HashKind::Fnv1aFold);

@@ -5,8 +5,11 @@
 
 use proptest::collection::{btree_set, vec};
 use proptest::prelude::*;
-use ringcount::model::scenario::{loads, modulo_owner, owners};
-use ringcount::model::{Change, Entry, HashKind, Keys, Ring, ServerId, Settings, Snapshot};
+use ringcount::model::measure::loads;
+use ringcount::model::schemes::modulo::modulo_owner;
+use ringcount::model::{
+    Change, Entry, Epsilon, HashKind, Keys, Probes, Ring, ServerId, Settings, Snapshot,
+};
 
 /// A valid server name: 1–12 characters from a mix of scripts, no commas,
 /// no control characters, no surrounding spaces.
@@ -47,29 +50,34 @@ fn settings() -> impl Strategy<Value = Settings> {
         key_count(),
         0u64..1_000_000,
         hash_kind(),
+        (5u32..=200, 1u32..=64),
     )
-        .prop_map(|(names, join, pick, points, keys, first, hash)| {
-            let mut servers: Vec<String> = names.into_iter().collect();
-            let change = if join {
-                Change::Join(servers.pop().expect("at least three names"))
-            } else {
-                Change::Leave(servers[pick.index(servers.len())].clone())
-            };
-            Settings {
-                servers,
-                change,
-                points,
-                keys,
-                first,
-                hash,
-            }
-        })
+        .prop_map(
+            |(names, join, pick, points, keys, first, hash, (eps, probes))| {
+                let mut servers: Vec<String> = names.into_iter().collect();
+                let change = if join {
+                    Change::Join(servers.pop().expect("at least three names"))
+                } else {
+                    Change::Leave(servers[pick.index(servers.len())].clone())
+                };
+                Settings {
+                    servers,
+                    change,
+                    points,
+                    keys,
+                    first,
+                    hash,
+                    eps: Epsilon::from_hundredths(eps).expect("in range"),
+                    probes: Probes::new(probes).expect("in range"),
+                }
+            },
+        )
 }
 
 /// Every key has exactly one owner: the arcs of all servers cover each key
 /// once, and agree with lookup server by server.
 fn assert_partition(ring: &Ring, members: &[ServerId], keys: &Keys, server_count: usize) {
-    let by_walk = owners(ring, keys);
+    let by_walk = ring.owners_of(keys);
     // The walk along the ring agrees with a lookup per key.
     for (index, &position) in keys.hashes.iter().enumerate() {
         assert_eq!(Some(by_walk[index]), ring.owner(position));
@@ -180,8 +188,8 @@ proptest! {
         // Taking a server out moves exactly its keys, counted both ways.
         if members.len() >= 2 {
             let leaver = members[0];
-            let before = owners(&ring, &keys);
-            let after = owners(&ring.without(leaver), &keys);
+            let before = ring.owners_of(&keys);
+            let after = ring.without(leaver).owners_of(&keys);
             let moved = before.iter().zip(&after).filter(|(b, a)| b != a).count();
             let held = before.iter().filter(|&&o| o == leaver).count();
             prop_assert_eq!(moved, held);

@@ -7,7 +7,7 @@
 //! `PROPTEST_CASES=100000 cargo test --release --test query_fuzz`.
 
 use proptest::prelude::*;
-use ringcount::model::scenario::{MAX_FIRST, MAX_KEYS, MAX_NAME_CHARS, MAX_POINTS, MAX_SERVERS};
+use ringcount::model::settings::{MAX_FIRST, MAX_KEYS, MAX_NAME_CHARS, MAX_POINTS, MAX_SERVERS};
 use ringcount::model::{Change, Snapshot};
 use ringcount::query::{parse, render};
 
@@ -22,6 +22,7 @@ fn key() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => proptest::sample::select(vec![
             "servers", "add", "remove", "points", "keys", "first", "hash", "embed", "panel",
+            "eps", "probes",
         ]).prop_map(String::from),
         1 => ".{0,12}",
     ]
@@ -33,13 +34,15 @@ fn value() -> impl Strategy<Value = String> {
         3 => any::<i64>().prop_map(|n| n.to_string()),
         2 => (0u64..1200).prop_map(|n| n.to_string()),
         1 => "-?[0-9]{1,40}(\\.[0-9]{1,3})?",
+        // Decimals around ε's range, with odd forms.
+        2 => "[-+]?[0-9]{0,3}(\\.[0-9]{0,4})?(e[0-9])?",
         // Name lists with odd separators, escapes and scripts.
         3 => "[a-zé日🙂 ,%+&=#<>\"'\\\\]{0,40}",
         // Broken and valid percent-escapes, including encoded controls.
         2 => "(%[0-9A-Fa-fzZ]{0,2}|[a-z,]){0,20}",
         // Very long values.
         1 => "[a-z,]{200,3000}",
-        1 => proptest::sample::select(vec!["fnv1a", "fnv1a-fold", "fnv1a-murmur", "md5", "1", "0", "ring", "claims"]).prop_map(String::from),
+        1 => proptest::sample::select(vec!["fnv1a", "fnv1a-fold", "fnv1a-murmur", "md5", "1", "0", "ring", "claims", "schemes", "0.05", "2", "2.01", "64", "65"]).prop_map(String::from),
     ]
 }
 
@@ -68,6 +71,8 @@ proptest! {
         prop_assert!((1..=MAX_POINTS).contains(&settings.points));
         prop_assert!((1..=MAX_KEYS).contains(&settings.keys));
         prop_assert!(settings.first <= MAX_FIRST);
+        prop_assert!((5..=200).contains(&settings.eps.hundredths()));
+        prop_assert!((1..=64).contains(&settings.probes.get()));
         if let Change::Join(_) = settings.change {
             prop_assert!(settings.servers.len() < MAX_SERVERS);
         }

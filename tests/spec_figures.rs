@@ -1,7 +1,7 @@
 //! Every figure of SPEC §2 and the step figures, reproduced exactly.
 
 use ringcount::model::claims::count_join_both_ways;
-use ringcount::model::scenario::format_ratio;
+use ringcount::model::format::format_ratio;
 use ringcount::model::{evaluate, Change, HashKind, Keys, ServerId, Settings, Snapshot};
 
 fn measure(settings: &Settings) -> Snapshot {

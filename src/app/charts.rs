@@ -8,7 +8,8 @@ use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::palette::rgb_of;
-use crate::model::scenario::{fixed, Evenness};
+use crate::model::format::fixed;
+use crate::model::snapshot::Evenness;
 use crate::model::Snapshot;
 
 struct Theme {

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::Model;
-use crate::model::scenario::{
+use crate::model::settings::{
     clean_name, parse_server_list, MAX_KEYS, MAX_POINTS, MIN_KEYS, MIN_POINTS,
 };
 use crate::model::{Change, Field, HashKind, Problem, Settings};

@@ -12,7 +12,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use super::{timing, Judged, Model, Shared};
 use crate::model::claims::{leave_claim, removal};
-use crate::model::scenario::evenness_by_points;
+use crate::model::snapshot::evenness_by_points;
 use crate::model::{evaluate_one, CLAIM_COUNT, LEAVE_CLAIM};
 use crate::query;
 

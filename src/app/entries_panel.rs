@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::palette::colour_of;
 use super::Model;
-use crate::model::scenario::thousands;
+use crate::model::format::thousands;
 
 /// Enough rows to see points of different servers interleave.
 const ROWS: usize = 12;

@@ -7,7 +7,8 @@ use leptos::prelude::*;
 use super::palette::colour_of;
 use super::Model;
 use super::{charts, timing};
-use crate::model::scenario::{fixed, format_ratio, Spread};
+use crate::model::format::{fixed, format_ratio};
+use crate::model::Spread;
 
 fn describe(spread: Spread) -> String {
     format!(

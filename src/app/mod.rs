@@ -21,7 +21,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::model::scenario::{modulo_moved, Evenness};
+use crate::model::schemes::modulo::modulo_moved;
+use crate::model::snapshot::Evenness;
 use crate::model::{Change, Claim, HashKind, Keys, Problem, Rings, ServerId, Settings, Snapshot};
 use crate::query::Panel;
 

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::Model;
-use crate::model::scenario::{fixed, format_share, percent, thousands};
+use crate::model::format::{fixed, format_share, percent, thousands};
 
 #[component]
 pub fn ModuloPanel() -> impl IntoView {

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::Model;
-use crate::model::scenario::{format_share, percent, thousands};
+use crate::model::format::{format_share, percent, thousands};
 
 #[component]
 pub fn MovedPanel() -> impl IntoView {

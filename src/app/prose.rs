@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::Model;
-use crate::model::scenario::{percent, thousands};
+use crate::model::format::{percent, thousands};
 
 #[component]
 pub fn Header() -> impl IntoView {

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use super::palette::colour_of;
 use super::ring_canvas::{self, RingColours};
 use super::{timing, Model, Shared};
-use crate::model::scenario::thousands;
+use crate::model::format::thousands;
 use crate::model::steps::{change_stage, stage, stage_pools};
 
 fn prefers_dark() -> bool {

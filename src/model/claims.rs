@@ -2,12 +2,12 @@
 //! current settings by a rule stated next to it, so a lumpy ring or a
 //! patterned hash honestly gets a "no".
 
+use super::format::{format_ratio, format_share, percent, thousands};
 use super::hash::HashKind;
+use super::keys::Keys;
+use super::measure::{count_moved, loads, Spread};
 use super::ring::{Ring, ServerId};
-use super::scenario::{
-    count_moved, format_ratio, format_share, loads, owners, percent, thousands, Keys, Snapshot,
-    Spread,
-};
+use super::snapshot::Snapshot;
 
 /// How many servers the "pools of 1, 2, 3, 4" check grows through.
 const GROWING_POOLS: usize = 4;
@@ -102,7 +102,7 @@ pub fn count_join_both_ways(
     grown.push(joiner);
     let ring_after = Ring::build(names, &grown, points, hash);
     let ring_before = ring_after.without(joiner);
-    let by_owner = count_moved(&owners(&ring_before, keys), &owners(&ring_after, keys));
+    let by_owner = count_moved(&ring_before.owners_of(keys), &ring_after.owners_of(keys));
     let by_arc = ring_after.keys_in_arcs_of(joiner, &keys.sorted);
     (by_owner, by_arc)
 }
@@ -291,7 +291,7 @@ fn spread_at(
     keys: &Keys,
 ) -> (Spread, usize) {
     let ring = Ring::build(&s.names, pool, points, hash);
-    let owners = owners(&ring, keys);
+    let owners = ring.owners_of(keys);
     (Spread::of(&loads(&owners, s.names.len()), pool), ring.len())
 }
 
@@ -346,7 +346,7 @@ fn one_owner_each(s: &Snapshot) -> Claim {
     let mut checked = Vec::new();
     for &points in &settings {
         let ring = Ring::build(&s.names, &s.after, points, s.settings.hash);
-        let owner_loads = loads(&owners(&ring, &s.keys), s.names.len());
+        let owner_loads = loads(&ring.owners_of(&s.keys), s.names.len());
         // Independent of the owner lookup: count each server's arcs.
         let mut arc_total = 0;
         for &server in &s.after {

@@ -1,15 +1,23 @@
-//! The consistent-hashing model: hashes, the ring, one measured change and
-//! the claims judged from it. Nothing here knows about the browser, so all of
-//! it is tested natively in seconds.
+//! The consistent-hashing model: hashes, the ring, the keys, one measured
+//! change, every placement scheme and the claims judged from them. Nothing
+//! here knows about the browser, so all of it is tested natively in seconds.
 
 pub mod claims;
+pub mod format;
 pub mod hash;
+pub mod keys;
+pub mod measure;
 pub mod ring;
-pub mod scenario;
+pub mod schemes;
+pub mod settings;
+pub mod snapshot;
 pub mod sort;
 pub mod steps;
 
 pub use claims::{evaluate, evaluate_one, Claim, CLAIM_COUNT, LEAVE_CLAIM};
 pub use hash::HashKind;
+pub use keys::{Key, Keys};
+pub use measure::{Movement, Spread};
 pub use ring::{Entry, Ring, ServerId};
-pub use scenario::{Change, Field, Keys, Problem, Rings, Settings, Snapshot, Spread};
+pub use settings::{Change, Epsilon, Field, Probes, Problem, Settings};
+pub use snapshot::{Rings, Snapshot};

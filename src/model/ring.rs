@@ -4,7 +4,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::hash::{HashKind, NumberedNames};
-use super::scenario::Keys;
+use super::keys::Keys;
 use super::sort;
 
 /// A server is named by its index into the scenario's name list.

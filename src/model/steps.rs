@@ -2,8 +2,9 @@
 //! first, then make the change, so the reader sees each join take only its
 //! arcs. Each stage is measured against the one before it.
 
+use super::measure::count_moved;
 use super::ring::{Ring, ServerId};
-use super::scenario::{count_moved, owners, Snapshot};
+use super::snapshot::Snapshot;
 
 /// One frame of the step-through.
 #[derive(Clone, Debug)]
@@ -55,7 +56,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
         (snapshot.ring_before.clone(), snapshot.owners_before.clone())
     } else {
         let ring = Ring::build(&snapshot.names, &members, settings.points, settings.hash);
-        let stage_owners = owners(&ring, &snapshot.keys);
+        let stage_owners = ring.owners_of(&snapshot.keys);
         (ring, stage_owners)
     };
     let (moved, changed) = if index == 0 {
@@ -66,7 +67,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
             snapshot.owners_before.clone()
         } else {
             let ring = Ring::build(&snapshot.names, previous, settings.points, settings.hash);
-            owners(&ring, &snapshot.keys)
+            ring.owners_of(&snapshot.keys)
         };
         let moved: Vec<bool> = previous_owners
             .iter()

@@ -1,0 +1,101 @@
+//! Numbers as the page prints them. Written out by hand because the
+//! standard float formatting adds kilobytes of code to the page for the few
+//! numbers it prints.
+
+/// A number with a fixed count of decimals: fixed(1.2737, 2) is "1.27".
+/// Written out by hand because the standard float formatting adds
+/// kilobytes of code to the page for the few numbers it prints.
+pub fn fixed(value: f64, decimals: u32) -> String {
+    if !value.is_finite() {
+        return "∞".to_string();
+    }
+    let scale = 10u64.pow(decimals);
+    let scaled = (value.abs() * scale as f64).round() as u64;
+    let mut out = String::new();
+    if value < 0.0 && scaled != 0 {
+        out.push('-');
+    }
+    out.push_str(&(scaled / scale).to_string());
+    if decimals > 0 {
+        let fraction = (scaled % scale).to_string();
+        out.push('.');
+        out.extend(std::iter::repeat_n('0', decimals as usize - fraction.len()));
+        out.push_str(&fraction);
+    }
+    out
+}
+
+/// A ratio to three significant figures, "∞" when unbounded: 1.27, 99.1, 150.
+pub fn format_ratio(ratio: f64) -> String {
+    if !ratio.is_finite() {
+        "∞".to_string()
+    } else if ratio < 10.0 {
+        fixed(ratio, 2)
+    } else if ratio < 100.0 {
+        fixed(ratio, 1)
+    } else {
+        fixed(ratio, 0)
+    }
+}
+
+/// A count with thousands separators, for prose: 100,000.
+pub fn thousands(number: u64) -> String {
+    let digits = number.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// A share as a percentage with one decimal: 20.5%.
+pub fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "0%".to_string();
+    }
+    format!("{}%", fixed(100.0 * part as f64 / whole as f64, 1))
+}
+
+/// A number that is usually whole: 200, or 333.3 when it is not.
+pub fn format_share(share: f64) -> String {
+    if (share - share.round()).abs() < 1e-9 {
+        format!("{}", share.round() as u64)
+    } else {
+        fixed(share, 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_print_to_three_figures() {
+        assert_eq!(format_ratio(228.0 / 179.0), "1.27");
+        assert_eq!(format_ratio(694.0 / 7.0), "99.1");
+        assert_eq!(format_ratio(270.0 / 223.0), "1.21");
+        assert_eq!(format_ratio(300.0), "300");
+        assert_eq!(format_ratio(f64::INFINITY), "∞");
+        assert_eq!(thousands(100_000), "100,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000_000), "1,000,000,000");
+        assert_eq!(percent(205, 1000), "20.5%");
+        assert_eq!(format_share(200.0), "200");
+        assert_eq!(format_share(1000.0 / 3.0), "333.3");
+    }
+
+    #[test]
+    fn fixed_decimals_round_like_a_person_would() {
+        assert_eq!(fixed(1.2737, 2), "1.27");
+        assert_eq!(fixed(0.999, 2), "1.00");
+        assert_eq!(fixed(99.142, 1), "99.1");
+        assert_eq!(fixed(0.05, 1), "0.1");
+        assert_eq!(fixed(-2.5, 0), "-3");
+        assert_eq!(fixed(-0.01, 1), "0.0");
+        assert_eq!(fixed(12.0, 3), "12.000");
+        assert_eq!(fixed(f64::INFINITY, 1), "∞");
+    }
+}

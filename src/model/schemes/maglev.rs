@@ -1,0 +1,79 @@
+//! Maglev hashing (Eisenbud et al., NSDI 2016), Google's network load
+//! balancer: servers take turns filling a prime-sized lookup table, each
+//! along its own permutation of the rows. A lookup is one table read.
+
+use super::{mix64, Context, Holds, Placement, Scheme};
+use crate::model::hash::HashKind;
+use crate::model::keys::Key;
+use crate::model::ring::ServerId;
+
+/// Rows in the table: a prime, so every skip visits every row.
+pub const TABLE_SIZE: usize = 65_537;
+
+pub struct Maglev;
+
+impl Scheme for Maglev {
+    fn id(&self) -> &'static str {
+        "maglev"
+    }
+
+    fn title(&self) -> &'static str {
+        "Maglev"
+    }
+
+    fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
+        Box::new(MaglevPlacement(table(
+            context.names,
+            pool,
+            context.settings.hash,
+        )))
+    }
+}
+
+struct MaglevPlacement(Vec<ServerId>);
+
+impl Placement for MaglevPlacement {
+    fn owner(&self, key: Key) -> ServerId {
+        self.0[key.hash as usize % TABLE_SIZE]
+    }
+
+    fn holds(&self) -> Holds {
+        Holds::TableRows(self.0.len())
+    }
+}
+
+/// Fill the table: servers in list order take turns, each claiming the next
+/// empty row of its sequence offset + j·skip (mod M) until none is left.
+pub fn table(names: &[String], pool: &[ServerId], hash: HashKind) -> Vec<ServerId> {
+    let m = TABLE_SIZE as u64;
+    let sequences: Vec<(u64, u64)> = pool
+        .iter()
+        .map(|&server| {
+            let x = mix64(u64::from(hash.hash(names[usize::from(server)].as_bytes())));
+            let offset = (x & 0xFFFF_FFFF) % m;
+            let skip = (x >> 32) % (m - 1) + 1;
+            (offset, skip)
+        })
+        .collect();
+    const EMPTY: ServerId = ServerId::MAX;
+    let mut rows = vec![EMPTY; TABLE_SIZE];
+    // Where each server's sequence stands: its next candidate row.
+    let mut next: Vec<u64> = sequences.iter().map(|&(offset, _)| offset).collect();
+    let mut filled = 0;
+    'fill: loop {
+        for (turn, &server) in pool.iter().enumerate() {
+            let skip = sequences[turn].1;
+            let mut row = next[turn];
+            while rows[row as usize] != EMPTY {
+                row = (row + skip) % m;
+            }
+            rows[row as usize] = server;
+            next[turn] = (row + skip) % m;
+            filled += 1;
+            if filled == TABLE_SIZE {
+                break 'fill;
+            }
+        }
+    }
+    rows
+}

@@ -1,0 +1,239 @@
+//! Placement schemes behind one interface, so the page can measure every
+//! well-known way of mapping keys to servers on the same keys and the same
+//! change. A scheme is one file here and one line in `ALL`.
+//!
+//! Definitions are SPEC §7's; `mix64` is MurmurHash3's fmix64, which several
+//! schemes use to turn two 32-bit hashes into one well-mixed score.
+
+pub mod bounded;
+pub mod jump;
+pub mod maglev;
+pub mod modulo;
+pub mod multiprobe;
+pub mod rendezvous;
+pub mod ring;
+pub mod slots;
+
+use std::ops::Range;
+
+use super::keys::{Key, Keys};
+use super::measure::{Movement, Spread};
+use super::ring::{Ring, ServerId};
+use super::settings::Settings;
+
+/// Every scheme, in the order the page lists them.
+pub const ALL: [&dyn Scheme; 8] = [
+    &ring::RingScheme,
+    &modulo::Modulo,
+    &jump::Jump,
+    &rendezvous::Rendezvous,
+    &maglev::Maglev,
+    &bounded::Bounded,
+    &multiprobe::MultiProbe,
+    &slots::Slots,
+];
+
+/// The scheme with this id (`ring`, `jump`, …).
+pub fn by_id(id: &str) -> Option<&'static dyn Scheme> {
+    ALL.into_iter().find(|scheme| scheme.id() == id)
+}
+
+/// What a scheme is given: the scenario's names (a `ServerId` indexes them),
+/// the settings that tune it, and rings already built for some pools.
+pub struct Context<'a> {
+    pub names: &'a [String],
+    pub settings: &'a Settings,
+    /// How many keys will be placed (bounded loads sets its cap from it).
+    pub key_count: usize,
+    /// Rings the snapshot has already built, with their pools, so the
+    /// ring-based schemes do not hash and sort 25,000 entries again.
+    pub built_rings: Vec<(&'a [ServerId], &'a Ring)>,
+}
+
+impl Context<'_> {
+    /// The ring of §1 for `pool` at the current points and hash.
+    pub fn ring(&self, pool: &[ServerId]) -> Ring {
+        self.built_rings
+            .iter()
+            .find(|(members, _)| *members == pool)
+            .map(|(_, ring)| (*ring).clone())
+            .unwrap_or_else(|| {
+                Ring::build(self.names, pool, self.settings.points, self.settings.hash)
+            })
+    }
+}
+
+/// What a client must hold to route a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// Sorted ring entries (position and server each).
+    RingEntries(usize),
+    /// Ring entries plus the keys bounded loads pushed past their first choice.
+    RingAndDisplaced { entries: usize, displaced: usize },
+    /// A lookup table with this many rows.
+    TableRows(usize),
+    /// A slot table: this many slots, each naming a server.
+    Slots(usize),
+    /// The server names in a fixed order, nothing else.
+    Names(usize),
+    /// Only the number of servers.
+    Count,
+}
+
+impl Holds {
+    /// How many items a client stores, for comparing schemes (the count is 1).
+    pub fn items(self) -> usize {
+        match self {
+            Holds::RingEntries(n) | Holds::TableRows(n) | Holds::Slots(n) | Holds::Names(n) => n,
+            Holds::RingAndDisplaced { entries, displaced } => entries + displaced,
+            Holds::Count => 1,
+        }
+    }
+}
+
+/// A way of placing keys on servers.
+pub trait Scheme: Sync {
+    /// Stable id, used in addresses and as `data-scheme`.
+    fn id(&self) -> &'static str;
+    /// The name a reader knows it by.
+    fn title(&self) -> &'static str;
+    /// The placement of every key on `pool`, built from scratch.
+    fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement>;
+    /// Placements before and after a change. Most schemes build each from
+    /// scratch; a scheme whose layout after depends on the one before (slots)
+    /// overrides this.
+    fn place_pair(
+        &self,
+        context: &Context,
+        before: &[ServerId],
+        after: &[ServerId],
+    ) -> (Box<dyn Placement>, Box<dyn Placement>) {
+        (self.place(context, before), self.place(context, after))
+    }
+}
+
+/// One scheme's placement of keys on one pool.
+pub trait Placement {
+    /// The server a single key goes to: the lookup a client makes. For a
+    /// scheme that places keys in order (bounded loads), valid once every key
+    /// has been assigned.
+    fn owner(&self, key: Key) -> ServerId;
+    /// Assign keys `range` (ranges come in key order, from key 0) and append
+    /// their owners. By default one lookup each.
+    fn assign(&mut self, keys: &Keys, range: Range<usize>, owners: &mut Vec<ServerId>) {
+        owners.extend(range.map(|index| self.owner(keys.key(index))));
+    }
+    /// What a client must hold to route.
+    fn holds(&self) -> Holds;
+}
+
+/// MurmurHash3's 64-bit finalizer.
+pub fn mix64(mut k: u64) -> u64 {
+    k ^= k >> 33;
+    k = k.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    k ^= k >> 33;
+    k = k.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    k ^= k >> 33;
+    k
+}
+
+/// Everything measured about one scheme on one change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemeResult {
+    pub id: &'static str,
+    pub movement: Movement,
+    /// Busiest and quietest after the change.
+    pub spread: Spread,
+    /// What a client must hold after the change.
+    pub holds: Holds,
+}
+
+/// One scheme measured on one change, a slice of keys at a time, so the
+/// page can spread the work over frames.
+pub struct SchemeRun {
+    pub scheme: &'static dyn Scheme,
+    before: Box<dyn Placement>,
+    after: Box<dyn Placement>,
+    owners_before: Vec<ServerId>,
+    owners_after: Vec<ServerId>,
+}
+
+impl SchemeRun {
+    pub fn start(
+        scheme: &'static dyn Scheme,
+        context: &Context,
+        before: &[ServerId],
+        after: &[ServerId],
+    ) -> SchemeRun {
+        let (before, after) = scheme.place_pair(context, before, after);
+        SchemeRun {
+            scheme,
+            before,
+            after,
+            owners_before: Vec::with_capacity(context.key_count),
+            owners_after: Vec::with_capacity(context.key_count),
+        }
+    }
+
+    /// Place up to `count` more keys on both sides; true once all are placed.
+    pub fn advance(&mut self, keys: &Keys, count: usize) -> bool {
+        let next = self.owners_before.len();
+        let range = next..(next + count).min(keys.len());
+        self.before
+            .assign(keys, range.clone(), &mut self.owners_before);
+        self.after.assign(keys, range, &mut self.owners_after);
+        self.owners_before.len() == keys.len()
+    }
+
+    /// Look up `count` keys after the change, starting at key `from` and
+    /// cycling: the work a client does, for timing. The checksum keeps the
+    /// compiler from skipping lookups whose answers nobody reads.
+    pub fn lookups(&self, keys: &Keys, from: usize, count: usize) -> u64 {
+        let mut checksum = 0u64;
+        for step in 0..count {
+            let key = keys.key((from + step) % keys.len());
+            checksum =
+                checksum.wrapping_add(u64::from(self.after.owner(std::hint::black_box(key))));
+        }
+        checksum
+    }
+
+    pub fn owners_after(&self) -> &[ServerId] {
+        &self.owners_after
+    }
+
+    /// The figures, once `advance` has returned true.
+    pub fn finish(
+        &self,
+        before: &[ServerId],
+        after: &[ServerId],
+        server_count: usize,
+    ) -> SchemeResult {
+        let movement = Movement::of(
+            &self.owners_before,
+            &self.owners_after,
+            before,
+            after,
+            server_count,
+        );
+        SchemeResult {
+            id: self.scheme.id(),
+            spread: movement.spread_after(after),
+            movement,
+            holds: self.after.holds(),
+        }
+    }
+}
+
+/// Measure one scheme on a change in one go (tests, the native oracle, claims).
+pub fn measure(
+    scheme: &'static dyn Scheme,
+    context: &Context,
+    keys: &Keys,
+    before: &[ServerId],
+    after: &[ServerId],
+) -> SchemeResult {
+    let mut run = SchemeRun::start(scheme, context, before, after);
+    while !run.advance(keys, keys.len().max(1)) {}
+    run.finish(before, after, context.names.len())
+}

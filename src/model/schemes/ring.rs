@@ -1,0 +1,45 @@
+//! The ring of §1: a key goes to the first server point clockwise.
+
+use std::ops::Range;
+
+use super::{Context, Holds, Placement, Scheme};
+use crate::model::keys::{Key, Keys};
+use crate::model::ring::{Ring, ServerId};
+
+pub struct RingScheme;
+
+impl Scheme for RingScheme {
+    fn id(&self) -> &'static str {
+        "ring"
+    }
+
+    fn title(&self) -> &'static str {
+        "Consistent hashing ring"
+    }
+
+    fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
+        Box::new(RingPlacement(context.ring(pool)))
+    }
+}
+
+struct RingPlacement(Ring);
+
+impl Placement for RingPlacement {
+    fn owner(&self, key: Key) -> ServerId {
+        // A pool is never empty, so neither is its ring.
+        self.0.owner(key.hash).unwrap_or_default()
+    }
+
+    fn assign(&mut self, keys: &Keys, range: Range<usize>, owners: &mut Vec<ServerId>) {
+        if range == (0..keys.len()) {
+            // All at once: one walk in ring order beats a search per key.
+            owners.extend(self.0.owners_of(keys));
+        } else {
+            owners.extend(range.map(|index| self.owner(keys.key(index))));
+        }
+    }
+
+    fn holds(&self) -> Holds {
+        Holds::RingEntries(self.0.len())
+    }
+}

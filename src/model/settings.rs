@@ -1,0 +1,445 @@
+//! Everything the reader can set, and the one place it is checked: a bad
+//! value is a `Problem` the page shows beside its control, never a panic.
+
+use super::format::thousands;
+use super::hash::HashKind;
+
+pub const MIN_SERVERS: usize = 2;
+/// The most servers on the ring at once, counting one that joins.
+pub const MAX_SERVERS: usize = 50;
+pub const MAX_NAME_CHARS: usize = 64;
+pub const MIN_POINTS: u16 = 1;
+pub const MAX_POINTS: u16 = 500;
+pub const MIN_KEYS: u32 = 1;
+pub const MAX_KEYS: u32 = 100_000;
+pub const MAX_FIRST: u64 = 1_000_000_000;
+
+/// The one change the page measures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A new server, appended to the list.
+    Join(String),
+    /// A listed server leaves.
+    Leave(String),
+}
+
+impl Change {
+    pub fn name(&self) -> &str {
+        match self {
+            Change::Join(name) | Change::Leave(name) => name,
+        }
+    }
+
+    pub fn is_join(&self) -> bool {
+        matches!(self, Change::Join(_))
+    }
+}
+
+/// Everything the reader can set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub servers: Vec<String>,
+    pub change: Change,
+    pub points: u16,
+    pub keys: u32,
+    pub first: u64,
+    pub hash: HashKind,
+    /// Bounded loads' slack ε.
+    pub eps: Epsilon,
+    /// Multi-probe's probes per key.
+    pub probes: Probes,
+}
+
+impl Default for Settings {
+    /// The spec's default scenario: echo joins alpha…delta.
+    fn default() -> Self {
+        Settings {
+            servers: ["alpha", "bravo", "charlie", "delta"]
+                .map(String::from)
+                .to_vec(),
+            change: Change::Join("echo".to_string()),
+            points: 200,
+            keys: 1000,
+            first: 0,
+            hash: HashKind::Fnv1aFold,
+            eps: Epsilon::default(),
+            probes: Probes::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// The heaviest settings the controls allow: 49 servers and a joiner at
+    /// 500 points (25,000 ring entries), 100,000 keys. The benchmarks use it.
+    pub fn largest() -> Settings {
+        Settings {
+            servers: (1..MAX_SERVERS).map(|i| format!("node-{i}")).collect(),
+            change: Change::Join(format!("node-{MAX_SERVERS}")),
+            points: MAX_POINTS,
+            keys: MAX_KEYS,
+            first: 0,
+            hash: HashKind::Fnv1aFold,
+            eps: Epsilon::default(),
+            probes: Probes::default(),
+        }
+    }
+}
+
+/// Bounded loads' ε, kept in whole hundredths (0.05 … 2): the capacity
+/// ⌈(1+ε)·K/n⌉ is then exact integer arithmetic. Only valid values can be
+/// made, so settings never hold a bad one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Epsilon(u16);
+
+impl Epsilon {
+    pub const MIN_HUNDREDTHS: u16 = 5;
+    pub const MAX_HUNDREDTHS: u16 = 200;
+
+    pub fn from_hundredths(hundredths: u32) -> Result<Epsilon, String> {
+        match u16::try_from(hundredths) {
+            Ok(h) if (Self::MIN_HUNDREDTHS..=Self::MAX_HUNDREDTHS).contains(&h) => Ok(Epsilon(h)),
+            _ => Err(Self::RANGE.to_string()),
+        }
+    }
+
+    const RANGE: &'static str = "ε must be a number from 0.05 to 2, in steps of 0.01";
+
+    /// Read "0.25", "1", "2.0" or ".5"; at most two decimals.
+    pub fn parse(text: &str) -> Result<Epsilon, String> {
+        let text = text.trim();
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+        if (whole.is_empty() && fraction.is_empty())
+            || !digits(whole)
+            || !digits(fraction)
+            || whole.len() > 3
+        {
+            return Err(Self::RANGE.to_string());
+        }
+        let fraction = fraction.trim_end_matches('0');
+        if fraction.len() > 2 {
+            return Err(Self::RANGE.to_string());
+        }
+        let whole: u32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| Self::RANGE.to_string())?
+        };
+        let hundredths: u32 = format!("{fraction:0<2}").parse().unwrap_or(0);
+        Epsilon::from_hundredths(whole * 100 + hundredths)
+    }
+
+    pub fn hundredths(self) -> u16 {
+        self.0
+    }
+
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 100.0
+    }
+}
+
+impl Default for Epsilon {
+    fn default() -> Self {
+        Epsilon(25)
+    }
+}
+
+impl std::fmt::Display for Epsilon {
+    /// The shortest exact decimal: 0.25, 0.5, 1, 1.05.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (whole, fraction) = (self.0 / 100, self.0 % 100);
+        match fraction {
+            0 => write!(f, "{whole}"),
+            f10 if f10 % 10 == 0 => write!(f, "{whole}.{}", f10 / 10),
+            _ => write!(f, "{whole}.{fraction:02}"),
+        }
+    }
+}
+
+/// Multi-probe's probes per key, 1 … 64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Probes(u8);
+
+impl Probes {
+    pub const MIN: u8 = 1;
+    pub const MAX: u8 = 64;
+
+    pub fn new(probes: u32) -> Result<Probes, String> {
+        match u8::try_from(probes) {
+            Ok(p) if (Self::MIN..=Self::MAX).contains(&p) => Ok(Probes(p)),
+            _ => Err(format!(
+                "Probes must be a whole number from {} to {}",
+                Self::MIN,
+                Self::MAX
+            )),
+        }
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl Default for Probes {
+    fn default() -> Self {
+        Probes(21)
+    }
+}
+
+/// Which control a problem belongs to, so the page can show it beside that control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    Servers,
+    Change,
+    Points,
+    Keys,
+    First,
+    Hash,
+    Eps,
+    Probes,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub field: Field,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(field: Field, message: impl Into<String>) -> Self {
+        Problem {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// Trim a server name and check it can stand on the ring and in a URL.
+pub fn clean_name(raw: &str) -> Result<String, String> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err("A server name cannot be empty.".to_string());
+    }
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(format!(
+            "A server name can have at most {MAX_NAME_CHARS} characters; this one has {chars}."
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("A server name cannot contain control characters.".to_string());
+    }
+    if name.contains(',') {
+        return Err("A server name cannot contain a comma: commas separate names.".to_string());
+    }
+    Ok(name.to_string())
+}
+
+/// Split a comma-separated list into checked names.
+pub fn parse_server_list(text: &str) -> Result<Vec<String>, String> {
+    let mut names: Vec<String> = Vec::new();
+    for raw in text.split(',') {
+        let name = clean_name(raw).map_err(|why| {
+            if raw.trim().is_empty() {
+                "The list has an empty name: check for a stray comma.".to_string()
+            } else {
+                why
+            }
+        })?;
+        if names.contains(&name) {
+            return Err(format!(
+                "\u{201c}{name}\u{201d} appears twice; every server needs its own name."
+            ));
+        }
+        names.push(name);
+    }
+    Ok(names)
+}
+
+impl Settings {
+    /// Every problem with these settings; empty when they can be measured.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let mut names_ok = true;
+        for (index, name) in self.servers.iter().enumerate() {
+            match clean_name(name) {
+                Ok(clean) if clean == *name => {}
+                Ok(_) => {
+                    names_ok = false;
+                    problems.push(Problem::new(
+                        Field::Servers,
+                        "Server names cannot start or end with spaces.",
+                    ));
+                }
+                Err(why) => {
+                    names_ok = false;
+                    problems.push(Problem::new(Field::Servers, why));
+                }
+            }
+            if self.servers[..index].contains(name) {
+                names_ok = false;
+                problems.push(Problem::new(
+                    Field::Servers,
+                    format!(
+                        "\u{201c}{name}\u{201d} appears twice; every server needs its own name."
+                    ),
+                ));
+            }
+        }
+        let listed = self.servers.len();
+        if !(MIN_SERVERS..=MAX_SERVERS).contains(&listed) {
+            problems.push(Problem::new(
+                Field::Servers,
+                format!("The list needs {MIN_SERVERS} to {MAX_SERVERS} servers; it has {listed}."),
+            ));
+        }
+        if names_ok {
+            match &self.change {
+                Change::Join(name) => match clean_name(name) {
+                    Err(why) => problems.push(Problem::new(Field::Change, why)),
+                    Ok(_) if self.servers.contains(name) => problems.push(Problem::new(
+                        Field::Change,
+                        format!(
+                            "\u{201c}{name}\u{201d} is already on the ring, so it cannot join."
+                        ),
+                    )),
+                    Ok(_) if listed + 1 > MAX_SERVERS => problems.push(Problem::new(
+                        Field::Change,
+                        format!(
+                            "A join would make {} servers; the most is {MAX_SERVERS}.",
+                            listed + 1
+                        ),
+                    )),
+                    Ok(_) => {}
+                },
+                Change::Leave(name) => {
+                    if !self.servers.contains(name) {
+                        problems.push(Problem::new(
+                            Field::Change,
+                            format!(
+                                "\u{201c}{name}\u{201d} is not in the list, so it cannot leave."
+                            ),
+                        ));
+                    } else if listed - 1 < MIN_SERVERS {
+                        problems.push(Problem::new(
+                            Field::Change,
+                            format!("At least {MIN_SERVERS} servers must remain after a leave."),
+                        ));
+                    }
+                }
+            }
+        }
+        if !(MIN_POINTS..=MAX_POINTS).contains(&self.points) {
+            problems.push(Problem::new(
+                Field::Points,
+                format!("Points per server must be {MIN_POINTS} to {MAX_POINTS}."),
+            ));
+        }
+        if !(MIN_KEYS..=MAX_KEYS).contains(&self.keys) {
+            problems.push(Problem::new(
+                Field::Keys,
+                format!(
+                    "The key count must be {MIN_KEYS} to {}.",
+                    thousands(u64::from(MAX_KEYS))
+                ),
+            ));
+        }
+        if self.first > MAX_FIRST {
+            problems.push(Problem::new(
+                Field::First,
+                format!(
+                    "The first key number must be 0 to {}.",
+                    thousands(MAX_FIRST)
+                ),
+            ));
+        }
+        problems
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_trimmed_and_checked() {
+        assert_eq!(clean_name("  echo "), Ok("echo".to_string()));
+        assert!(clean_name("   ").is_err());
+        assert!(clean_name(&"x".repeat(65)).is_err());
+        assert!(clean_name(&"é".repeat(64)).is_ok());
+        assert!(clean_name("a\u{7}b").is_err());
+        assert!(clean_name("a,b").is_err());
+        assert_eq!(
+            parse_server_list("a, b ,c"),
+            Ok(vec!["a".to_string(), "b".to_string(), "c".to_string()])
+        );
+        assert!(parse_server_list("a,,b").unwrap_err().contains("empty"));
+        assert!(parse_server_list("a,b,a").unwrap_err().contains("twice"));
+    }
+
+    #[test]
+    fn bad_settings_are_problems_not_panics() {
+        let fields = |settings: &Settings| -> Vec<Field> {
+            settings
+                .problems()
+                .iter()
+                .map(|problem| problem.field)
+                .collect()
+        };
+        let mut settings = Settings::default();
+        assert!(settings.problems().is_empty());
+        settings.points = 0;
+        settings.keys = 100_001;
+        assert_eq!(fields(&settings), vec![Field::Points, Field::Keys]);
+
+        let mut settings = Settings {
+            change: Change::Join("alpha".into()),
+            ..Settings::default()
+        };
+        assert_eq!(fields(&settings), vec![Field::Change]);
+        settings.change = Change::Leave("zulu".into());
+        assert_eq!(fields(&settings), vec![Field::Change]);
+        settings.servers.truncate(2);
+        settings.change = Change::Leave("alpha".into());
+        assert_eq!(fields(&settings), vec![Field::Change]);
+        settings.servers = vec!["solo".into()];
+        settings.change = Change::Join("echo".into());
+        assert_eq!(fields(&settings), vec![Field::Servers]);
+        settings.servers = (0..50).map(|i| format!("s{i}")).collect();
+        assert_eq!(fields(&settings), vec![Field::Change]);
+        settings.servers = vec!["a".into(), "a".into()];
+        assert_eq!(fields(&settings), vec![Field::Servers]);
+        assert!(crate::model::Snapshot::measure(&settings).is_err());
+    }
+
+    #[test]
+    fn epsilon_reads_decimals_exactly() {
+        let read = |text: &str| Epsilon::parse(text).map(|eps| eps.hundredths());
+        assert_eq!(read("0.25"), Ok(25));
+        assert_eq!(read(".5"), Ok(50));
+        assert_eq!(read("2"), Ok(200));
+        assert_eq!(read("2.00"), Ok(200));
+        assert_eq!(read(" 0.05 "), Ok(5));
+        for bad in [
+            "",
+            ".",
+            "0.04",
+            "2.01",
+            "0.125",
+            "-1",
+            "1e1",
+            "abc",
+            "99999999999",
+            "0,5",
+        ] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
+        for hundredths in 5..=200 {
+            let eps = Epsilon::from_hundredths(hundredths).unwrap();
+            assert_eq!(Epsilon::parse(&eps.to_string()), Ok(eps));
+        }
+        assert_eq!(Epsilon::default().to_string(), "0.25");
+        assert!(Probes::new(0).is_err() && Probes::new(65).is_err());
+        assert_eq!(Probes::new(64).map(Probes::get), Ok(64));
+    }
+}

@@ -1,0 +1,262 @@
+//! One measured change on the ring: the snapshot every panel reads.
+
+use std::sync::Arc;
+
+use super::keys::Keys;
+use super::measure::{loads, Movement, Spread};
+use super::ring::{Ring, ServerId};
+use super::schemes::modulo::modulo_moved;
+use super::schemes::{self, Context, SchemeResult};
+use super::settings::{Change, Problem, Settings};
+
+/// Everything measured about one change.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub settings: Settings,
+    /// Every server named in the scenario: the list, then a joiner. A
+    /// `ServerId` indexes this.
+    pub names: Vec<String>,
+    /// The pool before and after the change, in list order (the modulo numbering).
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
+    /// The server that joins or leaves.
+    pub changed: ServerId,
+    pub keys: Arc<Keys>,
+    pub ring_before: Ring,
+    pub ring_after: Ring,
+    pub owners_before: Vec<ServerId>,
+    pub owners_after: Vec<ServerId>,
+    pub loads_before: Vec<u32>,
+    pub loads_after: Vec<u32>,
+    /// Route (a): keys whose owner differs before and after.
+    pub moved_by_owner_diff: usize,
+    /// Route (b): keys inside the arcs the changed server gains or gives up.
+    pub moved_by_arc_walk: usize,
+    /// Keys that change server under `hash mod n` for the same change.
+    pub modulo_moved: usize,
+}
+
+/// The rings of one change: everything the server list, the change, the
+/// points and the hash decide. The page keeps it while only keys change.
+#[derive(Clone, Debug)]
+pub struct Rings {
+    pub names: Vec<String>,
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
+    pub changed: ServerId,
+    pub ring_before: Ring,
+    pub ring_after: Ring,
+}
+
+impl Rings {
+    /// Build both rings. The settings must be valid (see `Settings::problems`).
+    pub fn build(settings: &Settings) -> Rings {
+        let mut names = settings.servers.clone();
+        let listed: Vec<ServerId> = (0..names.len() as ServerId).collect();
+        let (before, after, changed) = match &settings.change {
+            Change::Join(name) => {
+                names.push(name.clone());
+                let joiner = listed.len() as ServerId;
+                let mut after = listed.clone();
+                after.push(joiner);
+                (listed, after, joiner)
+            }
+            Change::Leave(name) => {
+                let leaver = listed
+                    .iter()
+                    .copied()
+                    .find(|&id| names[usize::from(id)] == *name)
+                    .unwrap_or(0);
+                let after = listed.iter().copied().filter(|&id| id != leaver).collect();
+                (listed, after, leaver)
+            }
+        };
+        // One ring is built and sorted; the other is the same minus the
+        // changed server, which keeps the order.
+        let (ring_before, ring_after) = if settings.change.is_join() {
+            let ring_after = Ring::build(&names, &after, settings.points, settings.hash);
+            (ring_after.without(changed), ring_after)
+        } else {
+            let ring_before = Ring::build(&names, &before, settings.points, settings.hash);
+            let ring_after = ring_before.without(changed);
+            (ring_before, ring_after)
+        };
+        Rings {
+            names,
+            before,
+            after,
+            changed,
+            ring_before,
+            ring_after,
+        }
+    }
+}
+
+impl Snapshot {
+    /// Measure a change; the problems if the settings cannot be measured.
+    pub fn measure(settings: &Settings) -> Result<Snapshot, Vec<Problem>> {
+        let problems = settings.problems();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let keys = Arc::new(Keys::new(settings.first, settings.keys, settings.hash));
+        let rings = Rings::build(settings);
+        let modulo = modulo_moved(&keys.hashes, &rings.before, &rings.after);
+        Ok(Snapshot::from_parts(settings, keys, &rings, modulo))
+    }
+
+    /// Measure from keys, rings and the modulo count already made for these
+    /// settings, so a control that changes only one of them rebuilds only
+    /// that one (the modulo count does not depend on the points).
+    pub fn from_parts(
+        settings: &Settings,
+        keys: Arc<Keys>,
+        rings: &Rings,
+        modulo_moved: usize,
+    ) -> Snapshot {
+        // Route (a): every key's owner on the ring with the changed server
+        // and without it, from one walk, compared key by key.
+        let joining = settings.change.is_join();
+        let ring_with_changed = if joining {
+            &rings.ring_after
+        } else {
+            &rings.ring_before
+        };
+        let mut owners_before = vec![0; keys.len()];
+        let mut owners_after = vec![0; keys.len()];
+        ring_with_changed.walk_owners(&keys, Some(rings.changed), |key, with, without| {
+            let (before, after) = if joining {
+                (without, with)
+            } else {
+                (with, without)
+            };
+            owners_before[key] = before;
+            owners_after[key] = after;
+        });
+        let movement = Movement::of(
+            &owners_before,
+            &owners_after,
+            &rings.before,
+            &rings.after,
+            rings.names.len(),
+        );
+        // Route (b): the keys inside the arcs the changed server claims or
+        // gives up, on the ring that has it.
+        let moved_by_arc_walk = ring_with_changed.keys_in_arcs_of(rings.changed, &keys.sorted);
+        Snapshot {
+            settings: settings.clone(),
+            names: rings.names.clone(),
+            before: rings.before.clone(),
+            after: rings.after.clone(),
+            changed: rings.changed,
+            keys,
+            ring_before: rings.ring_before.clone(),
+            ring_after: rings.ring_after.clone(),
+            owners_before,
+            owners_after,
+            loads_before: movement.loads_before,
+            loads_after: movement.loads_after,
+            moved_by_owner_diff: movement.moved,
+            moved_by_arc_walk,
+            modulo_moved,
+        }
+    }
+
+    pub fn name(&self, server: ServerId) -> &str {
+        &self.names[usize::from(server)]
+    }
+
+    pub fn is_join(&self) -> bool {
+        self.settings.change.is_join()
+    }
+
+    pub fn key_count(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Size of the pool that includes the changed server.
+    pub fn pool_with_changed(&self) -> usize {
+        self.before.len().max(self.after.len())
+    }
+
+    /// The keys the changed server would hold if every server held the same:
+    /// K ÷ (n+1) for a join, K ÷ n for a leave.
+    pub fn even_share(&self) -> f64 {
+        self.key_count() as f64 / self.pool_with_changed() as f64
+    }
+
+    pub fn spread_before(&self) -> Spread {
+        Spread::of(&self.loads_before, &self.before)
+    }
+
+    pub fn spread_after(&self) -> Spread {
+        Spread::of(&self.loads_after, &self.after)
+    }
+
+    /// Indices of the keys whose owner changed.
+    pub fn moved_keys(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.key_count()).filter(|&i| self.owners_before[i] != self.owners_after[i])
+    }
+
+    /// Every server in the scenario, in list order (a joiner last).
+    pub fn all_servers(&self) -> Vec<ServerId> {
+        (0..self.names.len() as ServerId).collect()
+    }
+}
+
+/// How unevenly a pool is loaded at one point setting, for the spread chart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evenness {
+    pub points: u16,
+    pub spread: Spread,
+    /// Busiest load over the mean load, minus one: 0.25 means 25% above an even share.
+    pub busiest_excess: f64,
+}
+
+/// Measure the after-change pool at several point settings.
+pub fn evenness_by_points(snapshot: &Snapshot, settings: &[u16]) -> Vec<Evenness> {
+    let mean = snapshot.key_count() as f64 / snapshot.after.len() as f64;
+    settings
+        .iter()
+        .map(|&points| {
+            let ring = Ring::build(
+                &snapshot.names,
+                &snapshot.after,
+                points,
+                snapshot.settings.hash,
+            );
+            let owner_loads = loads(&ring.owners_of(&snapshot.keys), snapshot.names.len());
+            let spread = Spread::of(&owner_loads, &snapshot.after);
+            Evenness {
+                points,
+                spread,
+                busiest_excess: f64::from(spread.busiest) / mean - 1.0,
+            }
+        })
+        .collect()
+}
+
+impl Snapshot {
+    /// What the placement schemes need to place this snapshot's keys; the
+    /// rings it has already built are lent to the ring-based ones.
+    pub fn scheme_context(&self) -> Context<'_> {
+        Context {
+            names: &self.names,
+            settings: &self.settings,
+            key_count: self.key_count(),
+            built_rings: vec![
+                (&self.before[..], &self.ring_before),
+                (&self.after[..], &self.ring_after),
+            ],
+        }
+    }
+
+    /// Every scheme measured on this change, in one go.
+    pub fn measure_schemes(&self) -> Vec<SchemeResult> {
+        let context = self.scheme_context();
+        schemes::ALL
+            .into_iter()
+            .map(|scheme| schemes::measure(scheme, &context, &self.keys, &self.before, &self.after))
+            .collect()
+    }
+}
