@@ -50,7 +50,12 @@ fn main() {
             )
         })
         .collect();
-    let claims: Vec<String> = ringcount::model::evaluate(&snapshot)
+    let results = snapshot.measure_schemes();
+    let mut judged = ringcount::model::evaluate(&snapshot);
+    judged.extend(ringcount::model::scheme_claims::evaluate(
+        &snapshot, &results,
+    ));
+    let claims: Vec<String> = judged
         .iter()
         .map(|claim| {
             format!(
@@ -60,8 +65,22 @@ fn main() {
             )
         })
         .collect();
+    // Scheme rows as the page's data attributes hold them.
+    let schemes: Vec<String> = results
+        .iter()
+        .map(|r| {
+            format!(
+                "\"{}\": {{\"moved\": {}, \"moved-between\": {}, \"busiest\": {}, \"quietest\": {}}}",
+                r.id, r.movement.moved, r.movement.moved_between, r.spread.busiest, r.spread.quietest
+            )
+        })
+        .collect();
+    let panels: Vec<String> = ringcount::query::panel_ids()
+        .iter()
+        .map(|id| json_string(id))
+        .collect();
     println!(
-        "{{\"moved\": \"{}\", \"moved-arc\": \"{}\", \"modulo-moved\": \"{}\", \"even-share\": \"{}\", \"spread\": \"{}\", \"loads\": {{{}}}, \"claims\": {{{}}}, \"notices\": {}}}",
+        "{{\"moved\": \"{}\", \"moved-arc\": \"{}\", \"modulo-moved\": \"{}\", \"even-share\": \"{}\", \"spread\": \"{}\", \"loads\": {{{}}}, \"claims\": {{{}}}, \"schemes\": {{{}}}, \"panels\": [{}], \"notices\": {}}}",
         snapshot.moved_by_owner_diff,
         snapshot.moved_by_arc_walk,
         snapshot.modulo_moved,
@@ -69,6 +88,8 @@ fn main() {
         format_ratio(snapshot.spread_after().ratio()),
         loads.join(", "),
         claims.join(", "),
+        schemes.join(", "),
+        panels.join(", "),
         parsed.notices.len()
     );
 }

@@ -162,3 +162,46 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn scheme_claims_at_the_default_and_at_one_point() {
+    use ringcount::model::scheme_claims::evaluate;
+    let judge = |settings: &Settings| {
+        let snapshot = Snapshot::measure(settings).expect("valid");
+        evaluate(&snapshot, &snapshot.measure_schemes())
+    };
+    let default = judge(&Settings::default());
+    let ids: Vec<&str> = default.iter().map(|claim| claim.id).collect();
+    assert_eq!(
+        ids,
+        vec![
+            "jump-ends",
+            "maglev-near",
+            "bounded-cap",
+            "rendezvous-names"
+        ]
+    );
+    assert!(default.iter().all(|claim| claim.held));
+    // SPEC §7: bravo leaving the five moves 740 under jump, 543 between others.
+    assert!(default[0].evidence.contains("740 moved, 543 of them"));
+    assert!(default[2].evidence.contains("313 before, 250 after"));
+    assert!(default[2].evidence.contains("under the cap"));
+
+    // At one point the ring's busiest holds 664 of 1,000: the cap binds and
+    // bounded loads pays by moving keys between servers that stay.
+    let one_point = judge(&Settings {
+        points: 1,
+        ..Settings::default()
+    });
+    assert!(one_point[2].held);
+    assert!(one_point[2]
+        .evidence
+        .contains("694 before and 664 after, over the cap"));
+    assert!(one_point[2].evidence.contains("343 moved, 313 of them"));
+
+    // A cap that never binds but is judged against a placement that differs
+    // would be a "no"; so would a scheme left unmeasured.
+    let snapshot = Snapshot::measure(&Settings::default()).expect("valid");
+    let unmeasured = evaluate(&snapshot, &[]);
+    assert!(!unmeasured[2].held && !unmeasured[3].held);
+}

@@ -55,7 +55,7 @@ pub fn evaluate(snapshot: &Snapshot) -> Vec<Claim> {
         .collect()
 }
 
-fn yes_no(held: bool) -> &'static str {
+pub(crate) fn yes_no(held: bool) -> &'static str {
     if held {
         "so it holds"
     } else {

@@ -8,6 +8,7 @@ pub mod hash;
 pub mod keys;
 pub mod measure;
 pub mod ring;
+pub mod scheme_claims;
 pub mod schemes;
 pub mod settings;
 pub mod snapshot;

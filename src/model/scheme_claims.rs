@@ -1,0 +1,225 @@
+//! Claims about the other placement schemes, judged from their measurements
+//! on the current settings by stated rules, like the ring's claims: each can
+//! say "no" when the measurement says so.
+
+use super::claims::{yes_no, Claim};
+use super::format::{format_share, percent, thousands};
+use super::ring::ServerId;
+use super::schemes::{self, bounded, jump::Jump, maglev, SchemeResult};
+use super::snapshot::Snapshot;
+
+/// How many scheme claims follow the ring's claims in the table.
+pub const SCHEME_CLAIM_COUNT: usize = 4;
+
+/// Judge every scheme claim, given every scheme measured on this change (in
+/// `schemes::ALL` order).
+pub fn evaluate(s: &Snapshot, results: &[SchemeResult]) -> Vec<Claim> {
+    vec![
+        jump_ends_only(s),
+        maglev_nearly_monotone(s, results),
+        bounded_caps_load(s, results),
+        rendezvous_without_table(s, results),
+    ]
+}
+
+fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
+    results.iter().find(|result| result.id == id)
+}
+
+/// Is `moved` within 3 binomial standard deviations of an even share of
+/// `keys` over `servers`? Also the even share and the 3σ band, for the words.
+fn near_even_share(moved: usize, keys: usize, servers: usize) -> (bool, f64, f64) {
+    let p = 1.0 / servers as f64;
+    let expected = keys as f64 * p;
+    let band = 3.0 * (keys as f64 * p * (1.0 - p)).sqrt();
+    ((moved as f64 - expected).abs() <= band, expected, band)
+}
+
+fn round1(value: f64) -> String {
+    format_share((value * 10.0).round() / 10.0)
+}
+
+/// The pool that includes the changed server: after a join, before a leave.
+fn full_pool(s: &Snapshot) -> &[ServerId] {
+    if s.is_join() {
+        &s.after
+    } else {
+        &s.before
+    }
+}
+
+/// Jump hash numbers its servers, so only the last one can come or go cheaply.
+fn jump_ends_only(s: &Snapshot) -> Claim {
+    let pool = full_pool(s);
+    let context = s.scheme_context();
+    let last = pool.len() - 1;
+    let joined = schemes::measure(&Jump, &context, &s.keys, &pool[..last], pool);
+    // A server from the middle of the list: the second, as with bravo.
+    let middle = usize::from(pool.len() > 2);
+    let remaining: Vec<ServerId> = pool
+        .iter()
+        .copied()
+        .filter(|&server| server != pool[middle])
+        .collect();
+    let left = schemes::measure(&Jump, &context, &s.keys, pool, &remaining);
+    let leaver_held = left.movement.loads_before[usize::from(pool[middle])] as usize;
+    let held = joined.movement.moved_between == 0
+        && left.movement.moved as f64 >= 1.5 * leaver_held as f64;
+    Claim {
+        id: "jump-ends",
+        statement: "Jump hash moves only the new server's share when a server is added at the end of the list, but far more when one leaves from the middle.".into(),
+        rule: "Holds when adding the last server moves no key between the others, and removing the second server moves at least 1.5 times the keys it held.".into(),
+        held,
+        evidence: format!(
+            "Adding {} at the end: {} moved, {} between the others. Removing {}: {} moved, {} of them between servers that stayed, against the {} keys {} held under jump; {}.",
+            s.name(pool[last]),
+            thousands(joined.movement.moved as u64),
+            thousands(joined.movement.moved_between as u64),
+            s.name(pool[middle]),
+            thousands(left.movement.moved as u64),
+            thousands(left.movement.moved_between as u64),
+            thousands(leaver_held as u64),
+            s.name(pool[middle]),
+            yes_no(held)
+        ),
+    }
+}
+
+/// Maglev rebuilds its table from scratch, so a few rows change hands
+/// between servers that stay: nearly, not perfectly, monotone.
+fn maglev_nearly_monotone(s: &Snapshot, results: &[SchemeResult]) -> Claim {
+    let before = maglev::table(&s.names, &s.before, s.settings.hash);
+    let after = maglev::table(&s.names, &s.after, s.settings.hash);
+    let changed_rows = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+    let between_rows = before
+        .iter()
+        .zip(&after)
+        .filter(|(&a, &b)| a != b && a != s.changed && b != s.changed)
+        .count();
+    let rows = maglev::TABLE_SIZE;
+    let held = between_rows > 0 && between_rows * 20 <= rows;
+    let keys = result(results, "maglev").map_or(String::new(), |r| {
+        format!(
+            " On the keys: {} moved, {} between servers that stayed.",
+            thousands(r.movement.moved as u64),
+            thousands(r.movement.moved_between as u64)
+        )
+    });
+    Claim {
+        id: "maglev-near",
+        statement: "Maglev is nearly but not perfectly monotone: rebuilding its table hands a few rows between servers that stay.".into(),
+        rule: "Holds when some table rows change owner between two servers present before and after, and no more than 5% of all rows do.".into(),
+        held,
+        evidence: format!(
+            "Of {} rows, {} changed owner and {} of those ({}) moved between servers that stayed; {}.{keys}",
+            thousands(rows as u64),
+            thousands(changed_rows as u64),
+            thousands(between_rows as u64),
+            percent(between_rows, rows),
+            yes_no(held)
+        ),
+    }
+}
+
+/// Bounded loads caps every server; when the cap binds, keys shuffle
+/// between servers that stay.
+fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Claim {
+    let keys = s.key_count();
+    let eps = s.settings.eps;
+    let cap_before = bounded::capacity(eps, keys, s.before.len());
+    let cap_after = bounded::capacity(eps, keys, s.after.len());
+    let ring_busiest_before = s.spread_before().busiest;
+    let ring_busiest_after = s.spread_after().busiest;
+    let binds = ring_busiest_before > cap_before || ring_busiest_after > cap_after;
+    let (Some(ring), Some(capped)) = (result(results, "ring"), result(results, "bounded")) else {
+        return missing("bounded-cap");
+    };
+    let capped_busiest_before = s
+        .before
+        .iter()
+        .map(|&server| capped.movement.loads_before[usize::from(server)])
+        .max()
+        .unwrap_or(0);
+    let within = capped_busiest_before <= cap_before && capped.spread.busiest <= cap_after;
+    let price_paid = if binds {
+        capped.movement.moved_between > ring.movement.moved_between
+    } else {
+        capped.movement == ring.movement
+    };
+    let held = within && price_paid;
+    let situation = if binds {
+        format!(
+            "The plain ring's busiest would hold {} before and {} after, over the cap, so bounded loads pushed keys on: {} moved, {} of them between servers that stayed (the ring: {})",
+            thousands(u64::from(ring_busiest_before)),
+            thousands(u64::from(ring_busiest_after)),
+            thousands(capped.movement.moved as u64),
+            thousands(capped.movement.moved_between as u64),
+            thousands(ring.movement.moved_between as u64),
+        )
+    } else {
+        format!(
+            "The plain ring's busiest holds {} before and {} after, under the cap, so bounded loads placed every key as the ring did: {} moved, {} between servers that stayed",
+            thousands(u64::from(ring_busiest_before)),
+            thousands(u64::from(ring_busiest_after)),
+            thousands(capped.movement.moved as u64),
+            thousands(capped.movement.moved_between as u64),
+        )
+    };
+    Claim {
+        id: "bounded-cap",
+        statement: "Bounded loads never lets a server hold more than (1+ε) times an even share; when that cap binds, the price is keys moving between servers that stay.".into(),
+        rule: "Holds when no server exceeds the cap before or after, and either the cap binds and more keys move between staying servers than on the plain ring, or it never binds and the placement equals the ring's.".into(),
+        held,
+        evidence: format!(
+            "With ε = {eps}, the cap is ⌈(1+ε)·K ÷ n⌉: {} before, {} after; the busiest held {} and {}. {situation}; {}.",
+            thousands(u64::from(cap_before)),
+            thousands(u64::from(cap_after)),
+            thousands(u64::from(capped_busiest_before)),
+            thousands(u64::from(capped.spread.busiest)),
+            yes_no(held)
+        ),
+    }
+}
+
+/// Rendezvous needs nothing but the names, and pays with a score per server
+/// on every lookup.
+fn rendezvous_without_table(s: &Snapshot, results: &[SchemeResult]) -> Claim {
+    let Some(r) = result(results, "rendezvous") else {
+        return missing("rendezvous-names");
+    };
+    let servers = s.pool_with_changed();
+    let (near, expected, band) = near_even_share(r.movement.moved, s.key_count(), servers);
+    let held = near && r.movement.moved_between == 0;
+    // A binary search over the ring's entries takes about log2(entries) steps.
+    let entries = s.ring_after.len().max(1);
+    let search_steps = usize::BITS - entries.leading_zeros();
+    Claim {
+        id: "rendezvous-names",
+        statement: "Rendezvous hashing needs no table, only the server names, and still moves just the changed server's share; the price is that every lookup scores every server.".into(),
+        rule: "Holds when rendezvous moves no key between servers that stay and its moved count is within 3 binomial standard deviations of an even share.".into(),
+        held,
+        evidence: format!(
+            "It keeps {} names and scores all {} per lookup, where the ring searches about {} of its {} entries. It moved {} against an even share of {} (3 standard deviations: {}), {} between servers that stayed; {}.",
+            s.after.len(),
+            s.after.len(),
+            search_steps,
+            thousands(entries as u64),
+            thousands(r.movement.moved as u64),
+            round1(expected),
+            round1(band),
+            thousands(r.movement.moved_between as u64),
+            yes_no(held)
+        ),
+    }
+}
+
+/// A claim whose scheme was not measured: an honest "no", never a panic.
+fn missing(id: &'static str) -> Claim {
+    Claim {
+        id,
+        statement: "This scheme was not measured.".into(),
+        rule: "Needs the scheme's measurement.".into(),
+        held: false,
+        evidence: "No measurement was available.".into(),
+    }
+}
