@@ -9,6 +9,7 @@ use std::sync::Arc;
 use criterion::{criterion_group, criterion_main, Criterion};
 use ringcount::model::hash::NumberedNames;
 use ringcount::model::schemes::modulo::modulo_moved;
+use ringcount::model::schemes::{self, SchemeRun};
 use ringcount::model::{evaluate, HashKind, Keys, Ring, Rings, Settings, Snapshot};
 
 fn recompute(c: &mut Criterion) {
@@ -40,6 +41,31 @@ fn recompute(c: &mut Criterion) {
         c.bench_function(&format!("claims/{label}"), |b| {
             b.iter(|| evaluate(black_box(&snapshot)))
         });
+        // Every scheme placed before and after the change, then one lookup
+        // per key on the placement after.
+        let context = snapshot.scheme_context();
+        for scheme in schemes::ALL {
+            c.bench_function(&format!("scheme-measure/{label}/{}", scheme.id()), |b| {
+                b.iter(|| {
+                    schemes::measure(
+                        scheme,
+                        &context,
+                        &snapshot.keys,
+                        &snapshot.before,
+                        &snapshot.after,
+                    )
+                })
+            });
+            let mut run = SchemeRun::start(scheme, &context, &snapshot.before, &snapshot.after);
+            while !run.advance(&snapshot.keys, 1 << 16) {}
+            c.bench_function(&format!("scheme-lookup/{label}/{}", scheme.id()), |b| {
+                let mut from = 0;
+                b.iter(|| {
+                    from = (from + 1) % snapshot.keys.len();
+                    run.lookups(&snapshot.keys, from, 1)
+                })
+            });
+        }
     }
 }
 

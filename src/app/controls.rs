@@ -12,7 +12,11 @@ use crate::model::{Change, Field, HashKind, Problem, Settings};
 use crate::query::default_change;
 
 /// Apply an edit and show the outcome in `message`.
-fn apply(model: Model, message: RwSignal<Option<String>>, edit: impl FnOnce(&mut Settings)) {
+pub(crate) fn apply(
+    model: Model,
+    message: RwSignal<Option<String>>,
+    edit: impl FnOnce(&mut Settings),
+) {
     match model.try_change(edit) {
         Ok(()) => message.set(None),
         Err(problems) => message.set(Some(join_problems(&problems))),
@@ -38,7 +42,7 @@ fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
 
 /// The message line under a control; empty lines take no space.
 #[component]
-fn Message(message: RwSignal<Option<String>>, id: &'static str) -> impl IntoView {
+pub(crate) fn Message(message: RwSignal<Option<String>>, id: &'static str) -> impl IntoView {
     view! {
         <p class="message" id=id data-message=id role="alert" aria-live="polite">
             {move || message.get().unwrap_or_default()}
@@ -232,7 +236,7 @@ fn ServerControls() -> impl IntoView {
                             let removing = name.clone();
                             view! {
                                 <li class="chip">
-                                    <span class="swatch" style:background=super::palette::colour_of(&name)></span>
+                                    <span class="swatch" style:background=super::draw::palette::colour_of(&name)></span>
                                     <span class="chip-name">{name}</span>
                                     <button
                                         class="chip-remove"

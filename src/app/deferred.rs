@@ -1,7 +1,7 @@
-//! The heavy measurements (the nine claims, the spread chart) run after the
-//! frame that shows the new figures, a piece at a time, yielding to the
-//! browser between pieces so a drag never stalls. A newer snapshot cancels
-//! the work for an older one.
+//! The heavy measurements (the claims, every placement scheme, the spread
+//! chart) run after the frame that shows the new figures, a piece at a time,
+//! yielding to the browser between pieces so a drag never stalls. A newer
+//! snapshot cancels the work for an older one.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -10,10 +10,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use super::{timing, Judged, Model, Shared};
+use super::{timing, Judged, LookupTiming, Model, SchemeRow, SchemesMeasured, Shared};
 use crate::model::claims::{leave_claim, removal};
+use crate::model::schemes::{self, SchemeRun};
 use crate::model::snapshot::evenness_by_points;
-use crate::model::{evaluate_one, CLAIM_COUNT, LEAVE_CLAIM};
+use crate::model::{evaluate_one, scheme_claims, Snapshot, CLAIM_COUNT, LEAVE_CLAIM};
 use crate::query;
 
 /// Point settings the spread chart measures (the reader's own is added).
@@ -42,6 +43,13 @@ async fn yield_to_browser() {
 /// the 50 ms that counts as a long task.
 const SLICE_MS: f64 = 12.0;
 
+/// Keys placed per piece of a scheme's work: a few milliseconds at worst
+/// (rendezvous scoring 50 servers per key).
+const KEYS_PER_PIECE: usize = 4096;
+
+/// How long to time each scheme's lookups: long against the clock's step.
+const LOOKUP_MS: f64 = 6.0;
+
 /// Yields when the current slice of work has run long enough.
 struct Slicer {
     since: f64,
@@ -54,11 +62,16 @@ impl Slicer {
         }
     }
 
-    async fn pause_if_due(&mut self) {
-        if timing::now() - self.since > SLICE_MS {
+    /// Yield if `upcoming` more milliseconds would push the slice past its budget.
+    async fn make_room(&mut self, upcoming: f64) {
+        if timing::now() - self.since + upcoming > SLICE_MS {
             yield_to_browser().await;
             self.since = timing::now();
         }
+    }
+
+    async fn pause_if_due(&mut self) {
+        self.make_room(0.0).await;
     }
 }
 
@@ -74,32 +87,27 @@ pub fn keep_up_to_date(model: Model) {
             let snapshot = &measured.0;
             let start = timing::now();
             let mut slicer = Slicer::new();
-            let mut claims = Vec::with_capacity(CLAIM_COUNT);
-            for index in 0..CLAIM_COUNT {
-                if !current() {
-                    return;
-                }
-                if index == LEAVE_CLAIM {
-                    // The heaviest claim, one server at a time.
-                    let mut removals = Vec::with_capacity(snapshot.after.len());
-                    for &server in &snapshot.after {
-                        removals.push(timing::timed("ringcount:claim-piece", || {
-                            removal(snapshot, server)
-                        }));
-                        slicer.pause_if_due().await;
-                        if !current() {
-                            return;
-                        }
-                    }
-                    claims.push(leave_claim(snapshot, &removals));
-                } else {
-                    claims.push(timing::timed("ringcount:claim-piece", || {
-                        evaluate_one(snapshot, index)
-                    }));
-                }
-                slicer.pause_if_due().await;
-            }
             let query = query::render(&snapshot.settings, &Default::default());
+
+            let Some(mut claims) = judge_ring_claims(snapshot, &mut slicer, &current).await else {
+                return;
+            };
+            let Some(rows) = measure_schemes(snapshot, &mut slicer, &current).await else {
+                return;
+            };
+            let results: Vec<_> = rows.iter().map(|row| row.result.clone()).collect();
+            model.schemes.set(Some(SchemesMeasured {
+                rows: Shared(Arc::new(rows)),
+                query: query.clone(),
+            }));
+            timing::record_since("ringcount:schemes", start);
+            slicer.pause_if_due().await;
+            if !current() {
+                return;
+            }
+            claims.extend(timing::timed("ringcount:claim-piece", || {
+                scheme_claims::evaluate(snapshot, &results)
+            }));
             model.claims.set(Some(Judged {
                 claims: Shared(Arc::new(claims)),
                 query,
@@ -117,17 +125,123 @@ pub fn keep_up_to_date(model: Model) {
             settings.extend(CHART_POINTS.iter().copied().filter(|&p| p > reader));
             let mut measured_points = Vec::with_capacity(settings.len());
             for points in settings {
+                slicer.pause_if_due().await;
                 if !current() {
                     return;
                 }
                 measured_points.extend(timing::timed("ringcount:evenness", || {
                     evenness_by_points(snapshot, &[points])
                 }));
-                slicer.pause_if_due().await;
             }
             model.evenness.set(Some(Shared(Arc::new(measured_points))));
             model.updating.set(false);
             timing::record_since("ringcount:deferred", start);
         });
     });
+}
+
+/// The ring's nine claims; None if a newer snapshot took over.
+async fn judge_ring_claims(
+    snapshot: &Snapshot,
+    slicer: &mut Slicer,
+    current: &impl Fn() -> bool,
+) -> Option<Vec<crate::model::Claim>> {
+    let mut claims = Vec::with_capacity(CLAIM_COUNT);
+    for index in 0..CLAIM_COUNT {
+        if index == LEAVE_CLAIM {
+            // The heaviest claim, one server at a time.
+            let mut removals = Vec::with_capacity(snapshot.after.len());
+            for &server in &snapshot.after {
+                slicer.pause_if_due().await;
+                if !current() {
+                    return None;
+                }
+                removals.push(timing::timed("ringcount:claim-piece", || {
+                    removal(snapshot, server)
+                }));
+            }
+            claims.push(leave_claim(snapshot, &removals));
+        } else {
+            slicer.pause_if_due().await;
+            if !current() {
+                return None;
+            }
+            claims.push(timing::timed("ringcount:claim-piece", || {
+                evaluate_one(snapshot, index)
+            }));
+        }
+    }
+    Some(claims)
+}
+
+/// Every scheme placed on the change in pieces, then its lookups timed; None
+/// if a newer snapshot took over.
+async fn measure_schemes(
+    snapshot: &Snapshot,
+    slicer: &mut Slicer,
+    current: &impl Fn() -> bool,
+) -> Option<Vec<SchemeRow>> {
+    let context = snapshot.scheme_context();
+    let keys = &snapshot.keys;
+    let resolution = timing::resolution_ms();
+    let mut rows = Vec::with_capacity(schemes::ALL.len());
+    for scheme in schemes::ALL {
+        // Building a table (Maglev's 65,537 rows, twice) is the largest
+        // single piece: start it in a fresh slice.
+        slicer.make_room(SLICE_MS / 2.0).await;
+        if !current() {
+            return None;
+        }
+        let mut run = timing::timed("ringcount:scheme-piece", || {
+            SchemeRun::start(scheme, &context, &snapshot.before, &snapshot.after)
+        });
+        loop {
+            slicer.pause_if_due().await;
+            if !current() {
+                return None;
+            }
+            if timing::timed("ringcount:scheme-piece", || {
+                run.advance(keys, KEYS_PER_PIECE)
+            }) {
+                break;
+            }
+        }
+        let result = run.finish(&snapshot.before, &snapshot.after, snapshot.names.len());
+        // Time lookups in a slice of their own, for as long as it takes the
+        // clock's coarse steps to matter little.
+        slicer.make_room(SLICE_MS).await;
+        if !current() {
+            return None;
+        }
+        let lookup = time_lookups(&run, keys, resolution);
+        rows.push(SchemeRow { result, lookup });
+    }
+    Some(rows)
+}
+
+/// Look keys up in batches until `LOOKUP_MS` has passed; ns per lookup.
+fn time_lookups(
+    run: &SchemeRun,
+    keys: &crate::model::Keys,
+    resolution_ms: f64,
+) -> Option<LookupTiming> {
+    let mut lookups = 0usize;
+    let mut batch = 64usize;
+    let start = timing::now();
+    let mut elapsed = 0.0;
+    let mut checksum = 0u64;
+    // Bounded, in case a clock never moves.
+    while elapsed < LOOKUP_MS && lookups < 50_000_000 {
+        checksum = checksum.wrapping_add(run.lookups(keys, lookups, batch));
+        lookups += batch;
+        elapsed = timing::now() - start;
+        batch = (batch * 2).min(1 << 14);
+    }
+    std::hint::black_box(checksum);
+    (elapsed > 0.0).then(|| LookupTiming {
+        nanos_per_lookup: elapsed * 1e6 / lookups as f64,
+        lookups,
+        elapsed_ms: elapsed,
+        resolution_ms,
+    })
 }

@@ -1,19 +1,12 @@
 //! The page. Data flows one way: settings (from the controls or the address)
 //! → one measured snapshot → panels that only read it.
 
-mod charts;
-mod claims_panel;
 mod controls;
 mod deferred;
+mod draw;
 mod embed;
-mod entries_panel;
-mod loads_panel;
-mod modulo_panel;
-mod moved_panel;
-mod palette;
+mod panels;
 mod prose;
-mod ring_canvas;
-mod ring_panel;
 mod timing;
 mod url_state;
 
@@ -22,6 +15,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::model::schemes::modulo::modulo_moved;
+use crate::model::schemes::SchemeResult;
 use crate::model::snapshot::Evenness;
 use crate::model::{Change, Claim, HashKind, Keys, Problem, Rings, ServerId, Settings, Snapshot};
 use crate::query::Panel;
@@ -48,6 +42,41 @@ pub type Measured = Shared<Snapshot>;
 #[derive(Clone, PartialEq)]
 pub struct Judged {
     pub claims: Shared<Vec<Claim>>,
+    pub query: String,
+}
+
+/// How long one lookup took in this browser, and how far to trust it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LookupTiming {
+    pub nanos_per_lookup: f64,
+    pub lookups: usize,
+    pub elapsed_ms: f64,
+    /// The smallest step this browser's clock was seen to take.
+    pub resolution_ms: f64,
+}
+
+impl LookupTiming {
+    /// The timing's uncertainty from the clock alone, as a share of it.
+    pub fn relative_error(&self) -> f64 {
+        if self.elapsed_ms > 0.0 {
+            self.resolution_ms / self.elapsed_ms
+        } else {
+            1.0
+        }
+    }
+}
+
+/// One scheme's row: what the model measured and what this browser timed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SchemeRow {
+    pub result: SchemeResult,
+    pub lookup: Option<LookupTiming>,
+}
+
+/// Every scheme measured for one snapshot, tagged with its address.
+#[derive(Clone, PartialEq)]
+pub struct SchemesMeasured {
+    pub rows: Shared<Vec<SchemeRow>>,
     pub query: String,
 }
 
@@ -101,6 +130,8 @@ pub struct Model {
     pub claims: RwSignal<Option<Judged>>,
     /// The spread chart's measurements, also made after the frame.
     pub evenness: RwSignal<Option<Shared<Vec<Evenness>>>>,
+    /// Every scheme on the same change, measured after the frame.
+    pub schemes: RwSignal<Option<SchemesMeasured>>,
     /// True while the claims and chart are being brought up to date.
     pub updating: RwSignal<bool>,
 }
@@ -155,6 +186,7 @@ impl Model {
             snapshot,
             claims: RwSignal::new(None),
             evenness: RwSignal::new(None),
+            schemes: RwSignal::new(None),
             updating: RwSignal::new(true),
         };
         deferred::keep_up_to_date(model);
@@ -209,15 +241,30 @@ fn App() -> impl IntoView {
             <div class="layout" class:single=!full_page>
                 {full_page.then(controls::Controls)}
                 <main class="panels">
-                    {shows(Panel::Ring).then(ring_panel::RingPanel)}
-                    {full_page.then(entries_panel::EntriesPanel)}
-                    {shows(Panel::Moved).then(moved_panel::MovedPanel)}
-                    {shows(Panel::Modulo).then(modulo_panel::ModuloPanel)}
-                    {shows(Panel::Loads).then(loads_panel::LoadsPanel)}
-                    {shows(Panel::Claims).then(claims_panel::ClaimsPanel)}
+                    {Panel::ALL
+                        .into_iter()
+                        .filter(|&panel| shows(panel))
+                        .map(|panel| view! {
+                            {panel_view(panel)}
+                            // The full ring-entries table follows the ring on the whole page.
+                            {(panel == Panel::Ring && full_page).then(panels::entries::EntriesPanel)}
+                        })
+                        .collect_view()}
                     {(full_page && !view_mode.embed).then(prose::LeavesOut)}
                 </main>
             </div>
         </div>
+    }
+}
+
+/// The component that draws a panel.
+fn panel_view(panel: Panel) -> AnyView {
+    match panel {
+        Panel::Ring => panels::ring::RingPanel().into_any(),
+        Panel::Moved => panels::moved::MovedPanel().into_any(),
+        Panel::Modulo => panels::modulo::ModuloPanel().into_any(),
+        Panel::Loads => panels::loads::LoadsPanel().into_any(),
+        Panel::Schemes => panels::schemes::SchemesPanel().into_any(),
+        Panel::Claims => panels::claims::ClaimsPanel().into_any(),
     }
 }

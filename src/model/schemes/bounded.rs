@@ -8,7 +8,7 @@ use std::ops::Range;
 use super::{Context, Holds, Placement, Scheme};
 use crate::model::keys::{Key, Keys};
 use crate::model::ring::{Ring, ServerId};
-use crate::model::settings::Epsilon;
+use crate::model::settings::{Epsilon, Settings};
 
 pub struct Bounded;
 
@@ -19,6 +19,13 @@ impl Scheme for Bounded {
 
     fn title(&self) -> &'static str {
         "Bounded loads"
+    }
+
+    fn explain(&self, settings: &Settings) -> String {
+        format!(
+            "The ring, but no server may hold more than (1 + ε) times an even share, here ε = {}; a key whose server is full walks on to the next one with room. It caps the busiest server, and when the cap binds it moves keys between servers that stay. HAProxy and Vimeo's video cache use it.",
+            settings.eps
+        )
     }
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {

@@ -5,6 +5,7 @@
 use super::{Context, Holds, Placement, Scheme};
 use crate::model::keys::Key;
 use crate::model::ring::ServerId;
+use crate::model::settings::Settings;
 
 pub struct Jump;
 
@@ -15,6 +16,10 @@ impl Scheme for Jump {
 
     fn title(&self) -> &'static str {
         "Jump hash"
+    }
+
+    fn explain(&self, _settings: &Settings) -> String {
+        "A short loop seeded by the key jumps forward through bucket numbers and stops past the last one. No memory at all and perfectly even, but servers are numbers: only the last one can come or go cheaply. Google's paper made it for numbered storage shards.".to_string()
     }
 
     fn place(&self, _context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {

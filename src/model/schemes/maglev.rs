@@ -6,6 +6,7 @@ use super::{mix64, Context, Holds, Placement, Scheme};
 use crate::model::hash::HashKind;
 use crate::model::keys::Key;
 use crate::model::ring::ServerId;
+use crate::model::settings::Settings;
 
 /// Rows in the table: a prime, so every skip visits every row.
 pub const TABLE_SIZE: usize = 65_537;
@@ -19,6 +20,13 @@ impl Scheme for Maglev {
 
     fn title(&self) -> &'static str {
         "Maglev"
+    }
+
+    fn explain(&self, _settings: &Settings) -> String {
+        format!(
+            "Servers take turns claiming rows of a {}-row table, each along its own permutation; a key reads one row. Near-perfect balance and one memory read per lookup, at the price of building the table and of a few rows changing hands between servers that stay. Google's network load balancer.",
+            crate::model::format::thousands(TABLE_SIZE as u64)
+        )
     }
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {

@@ -97,6 +97,8 @@ pub trait Scheme: Sync {
     fn id(&self) -> &'static str;
     /// The name a reader knows it by.
     fn title(&self) -> &'static str;
+    /// How it places a key, what that costs, and where it is used.
+    fn explain(&self, settings: &Settings) -> String;
     /// The placement of every key on `pool`, built from scratch.
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement>;
     /// Placements before and after a change. Most schemes build each from

@@ -3,6 +3,7 @@
 use super::{Context, Holds, Placement, Scheme};
 use crate::model::keys::Key;
 use crate::model::ring::ServerId;
+use crate::model::settings::Settings;
 
 pub struct Modulo;
 
@@ -13,6 +14,10 @@ impl Scheme for Modulo {
 
     fn title(&self) -> &'static str {
         "hash mod n"
+    }
+
+    fn explain(&self, _settings: &Settings) -> String {
+        "The key's hash divided by the number of servers; the remainder picks one. Nothing to store and one division per lookup, but changing n reshuffles almost every key.".to_string()
     }
 
     fn place(&self, _context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {

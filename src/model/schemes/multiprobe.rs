@@ -6,6 +6,7 @@
 use super::{mix64, Context, Holds, Placement, Scheme};
 use crate::model::keys::Key;
 use crate::model::ring::{Ring, ServerId};
+use crate::model::settings::Settings;
 
 pub struct MultiProbe;
 
@@ -16,6 +17,14 @@ impl Scheme for MultiProbe {
 
     fn title(&self) -> &'static str {
         "Multi-probe"
+    }
+
+    fn explain(&self, settings: &Settings) -> String {
+        format!(
+            "One point per server; the key is hashed to {} probe positions and goes to the server closest clockwise to any of them. Balance like many points with only n entries, paid for with {} searches per lookup.",
+            settings.probes.get(),
+            settings.probes.get()
+        )
     }
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {

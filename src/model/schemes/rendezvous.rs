@@ -5,6 +5,7 @@
 use super::{mix64, Context, Holds, Placement, Scheme};
 use crate::model::keys::Key;
 use crate::model::ring::ServerId;
+use crate::model::settings::Settings;
 
 pub struct Rendezvous;
 
@@ -15,6 +16,10 @@ impl Scheme for Rendezvous {
 
     fn title(&self) -> &'static str {
         "Rendezvous (highest random weight)"
+    }
+
+    fn explain(&self, _settings: &Settings) -> String {
+        "Every server scores the key by hashing the pair; the highest score wins. Only the names to store and only the changed server's keys move, but a lookup scores all n servers. Used in Microsoft's CARP web caches and in GitHub's load balancer.".to_string()
     }
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {

@@ -5,6 +5,7 @@ use std::ops::Range;
 use super::{Context, Holds, Placement, Scheme};
 use crate::model::keys::{Key, Keys};
 use crate::model::ring::{Ring, ServerId};
+use crate::model::settings::Settings;
 
 pub struct RingScheme;
 
@@ -15,6 +16,13 @@ impl Scheme for RingScheme {
 
     fn title(&self) -> &'static str {
         "Consistent hashing ring"
+    }
+
+    fn explain(&self, settings: &Settings) -> String {
+        format!(
+            "Each server is hashed to {} points on the circle; a key goes to the first point clockwise. A client keeps the sorted points and binary-searches them. Used by Dynamo, Cassandra and many memcached clients.",
+            settings.points
+        )
     }
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {

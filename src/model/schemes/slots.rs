@@ -5,6 +5,7 @@
 use super::{Context, Holds, Placement, Scheme};
 use crate::model::keys::Key;
 use crate::model::ring::ServerId;
+use crate::model::settings::Settings;
 
 pub const SLOT_COUNT: usize = 16_384;
 
@@ -17,6 +18,13 @@ impl Scheme for Slots {
 
     fn title(&self) -> &'static str {
         "Hash slots (Redis Cluster)"
+    }
+
+    fn explain(&self, _settings: &Settings) -> String {
+        format!(
+            "CRC16 of the key's name picks one of {} slots, and each server owns ranges of slots. A change hands over whole slots, as few as the even targets allow, so only their keys move. Redis Cluster works this way.",
+            crate::model::format::thousands(SLOT_COUNT as u64)
+        )
     }
 
     fn place(&self, _context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::Model;
+use crate::app::Model;
 
 #[component]
 pub fn ClaimsPanel() -> impl IntoView {

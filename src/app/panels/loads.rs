@@ -4,9 +4,9 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use super::palette::colour_of;
-use super::Model;
-use super::{charts, timing};
+use crate::app::draw::palette::colour_of;
+use crate::app::Model;
+use crate::app::{draw::charts, timing};
 use crate::model::format::{fixed, format_ratio};
 use crate::model::Spread;
 

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use super::palette::colour_of;
-use super::Model;
+use crate::app::draw::palette::colour_of;
+use crate::app::Model;
 use crate::model::format::thousands;
 
 /// Enough rows to see points of different servers interleave.

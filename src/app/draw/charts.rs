@@ -8,6 +8,7 @@ use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::palette::rgb_of;
+use super::theme::{fit_canvas, prefers_dark};
 use crate::model::format::fixed;
 use crate::model::snapshot::Evenness;
 use crate::model::Snapshot;
@@ -20,10 +21,7 @@ struct Theme {
 }
 
 fn theme() -> Theme {
-    let dark = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .is_some_and(|query| query.matches());
-    if dark {
+    if prefers_dark() {
         Theme {
             background: RGBColor(0x1b, 0x1e, 0x25),
             ink: RGBColor(0xe6, 0xe8, 0xee),
@@ -42,14 +40,9 @@ fn theme() -> Theme {
 
 /// Size the backing store to CSS size × pixel ratio; returns the ratio.
 fn fit(canvas: &HtmlCanvasElement) -> f64 {
-    let ratio = web_sys::window()
-        .map_or(1.0, |w| w.device_pixel_ratio())
-        .max(1.0);
     let width = f64::from(canvas.client_width()).max(240.0);
     let height = (width * 0.62).clamp(180.0, 320.0);
-    canvas.set_width((width * ratio) as u32);
-    canvas.set_height((height * ratio) as u32);
-    ratio
+    fit_canvas(canvas, width, height)
 }
 
 fn area(canvas: &HtmlCanvasElement) -> Option<(DrawingArea<CanvasBackend, Shift>, f64, Theme)> {
@@ -226,5 +219,128 @@ fn draw_evenness_on(
         )])?;
     }
     root.present()?;
+    Ok(())
+}
+
+/// One scheme's bars: its id, the share of keys it moved and its busiest
+/// server over an even share.
+pub struct SchemeBars {
+    pub id: &'static str,
+    pub moved_share: f64,
+    pub busiest_over_even: f64,
+}
+
+/// Two bar charts, one above the other: moved share per scheme beside the
+/// ideal share, and busiest ÷ even per scheme beside 1.
+pub fn draw_schemes(canvas: &HtmlCanvasElement, bars: &[SchemeBars], ideal_share: f64) {
+    let width = f64::from(canvas.client_width()).max(240.0);
+    let ratio = fit_canvas(canvas, width, 40.0 + 44.0 * bars.len() as f64);
+    let Some(root) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+        return;
+    };
+    let root = root.into_drawing_area();
+    let theme = theme();
+    if root.fill(&theme.background).is_err() {
+        return;
+    }
+    let (top, bottom) = root.split_vertically(root.dim_in_pixel().1 / 2);
+    let moved: Vec<(&str, f64)> = bars.iter().map(|b| (b.id, b.moved_share)).collect();
+    let busiest: Vec<(&str, f64)> = bars.iter().map(|b| (b.id, b.busiest_over_even)).collect();
+    let blue = RGBColor(0x00, 0x72, 0xB2);
+    let orange = RGBColor(0xE6, 0x9F, 0x00);
+    let _ = draw_scheme_bars(
+        &top,
+        ratio,
+        &theme,
+        &moved,
+        ideal_share,
+        blue,
+        "keys moved (share of all)",
+        &|x| format!("{}%", fixed(x * 100.0, 0)),
+    );
+    let _ = draw_scheme_bars(
+        &bottom,
+        ratio,
+        &theme,
+        &busiest,
+        1.0,
+        orange,
+        "busiest server ÷ even share",
+        &|x| fixed(*x, 1),
+    );
+    let _ = root.present();
+}
+
+/// Horizontal bars, first scheme on top, with a dashed reference line.
+#[allow(clippy::too_many_arguments)]
+fn draw_scheme_bars(
+    area: &DrawingArea<CanvasBackend, Shift>,
+    ratio: f64,
+    theme: &Theme,
+    values: &[(&str, f64)],
+    reference: f64,
+    colour: RGBColor,
+    caption: &str,
+    format_x: &dyn Fn(&f64) -> String,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let px = |css: f64| (css * ratio) as i32;
+    let count = values.len();
+    let highest = values
+        .iter()
+        .map(|&(_, v)| v)
+        .fold(reference, f64::max)
+        .max(f64::MIN_POSITIVE)
+        * 1.1;
+    let font = ("sans-serif", 12.0 * ratio).into_font().color(&theme.ink);
+    // Row i is drawn at y = count − 1 − i, so the list reads top down.
+    let row_y = |i: usize| (count - 1 - i) as f64;
+    // Not ChartBuilder::caption: plotters-canvas sizes a caption with an
+    // inline-styled span, which the page's CSP refuses.
+    area.draw(&Text::new(
+        caption.to_string(),
+        (px(92.0), px(4.0)),
+        font.pos(Pos::new(HPos::Left, VPos::Top)),
+    ))?;
+    let mut chart = ChartBuilder::on(area)
+        .margin_top(px(22.0))
+        .margin_right(px(16.0))
+        .x_label_area_size(px(22.0))
+        .y_label_area_size(px(84.0))
+        .build_cartesian_2d(0f64..highest, -0.5f64..count as f64 - 0.5)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_labels(5)
+        .x_label_formatter(format_x)
+        .label_style(font.clone())
+        .axis_style(theme.ink)
+        .bold_line_style(theme.grid)
+        .light_line_style(theme.background)
+        .draw()?;
+    for (i, &(id, value)) in values.iter().enumerate() {
+        let y = row_y(i);
+        chart.draw_series([Rectangle::new(
+            [(0.0, y - 0.32), (value, y + 0.32)],
+            colour.filled(),
+        )])?;
+        // Backend pixels are the whole canvas's; the area draws relative to its corner.
+        let (at_x, at_y) = chart.backend_coord(&(0.0, y));
+        let (base_x, base_y) = area.get_base_pixel();
+        area.draw(&Text::new(
+            id.to_string(),
+            (at_x - base_x - px(6.0), at_y - base_y),
+            font.pos(Pos::new(HPos::Right, VPos::Center)),
+        ))?;
+    }
+    let steps = count * 4;
+    let dashes = (0..steps).map(|i| {
+        let from = -0.5 + i as f64 / 4.0;
+        PathElement::new(
+            vec![(reference, from), (reference, from + 1.0 / 8.0)],
+            theme.accent.stroke_width(px(1.5) as u32),
+        )
+    });
+    chart.draw_series(dashes)?;
     Ok(())
 }

@@ -6,19 +6,12 @@ use std::sync::Arc;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use super::palette::colour_of;
-use super::ring_canvas::{self, RingColours};
-use super::{timing, Model, Shared};
+use crate::app::draw::palette::colour_of;
+use crate::app::draw::ring_canvas::{self, RingColours};
+use crate::app::draw::theme::prefers_dark;
+use crate::app::{timing, Measured, Model, Shared};
 use crate::model::format::thousands;
 use crate::model::steps::{change_stage, stage, stage_pools};
-
-fn prefers_dark() -> bool {
-    window()
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten()
-        .is_some_and(|query| query.matches())
-}
 
 #[component]
 pub fn RingPanel() -> impl IntoView {
@@ -26,7 +19,7 @@ pub fn RingPanel() -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     // A stage the reader picked, for the snapshot it was picked on; a new
     // snapshot starts again at its own change.
-    let picked = RwSignal::new(None::<(super::Measured, usize)>);
+    let picked = RwSignal::new(None::<(Measured, usize)>);
     let pick = move |index: usize| picked.set(Some((model.snapshot.get_untracked(), index)));
     let stage_count = Memo::new(move |_| model.snapshot.with(|m| stage_pools(&m.0).len()));
     let shown_index = Memo::new(move |_| {

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::Model;
+use crate::app::Model;
 use crate::model::format::{fixed, format_share, percent, thousands};
 
 #[component]

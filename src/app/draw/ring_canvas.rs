@@ -14,6 +14,7 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use super::palette::{colour_of, rgb_of};
+use super::theme::fit_canvas;
 use crate::model::steps::Stage;
 use crate::model::{Keys, Snapshot};
 
@@ -32,15 +33,8 @@ fn angle(position: u32) -> f64 {
 /// Size the canvas backing store to its CSS box times the pixel ratio, so
 /// lines stay crisp on high-DPI screens. Returns the CSS size.
 fn fit_to_screen(canvas: &HtmlCanvasElement) -> f64 {
-    let ratio = web_sys::window()
-        .map_or(1.0, |w| w.device_pixel_ratio())
-        .max(1.0);
     let css = f64::from(canvas.client_width()).max(200.0);
-    let pixels = (css * ratio).round() as u32;
-    if canvas.width() != pixels || canvas.height() != pixels {
-        canvas.set_width(pixels);
-        canvas.set_height(pixels);
-    }
+    fit_canvas(canvas, css, css);
     css
 }
 

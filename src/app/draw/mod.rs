@@ -1,0 +1,7 @@
+//! Drawing: the ring canvas, the plotters charts, and what they share
+//! (colours per server, the theme, the pixel ratio).
+
+pub mod charts;
+pub mod palette;
+pub mod ring_canvas;
+pub mod theme;

@@ -1,0 +1,11 @@
+//! One component per panel. Each reads the measured snapshot (and the
+//! deferred measurements) from the model and computes nothing another panel
+//! already knows.
+
+pub mod claims;
+pub mod entries;
+pub mod loads;
+pub mod modulo;
+pub mod moved;
+pub mod ring;
+pub mod schemes;

@@ -1,0 +1,303 @@
+//! Every placement scheme on the same keys and the same change: what moves,
+//! how even the result is, what a client must hold, and what a lookup costs
+//! in this browser. Measured after the frame (see `deferred`).
+
+use leptos::html::Canvas;
+use leptos::prelude::*;
+
+use crate::app::controls::{apply, Message};
+use crate::app::draw::charts::{self, SchemeBars};
+use crate::app::{timing, LookupTiming, Model, SchemeRow};
+use crate::model::format::{fixed, percent, thousands};
+use crate::model::schemes::{self, Holds};
+use crate::model::{Epsilon, Probes};
+
+/// What a client must hold, in words.
+fn describe_holds(holds: Holds) -> String {
+    match holds {
+        Holds::RingEntries(n) => format!("{} ring entries", thousands(n as u64)),
+        Holds::RingAndDisplaced { entries, displaced } => format!(
+            "{} ring entries + {} displaced keys",
+            thousands(entries as u64),
+            thousands(displaced as u64)
+        ),
+        Holds::TableRows(n) => format!("{} table rows", thousands(n as u64)),
+        Holds::Slots(n) => format!("{} slots", thousands(n as u64)),
+        Holds::Names(n) => format!("{n} names"),
+        Holds::Count => "the server count".to_string(),
+    }
+}
+
+/// "38 ns ±2%": the clock's step over the time measured, rounded up.
+fn describe_lookup(lookup: Option<LookupTiming>) -> String {
+    match lookup {
+        None => "—".to_string(),
+        Some(timing) => {
+            let ns = timing.nanos_per_lookup;
+            let shown = if ns < 10.0 {
+                fixed(ns, 1)
+            } else {
+                fixed(ns, 0)
+            };
+            let error = (timing.relative_error() * 100.0).ceil().max(1.0);
+            format!("{shown} ns ±{}%", fixed(error, 0))
+        }
+    }
+}
+
+#[component]
+pub fn SchemesPanel() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let snapshot = model.snapshot;
+    let chart = NodeRef::<Canvas>::new();
+
+    // Moved share against the ideal, busiest against an even share.
+    let even_after = move || snapshot.with(|m| m.0.key_count() as f64 / m.0.after.len() as f64);
+    Effect::new(move |_| {
+        let Some(canvas) = chart.get() else {
+            return;
+        };
+        let (keys, ideal) =
+            snapshot.with(|m| (m.0.key_count() as f64, 1.0 / m.0.pool_with_changed() as f64));
+        let even = even_after();
+        model.schemes.with(|measured| {
+            let Some(measured) = measured else {
+                return;
+            };
+            let bars: Vec<SchemeBars> = measured
+                .rows
+                .0
+                .iter()
+                .map(|row| SchemeBars {
+                    id: row.result.id,
+                    moved_share: row.result.movement.moved as f64 / keys,
+                    busiest_over_even: f64::from(row.result.spread.busiest) / even,
+                })
+                .collect();
+            timing::timed("ringcount:draw-schemes-chart", || {
+                charts::draw_schemes(&canvas, &bars, ideal)
+            });
+        });
+    });
+
+    let lead = move || {
+        snapshot.with(|m| {
+            let s = &m.0;
+            format!(
+                "The same {} keys and the same change ({} {}, {} → {} servers), placed by {} schemes. The ring is one answer among several: each below trades what it moves, how evenly it spreads, what a client must keep and how long a lookup takes.",
+                thousands(s.key_count() as u64),
+                s.name(s.changed),
+                if s.is_join() { "joins" } else { "leaves" },
+                s.before.len(),
+                s.after.len(),
+                schemes::ALL.len()
+            )
+        })
+    };
+
+    let rows = move || {
+        let even = even_after();
+        let keys = snapshot.with(|m| m.0.key_count());
+        model.schemes.with(|measured| {
+            measured.as_ref().map(|measured| {
+                measured
+                    .rows
+                    .0
+                    .iter()
+                    .map(|row: &SchemeRow| {
+                        let r = &row.result;
+                        let title = schemes::by_id(r.id).map_or(r.id, |scheme| scheme.title());
+                        let between = r.movement.moved_between;
+                        let lookup_title = row.lookup.map(|t| {
+                            format!(
+                                "{} lookups in {} ms; this browser's clock steps by {} ms",
+                                thousands(t.lookups as u64),
+                                fixed(t.elapsed_ms, 1),
+                                fixed(t.resolution_ms, 3)
+                            )
+                        });
+                        view! {
+                            <tr
+                                data-scheme=r.id
+                                data-moved=r.movement.moved
+                                data-moved-between=between
+                                data-busiest=r.spread.busiest
+                                data-quietest=r.spread.quietest
+                                data-lookup-ns=row.lookup.map(|t| fixed(t.nanos_per_lookup, 1))
+                            >
+                                <th scope="row">{title}</th>
+                                <td class="num">{thousands(r.movement.moved as u64)}" "<span class="share">"("{percent(r.movement.moved, keys)}")"</span></td>
+                                <td class="num" class:bad={between > 0}>{thousands(between as u64)}</td>
+                                <td class="num">{r.spread.busiest}</td>
+                                <td class="num">{r.spread.quietest}</td>
+                                <td class="num">{fixed(f64::from(r.spread.busiest) / even, 2)}</td>
+                                <td>{describe_holds(r.holds)}</td>
+                                <td class="num" title=lookup_title>{describe_lookup(row.lookup)}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+
+    let clock_note = move || {
+        model.schemes.with(|measured| {
+            let timing = measured
+                .as_ref()
+                .and_then(|m| m.rows.0.iter().find_map(|row| row.lookup));
+            match timing {
+                None => "Lookups are timed once every scheme is placed.".to_string(),
+                Some(t) => format!(
+                    "Lookups were timed in this browser for about {} ms per scheme. Its clock steps by {} ms, so each time is good to the ± shown; times differ between runs and machines, so compare schemes within one run.",
+                    fixed(t.elapsed_ms, 0),
+                    fixed(t.resolution_ms, 3)
+                ),
+            }
+        })
+    };
+
+    view! {
+        <section class="panel" id="schemes" aria-labelledby="schemes-title">
+            <h2 id="schemes-title">"Every scheme, side by side"</h2>
+            <p class="lead">{lead}</p>
+            <SchemeControls />
+            <div class="table-scroll">
+                <table
+                    class="numbers schemes"
+                    id="schemes-table"
+                    aria-busy=move || if model.schemes.with(|m| m.is_none()) { "true" } else { "false" }
+                    data-for=move || model.schemes.with(|m| m.as_ref().map(|m| m.query.clone()).unwrap_or_default())
+                >
+                    <thead>
+                        <tr>
+                            <th scope="col">"Scheme"</th>
+                            <th scope="col">"Keys moved"</th>
+                            <th scope="col"><abbr title="Keys that moved between two servers present both before and after: a monotone scheme moves none">"Moved between staying servers"</abbr></th>
+                            <th scope="col">"Busiest after"</th>
+                            <th scope="col">"Quietest after"</th>
+                            <th scope="col">"Busiest ÷ even"</th>
+                            <th scope="col">"A client holds"</th>
+                            <th scope="col">"Lookup here"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {rows}
+                    </tbody>
+                </table>
+            </div>
+            <p class="note">{clock_note}</p>
+            <figure>
+                <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.schemes.with(|measured| {
+                    let keys = snapshot.with_untracked(|m| m.0.key_count());
+                    let listed: Vec<String> = measured.as_ref().map(|m| m.rows.0.iter().map(|row| format!("{} moved {}", row.result.id, percent(row.result.movement.moved, keys))).collect()).unwrap_or_default();
+                    format!("Bar charts of the share of keys each scheme moved and of its busiest server over an even share: {}. The table above holds the same numbers.", listed.join(", "))
+                })></canvas>
+                <figcaption>"Top: the share of keys each scheme moved; the dashed line is one server's even share, what a join moves when the newcomer takes exactly its fair part. Bottom: the busiest server after the change over an even share; the dashed line is perfect balance."</figcaption>
+            </figure>
+            <dl class="scheme-notes">
+                {move || snapshot.with(|m| schemes::ALL.into_iter().map(|scheme| view! {
+                    <dt>{scheme.title()}</dt>
+                    <dd>{scheme.explain(&m.0.settings)}</dd>
+                }).collect_view())}
+            </dl>
+        </section>
+    }
+}
+
+/// ε for bounded loads and the probe count for multi-probe, each a native
+/// slider with an exact box, validated like every other setting.
+#[component]
+fn SchemeControls() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let settings = model.settings;
+    let eps_message = RwSignal::new(None::<String>);
+    let probes_message = RwSignal::new(None::<String>);
+    let set_eps = move |text: String| match Epsilon::parse(&text) {
+        Ok(eps) => apply(model, eps_message, |s| s.eps = eps),
+        Err(why) => eps_message.set(Some(format!("{why}."))),
+    };
+    let set_eps_hundredths = move |text: String| match text
+        .trim()
+        .parse::<u32>()
+        .map_err(|_| "Not a number".to_string())
+        .and_then(Epsilon::from_hundredths)
+    {
+        Ok(eps) => apply(model, eps_message, |s| s.eps = eps),
+        Err(why) => eps_message.set(Some(format!("{why}."))),
+    };
+    let set_probes = move |text: String| match text
+        .trim()
+        .parse::<u32>()
+        .map_err(|_| {
+            format!(
+                "Probes must be a whole number from {} to {}",
+                Probes::MIN,
+                Probes::MAX
+            )
+        })
+        .and_then(Probes::new)
+    {
+        Ok(probes) => apply(model, probes_message, |s| s.probes = probes),
+        Err(why) => probes_message.set(Some(format!("{why}."))),
+    };
+    let eps_text = move || settings.with(|s| s.eps.to_string());
+    let probes_text = move || settings.with(|s| s.probes.get().to_string());
+    view! {
+        <div class="scheme-controls">
+            <div class="control">
+                <label for="eps-range">"Bounded loads: ε"</label>
+                <div class="number-pair">
+                    <input
+                        type="range"
+                        id="eps-range"
+                        min=Epsilon::MIN_HUNDREDTHS
+                        max=Epsilon::MAX_HUNDREDTHS
+                        prop:value=move || settings.with(|s| s.eps.hundredths().to_string())
+                        aria-valuetext=move || format!("epsilon {}", eps_text())
+                        aria-describedby="eps-message"
+                        on:input=move |ev| set_eps_hundredths(event_target_value(&ev))
+                    />
+                    <input
+                        type="text"
+                        inputmode="decimal"
+                        id="eps-number"
+                        aria-label="Bounded loads epsilon, exact"
+                        prop:value=eps_text
+                        aria-describedby="eps-message"
+                        on:change=move |ev| set_eps(event_target_value(&ev))
+                    />
+                </div>
+                <p class="help">"0.05 to 2: each server may hold up to (1 + ε) times an even share."</p>
+                <Message message=eps_message id="eps-message" />
+            </div>
+            <div class="control">
+                <label for="probes-range">"Multi-probe: probes per key"</label>
+                <div class="number-pair">
+                    <input
+                        type="range"
+                        id="probes-range"
+                        min=Probes::MIN
+                        max=Probes::MAX
+                        prop:value=probes_text
+                        aria-valuetext=move || format!("{} probes", probes_text())
+                        aria-describedby="probes-message"
+                        on:input=move |ev| set_probes(event_target_value(&ev))
+                    />
+                    <input
+                        type="number"
+                        id="probes-number"
+                        aria-label="Probes per key, exact"
+                        min=Probes::MIN
+                        max=Probes::MAX
+                        prop:value=probes_text
+                        aria-describedby="probes-message"
+                        on:change=move |ev| set_probes(event_target_value(&ev))
+                    />
+                </div>
+                <p class="help">"1 to 64 probes; more probes, more even, slower lookups."</p>
+                <Message message=probes_message id="probes-message" />
+            </div>
+        </div>
+    }
+}
