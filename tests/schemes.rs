@@ -205,3 +205,19 @@ fn scheme_claims_at_the_default_and_at_one_point() {
     let unmeasured = evaluate(&snapshot, &[]);
     assert!(!unmeasured[2].held && !unmeasured[3].held);
 }
+
+#[test]
+fn table_schemes_report_rows_that_changed_hands() {
+    let measured = results(&Settings::default());
+    let of = |id: &str| measured.iter().find(|r| r.id == id).unwrap().table_moves;
+    let maglev = of("maglev").expect("maglev routes by a table");
+    assert_eq!(maglev.rows, 65_537);
+    assert_eq!((maglev.changed, maglev.between), (13_179, 72));
+    // Slots hand whole slots only to the joiner: ⌊16384 ÷ 5⌋ of them.
+    let slots = of("slots").expect("slots route by a table");
+    assert_eq!(
+        (slots.rows, slots.changed, slots.between),
+        (16_384, 3_276, 0)
+    );
+    assert_eq!(of("ring"), None);
+}

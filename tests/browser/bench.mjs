@@ -58,12 +58,15 @@ async function drag(page, selector, values, gap) {
         check();
       });
       const claimsReady = performance.now() - last;
+      // The schemes table is filled before the claims (their last four need it).
+      const schemesTable = document.querySelector("#schemes-table");
+      const schemesCurrent = schemesTable?.dataset.for && location.search.slice(1).startsWith(schemesTable.dataset.for);
       await new Promise((r) => setTimeout(r, 300)); // let the chart finish
       const entries = {};
       for (const entry of performance.getEntriesByType("measure")) {
         (entries[entry.name] ??= []).push(entry.duration);
       }
-      return { entries, claimsReady, longTasks: window.__longTasks, isolated: window.crossOriginIsolated };
+      return { entries, claimsReady, schemesCurrent, longTasks: window.__longTasks, isolated: window.crossOriginIsolated };
     },
     { selector, values, gap },
   );
@@ -111,6 +114,11 @@ async function measureSize(browser, served, size) {
     claim: e["ringcount:claim-piece"] ?? [],
     evenness: e["ringcount:evenness"] ?? [],
     claimsReady: points.claimsReady,
+    schemesCurrent: points.schemesCurrent,
+    schemes: e["ringcount:schemes"] ?? [],
+    schemePiece: e["ringcount:scheme-piece"] ?? [],
+    slices: [...(e["ringcount:slice"] ?? []), ...(keys.entries["ringcount:slice"] ?? [])],
+    schemesChart: e["ringcount:draw-schemes-chart"] ?? [],
     longTasks: [...points.longTasks, ...keys.longTasks],
   };
 }
@@ -186,9 +194,13 @@ const table = (r, targets) => [
   row("loads chart redraw", r.loadsChart),
   row("slider step, input to ring drawn", r.step, targets.step),
   row("one piece of the claims (a claim, or one server's removal)", r.claim),
-  row("all nine claims, in pieces", r.claims),
+  row("one piece of the scheme work (a scheme's set-up, 4,096 keys placed, or its lookups timed)", r.schemePiece),
+  row("all eight schemes measured, from the start of the deferred work", r.schemes),
+  row("schemes chart redraw", r.schemesChart),
+  row("all thirteen claims, from the start of the deferred work (schemes included)", r.claims),
   row("one spread-chart setting", r.evenness),
-  `| last input to claims judged | ${ms(r.claimsReady)} | | | 1 | ${targets.claims ?? ""} |`,
+  row("one slice of deferred work between yields to the browser", r.slices, targets.slice),
+  `| last input to schemes and claims judged | ${ms(r.claimsReady)} | | | 1 | ${targets.claims ?? ""} |`,
   `| longest main-thread task during the drags (Long Tasks API, >50 ms only) | ${r.longTasks.length ? ms(worst(r.longTasks)) : "none"} | | | ${r.longTasks.length} | none over 50 |`,
 ];
 
@@ -202,15 +214,16 @@ The page is served cross-origin isolated (${def.isolated ? "confirmed" : "**not*
 
 ## In the browser: ${def.label}
 
-${table(def, { core: "≤ 0.15", step: "≤ 8" }).join("\n")}
+${table(def, { core: "≤ 0.15", step: "≤ 8", slice: "≤ 12 (+ one piece)" }).join("\n")}
 
 ## In the browser: ${big.label}
 
-${table(big, { core: "≤ 3", step: "≤ 33", claims: "≤ 250" }).join("\n")}
+${table(big, { core: "≤ 3", step: "≤ 33", claims: "≤ 500", slice: "≤ 12 (+ one piece)" }).join("\n")}
 
 Targets: core recompute at the largest size ${verdict(median(big.core), 3)}; at the default ${verdict(median(def.core), 0.15)};
 slider step at the largest ${verdict(median(big.step), 33)}; at the default ${verdict(median(def.step), 8)};
-claims after the last input at the largest ${verdict(big.claimsReady, 250)}; long tasks over 50 ms during the drags: ${big.longTasks.length + def.longTasks.length === 0 ? "none, met" : `**${big.longTasks.length + def.longTasks.length}, not met** (longest ${ms(worst([...big.longTasks, ...def.longTasks]))})`}.
+every scheme and claim measured within 500 ms of the last input at the largest ${big.schemesCurrent ? verdict(big.claimsReady, 500) : "**not met** (the schemes table was not current)"};
+deferred slices at the largest: longest ${ms(worst(big.slices))} ms, median ${ms(median(big.slices))} ms (each slice yields once past 12 ms, so the longest is 12 ms plus the piece that crossed it); long tasks over 50 ms during the drags: ${big.longTasks.length + def.longTasks.length === 0 ? "none, met" : `**${big.longTasks.length + def.longTasks.length}, not met** (longest ${ms(worst([...big.longTasks, ...def.longTasks]))})`}.
 
 ## Native (criterion, \`cargo bench\`)
 

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { before, after } from "node:test";
+import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -129,10 +130,7 @@ export async function loads(page) {
 
 /** Claims as {id: "yes" | "no"}, once they are judged for the current address. */
 export async function claims(page) {
-  await page.waitForFunction(() => {
-    const table = document.querySelector("#claims");
-    return table?.dataset.for && location.search.slice(1).startsWith(table.dataset.for);
-  }, null, { timeout: 20000 });
+  await waitForCurrent(page, "#claims");
   return page.$$eval("#claims tr[data-claim]", (rows) =>
     Object.fromEntries(rows.map((row) => [row.dataset.claim, row.dataset.held])),
   );
@@ -159,4 +157,44 @@ export function sharedBrowser() {
     await env.served?.close();
   });
   return env;
+}
+
+/**
+ * The native model's figures for a query (`cargo run -- QUERY`), to check
+ * the WASM page against: figures, loads, claims, every scheme's row and the
+ * list of panels. Cached: each query is measured once per test file.
+ */
+const nativeCache = new Map();
+export function nativeFigures(query) {
+  if (!nativeCache.has(query)) {
+    const out = execFileSync("cargo", ["run", "--quiet", "--", query], { encoding: "utf8" });
+    nativeCache.set(query, JSON.parse(out));
+  }
+  return nativeCache.get(query);
+}
+
+/** Waits until `#id[data-for]` was measured for the current address. */
+async function waitForCurrent(page, selector) {
+  await page.waitForFunction((selector) => {
+    const table = document.querySelector(selector);
+    return table?.dataset.for && location.search.slice(1).startsWith(table.dataset.for);
+  }, selector, { timeout: 30000 });
+}
+
+/** The schemes table as {id: {moved, "moved-between", busiest, quietest}}, once current. */
+export async function schemeRows(page) {
+  await waitForCurrent(page, "#schemes-table");
+  return page.$$eval("#schemes-table tr[data-scheme]", (rows) =>
+    Object.fromEntries(
+      rows.map((row) => [
+        row.dataset.scheme,
+        {
+          moved: Number(row.dataset.moved),
+          "moved-between": Number(row.dataset.movedBetween),
+          busiest: Number(row.dataset.busiest),
+          quietest: Number(row.dataset.quietest),
+        },
+      ]),
+    ),
+  );
 }

@@ -48,6 +48,10 @@ impl Placement for MaglevPlacement {
     fn holds(&self) -> Holds {
         Holds::TableRows(self.0.len())
     }
+
+    fn table(&self) -> Option<&[ServerId]> {
+        Some(&self.0)
+    }
 }
 
 /// Fill the table: servers in list order take turns, each claiming the next

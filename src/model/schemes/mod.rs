@@ -127,6 +127,20 @@ pub trait Placement {
     }
     /// What a client must hold to route.
     fn holds(&self) -> Holds;
+    /// The lookup table, for schemes that route by one (Maglev, slots).
+    fn table(&self) -> Option<&[ServerId]> {
+        None
+    }
+}
+
+/// How a table-based scheme's rows changed hands between before and after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableMoves {
+    pub rows: usize,
+    /// Rows whose server differs.
+    pub changed: usize,
+    /// Of those, rows that passed between two servers present before and after.
+    pub between: usize,
 }
 
 /// MurmurHash3's 64-bit finalizer.
@@ -148,6 +162,8 @@ pub struct SchemeResult {
     pub spread: Spread,
     /// What a client must hold after the change.
     pub holds: Holds,
+    /// For a table-based scheme, the rows that changed hands.
+    pub table_moves: Option<TableMoves>,
 }
 
 /// One scheme measured on one change, a slice of keys at a time, so the
@@ -218,11 +234,24 @@ impl SchemeRun {
             after,
             server_count,
         );
+        let table_moves = match (self.before.table(), self.after.table()) {
+            (Some(rows_before), Some(rows_after)) => {
+                let stays = |server: &ServerId| before.contains(server) && after.contains(server);
+                let changed = rows_before.iter().zip(rows_after).filter(|(a, b)| a != b);
+                Some(TableMoves {
+                    rows: rows_after.len(),
+                    changed: changed.clone().count(),
+                    between: changed.filter(|(a, b)| stays(a) && stays(b)).count(),
+                })
+            }
+            _ => None,
+        };
         SchemeResult {
             id: self.scheme.id(),
             spread: movement.spread_after(after),
             movement,
             holds: self.after.holds(),
+            table_moves,
         }
     }
 }

@@ -56,6 +56,10 @@ impl Placement for SlotPlacement {
     fn holds(&self) -> Holds {
         Holds::Slots(self.0.len())
     }
+
+    fn table(&self) -> Option<&[ServerId]> {
+        Some(&self.0)
+    }
 }
 
 /// CRC16-XMODEM (polynomial 0x1021, initial 0), bit by bit a byte at a time

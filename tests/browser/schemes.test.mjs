@@ -1,0 +1,109 @@
+// The schemes panel in real headless Chromium: every scheme's row against
+// SPEC §7 and the native model, the scheme claims, ε and probes controls,
+// and the panel embedded on a phone.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, open, claims, schemeRows, nativeFigures, artifact } from "./harness.mjs";
+
+const env = sharedBrowser();
+
+/** SPEC §7, echo joins: moved / moved-between / busiest / quietest. */
+const SPEC_JOIN = {
+  ring: [205, 0, 228, 179], modulo: [773, 581, 218, 183], jump: [214, 0, 214, 187],
+  rendezvous: [190, 0, 209, 190], maglev: [214, 0, 214, 180], bounded: [205, 0, 228, 179],
+  multiprobe: [234, 0, 256, 86], slots: [207, 0, 207, 197],
+};
+const SCHEME_CLAIMS = ["jump-ends", "maglev-near", "bounded-cap", "rendezvous-names"];
+
+/** The native model's rows and scheme claims for the page's current address. */
+async function expectMatchesNative(page) {
+  const query = new URL(page.url()).search.slice(1);
+  const expected = nativeFigures(query);
+  assert.deepEqual(await schemeRows(page), expected.schemes, query);
+  const verdicts = await claims(page);
+  for (const id of SCHEME_CLAIMS) assert.equal(verdicts[id], expected.claims[id], `${id} at ${query}`);
+  return { expected, verdicts };
+}
+
+test("default: every scheme's row is SPEC §7's, lookups are timed, claims hold", async () => {
+  const { page, errors, close } = await open(env.browser, env.served);
+  const rows = await schemeRows(page);
+  assert.deepEqual(Object.keys(rows), Object.keys(SPEC_JOIN), "one row per scheme, in order");
+  for (const [id, [moved, between, busiest, quietest]] of Object.entries(SPEC_JOIN)) {
+    assert.deepEqual(rows[id], { moved, "moved-between": between, busiest, quietest }, id);
+  }
+  const { verdicts } = await expectMatchesNative(page);
+  for (const id of SCHEME_CLAIMS) assert.equal(verdicts[id], "yes", id);
+  // SPEC §7: bravo leaving the five moves 740 under jump, 543 between others.
+  assert.match(await page.locator('tr[data-claim="jump-ends"]').textContent(), /740 moved, 543 of them/);
+  // Every lookup was timed in this browser, with its error shown.
+  const lookups = await page.$$eval("#schemes-table tr[data-scheme]", (trs) => trs.map((tr) => Number(tr.dataset.lookupNs)));
+  for (const ns of lookups) assert.ok(ns > 0 && ns < 1e6, `lookup ${ns} ns`);
+  assert.match(await page.locator("#schemes-table").textContent(), /ns ±\d+%/);
+  // What a client holds comes from each placement.
+  const holds = await page.$$eval("#schemes-table tr[data-scheme] td:nth-child(7)", (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(holds, ["1,000 ring entries", "5 names", "the server count", "5 names",
+    "65,537 table rows", "1,000 ring entries + 0 displaced keys", "5 ring entries", "16,384 slots"]);
+  await page.locator("#schemes").screenshot({ path: artifact("schemes-1280.png") });
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("one point per server: the cap binds and bounded loads pays for it", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await page.locator("#points-range").fill("1");
+  await page.waitForFunction(() => location.search.includes("points=1&"));
+  const { expected } = await expectMatchesNative(page);
+  // The ring's busiest would hold 664; bounded loads holds it at the cap, 250.
+  assert.equal(expected.schemes.bounded.busiest, 250);
+  assert.ok(expected.schemes.bounded["moved-between"] > 0);
+  assert.match(await page.locator('tr[data-claim="bounded-cap"]').textContent(), /over the cap/);
+  await close();
+});
+
+test("plain FNV-1a: every scheme matches the native model", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await page.locator("#hash").selectOption("fnv1a");
+  await page.waitForFunction(() => location.search.includes("hash=fnv1a&"));
+  await expectMatchesNative(page);
+  await close();
+});
+
+test("ε and probes controls re-measure, and refuse bad values beside the control", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "?points=1");
+  await page.locator("#eps-number").fill("0.05");
+  await page.locator("#eps-number").press("Enter");
+  await page.waitForFunction(() => location.search.includes("eps=0.05"));
+  await page.locator("#probes-range").fill("1");
+  await page.waitForFunction(() => location.search.includes("probes=1"));
+  const { expected } = await expectMatchesNative(page);
+  assert.equal(await page.locator("#eps-range").inputValue(), "5");
+  // A bad ε is refused with a message; the view and the address stay.
+  const before = await schemeRows(page);
+  for (const bad of ["3", "abc", "0.001"]) {
+    await page.locator("#eps-number").fill(bad);
+    await page.locator("#eps-number").press("Enter");
+    await page.waitForFunction(() => document.querySelector("#eps-message").textContent.includes("0.05 to 2"));
+    assert.ok(page.url().includes("eps=0.05"), bad);
+  }
+  await page.locator("#probes-number").fill("65");
+  await page.locator("#probes-number").press("Enter");
+  await page.waitForFunction(() => document.querySelector("#probes-message").textContent.includes("1 to 64"));
+  assert.deepEqual(await schemeRows(page), before);
+  assert.equal(expected.schemes.multiprobe.moved, before.multiprobe.moved);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("the schemes panel embeds on a phone without sideways scrolling", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "?embed=1&panel=schemes", {
+    viewport: { width: 390, height: 844 },
+    ready: "#schemes-table tr[data-scheme]",
+  });
+  assert.equal(await page.locator("h1, .controls, #ring, #claims").count(), 0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `sideways scroll of ${overflow}px`);
+  await page.screenshot({ path: artifact("schemes-embed-390.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await close();
+});
