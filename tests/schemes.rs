@@ -204,6 +204,8 @@ fn scheme_claims_at_the_default_and_at_one_point() {
     let snapshot = Snapshot::measure(&Settings::default()).expect("valid");
     let unmeasured = evaluate(&snapshot, &[]);
     assert!(!unmeasured[2].held && !unmeasured[3].held);
+    // Jump's claim measures for itself what it cannot reuse, to the same words.
+    assert_eq!(unmeasured[0], default[0]);
 }
 
 #[test]

@@ -46,13 +46,19 @@ pub fn LeavesOut() -> impl IntoView {
                 <li>"Servers here are all the same size. Real deployments give bigger machines more points, which this page does not model."</li>
                 <li>"Nothing is copied. Moving a key means moving its data, and a real system also keeps replicas on the next servers clockwise, as Dynamo does."</li>
                 <li>"Every server sees the same ring here. In practice membership spreads by gossip or a coordinator, and two nodes can briefly disagree about who owns a key."</li>
-                <li>"Other schemes, such as rendezvous hashing, jump hash and bounded-load consistent hashing, trade memory, speed and balance differently."</li>
+                <li>"The schemes panel compares eight ways of placing keys on one change at a time. Real systems also weigh how long a table takes to rebuild, how clients learn of a change, and failure handling, none of which it measures."</li>
             </ul>
             <h2>"Sources"</h2>
             <ul>
                 <li>"David Karger, Eric Lehman, Tom Leighton, Rina Panigrahy, Matthew Levine and Daniel Lewin. Consistent hashing and random trees: distributed caching protocols for relieving hot spots on the World Wide Web. STOC 1997."</li>
                 <li>"Giuseppe DeCandia and others. Dynamo: Amazon's highly available key-value store. SOSP 2007 (virtual nodes, preference lists)."</li>
-                <li>"Glenn Fowler, Landon Curt Noll and Kiem-Phong Vo: the FNV hash. Austin Appleby: MurmurHash3 and its fmix32 finalizer."</li>
+                <li>"Glenn Fowler, Landon Curt Noll and Kiem-Phong Vo: the FNV hash. Austin Appleby: MurmurHash3 and its fmix32 and fmix64 finalizers."</li>
+                <li>"David Thaler and Chinya Ravishankar. Using name-based mappings to increase hit rates. IEEE/ACM Transactions on Networking, 1998 (rendezvous hashing)."</li>
+                <li>"John Lamping and Eric Veach. A fast, minimal memory, consistent hash algorithm. 2014 (jump hash)."</li>
+                <li>"Daniel Eisenbud and others. Maglev: a fast and reliable software network load balancer. NSDI 2016."</li>
+                <li>"Vahab Mirrokni, Mikkel Thorup and Morteza Zadimoghaddam. Consistent hashing with bounded loads. SODA 2018."</li>
+                <li>"Ben Appleton and Michael O'Reilly. Multi-probe consistent hashing. 2015."</li>
+                <li>"Redis Cluster specification: 16,384 hash slots keyed by CRC16."</li>
             </ul>
         </section>
     }

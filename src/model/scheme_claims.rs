@@ -22,7 +22,7 @@ pub fn evaluate(s: &Snapshot, results: &[SchemeResult]) -> Vec<Claim> {
 /// Judge scheme claim `index` (0-based); the page judges them one at a time.
 pub fn evaluate_one(s: &Snapshot, results: &[SchemeResult], index: usize) -> Claim {
     match index {
-        0 => jump_ends_only(s),
+        0 => jump_ends_only(s, results),
         1 => maglev_nearly_monotone(results),
         2 => bounded_caps_load(s, results),
         _ => rendezvous_without_table(s, results),
@@ -56,19 +56,29 @@ fn full_pool(s: &Snapshot) -> &[ServerId] {
 }
 
 /// Jump hash numbers its servers, so only the last one can come or go cheaply.
-fn jump_ends_only(s: &Snapshot) -> Claim {
+fn jump_ends_only(s: &Snapshot, results: &[SchemeResult]) -> Claim {
     let pool = full_pool(s);
     let context = s.scheme_context();
     let last = pool.len() - 1;
-    let joined = schemes::measure(&Jump, &context, &s.keys, &pool[..last], pool);
     // A server from the middle of the list: the second, as with bravo.
     let middle = usize::from(pool.len() > 2);
-    let remaining: Vec<ServerId> = pool
-        .iter()
-        .copied()
-        .filter(|&server| server != pool[middle])
-        .collect();
-    let left = schemes::measure(&Jump, &context, &s.keys, pool, &remaining);
+    // Where the current change is one of the two tested, its measurement is reused.
+    let current = result(results, "jump").cloned();
+    let joined = match current.clone() {
+        Some(jump) if s.is_join() => jump,
+        _ => schemes::measure(&Jump, &context, &s.keys, &pool[..last], pool),
+    };
+    let left = match current {
+        Some(jump) if !s.is_join() && s.changed == pool[middle] => jump,
+        _ => {
+            let remaining: Vec<ServerId> = pool
+                .iter()
+                .copied()
+                .filter(|&server| server != pool[middle])
+                .collect();
+            schemes::measure(&Jump, &context, &s.keys, pool, &remaining)
+        }
+    };
     let leaver_held = left.movement.loads_before[usize::from(pool[middle])] as usize;
     let held = joined.movement.moved_between == 0
         && left.movement.moved as f64 >= 1.5 * leaver_held as f64;
