@@ -55,6 +55,7 @@ fn main() {
     judged.extend(ringcount::model::scheme_claims::evaluate(
         &snapshot, &results,
     ));
+    judged.extend(ringcount::model::failure_claims::evaluate(&snapshot));
     let claims: Vec<String> = judged
         .iter()
         .map(|claim| {

@@ -6,7 +6,7 @@ use crate::model::settings::{
     clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_SERVERS, MIN_KEYS,
     MIN_POINTS,
 };
-use crate::model::{Change, Epsilon, Field, HashKind, Probes, Settings};
+use crate::model::{Change, Epsilon, Field, HashKind, Probes, Replicas, Settings};
 
 /// A single panel shown alone, for embedding one figure in a course page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,6 +218,18 @@ pub fn parse(query: &str) -> Parsed {
                 Ok(probes) => settings.probes = probes,
                 Err(why) => ignore(why),
             },
+            "down" => match parse_server_list(&value) {
+                Ok(names) => settings.down = names,
+                Err(why) => ignore(why.trim_end_matches('.').to_string()),
+            },
+            "replicas" => {
+                match number_in(&value, u32::from(Replicas::MIN), u32::from(Replicas::MAX))
+                    .and_then(Replicas::new)
+                {
+                    Ok(replicas) => settings.replicas = replicas,
+                    Err(why) => ignore(why),
+                }
+            }
             "hash" => match HashKind::from_id(&value) {
                 Some(hash) => settings.hash = hash,
                 None => ignore("the hash must be fnv1a-fold, fnv1a-murmur or fnv1a".to_string()),
@@ -254,11 +266,52 @@ pub fn parse(query: &str) -> Parsed {
             break;
         }
     }
+    fit_failures(&mut settings, &mut notices);
     debug_assert!(settings.problems().is_empty());
     Parsed {
         settings,
         view,
         notices,
+    }
+}
+
+/// Down servers and replicas are judged against the pool after the change,
+/// which is only known once everything else is read: what does not fit is
+/// dropped, with a notice each.
+fn fit_failures(settings: &mut Settings, notices: &mut Vec<String>) {
+    let pool = settings.pool_after();
+    let mut kept: Vec<String> = Vec::new();
+    for name in &settings.down {
+        if !pool.contains(name) {
+            notices.push(format!(
+                "Ignored down={}: it is not a server of the pool after the change.",
+                quote(name)
+            ));
+        } else if kept.contains(name) {
+            notices.push(format!(
+                "Ignored a repeated {} in down: it is down once.",
+                quote(name)
+            ));
+        } else {
+            kept.push(name.clone());
+        }
+    }
+    if !kept.is_empty() && kept.len() >= pool.len() {
+        notices.push(format!(
+            "Ignored down: all {} servers cannot be down at once, so only the first is.",
+            pool.len()
+        ));
+        kept.clear();
+    }
+    settings.down = kept;
+    if settings.replicas.get() > pool.len() {
+        notices.push(format!(
+            "Ignored replicas={}: the pool has only {} servers, so each key has {} copies.",
+            settings.replicas.get(),
+            pool.len(),
+            pool.len()
+        ));
+        settings.fit_failures_to_pool();
     }
 }
 
@@ -284,6 +337,16 @@ pub fn render(settings: &Settings, view: &View) -> String {
         settings.eps,
         settings.probes.get()
     );
+    query.push_str(&format!("&replicas={}", settings.replicas.get()));
+    if !settings.down.is_empty() {
+        let down: Vec<String> = settings
+            .down
+            .iter()
+            .map(|name| percent_encode(name))
+            .collect();
+        query.push_str("&down=");
+        query.push_str(&down.join(","));
+    }
     if view.embed {
         query.push_str("&embed=1");
     }
@@ -317,6 +380,8 @@ mod tests {
             hash: HashKind::Fnv1a,
             eps: Epsilon::parse("1.05").unwrap(),
             probes: Probes::new(3).unwrap(),
+            down: vec!["a&b=c".into()],
+            replicas: Replicas::new(2).unwrap(),
         };
         let view = View {
             embed: true,
@@ -335,6 +400,20 @@ mod tests {
         assert!(parsed.notices[0].contains("0.05 to 2"));
         assert!(parsed.notices[1].contains("1 to 64"));
         assert!(parse("panel=nope").notices[0].contains("schemes"));
+        // Unknown, repeated and all-down names, too many replicas.
+        let parsed = parse("down=zulu,bravo&replicas=5");
+        assert_eq!(parsed.settings.down, vec!["bravo".to_string()]);
+        assert_eq!(parsed.settings.replicas.get(), 5);
+        assert_eq!(parsed.notices.len(), 1, "{:?}", parsed.notices);
+        assert!(parsed.notices[0].contains("zulu"));
+        let parsed = parse("down=alpha,alpha");
+        assert!(parsed.settings.down.is_empty());
+        assert!(parsed.notices[0].contains("twice"));
+        let parsed = parse("servers=a,b&add=c&down=a,b,c&replicas=4");
+        assert!(parsed.settings.down.is_empty());
+        assert_eq!(parsed.settings.replicas.get(), 3);
+        assert_eq!(parsed.settings.down_servers(), vec!["a".to_string()]);
+        assert_eq!(parsed.notices.len(), 2, "{:?}", parsed.notices);
         let parsed = parse("points=abc&hash=md5&keys=5");
         assert_eq!(parsed.settings.points, 200);
         assert_eq!(parsed.settings.hash, HashKind::Fnv1aFold);

@@ -69,6 +69,7 @@ fn settings() -> impl Strategy<Value = Settings> {
                     hash,
                     eps: Epsilon::from_hundredths(eps).expect("in range"),
                     probes: Probes::new(probes).expect("in range"),
+                    ..Settings::default()
                 }
             },
         )

@@ -22,7 +22,7 @@ fn key() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => proptest::sample::select(vec![
             "servers", "add", "remove", "points", "keys", "first", "hash", "embed", "panel",
-            "eps", "probes",
+            "eps", "probes", "down", "replicas",
         ]).prop_map(String::from),
         1 => ".{0,12}",
     ]
@@ -38,6 +38,8 @@ fn value() -> impl Strategy<Value = String> {
         2 => "[-+]?[0-9]{0,3}(\\.[0-9]{0,4})?(e[0-9])?",
         // Name lists with odd separators, escapes and scripts.
         3 => "[a-zé日🙂 ,%+&=#<>\"'\\\\]{0,40}",
+        // Server names the pool has, alone, repeated and all at once.
+        2 => proptest::sample::select(vec!["alpha", "echo", "alpha,bravo", "alpha,alpha", "alpha,bravo,charlie,delta,echo", "zulu", "bravo,zulu"]).prop_map(String::from),
         // Broken and valid percent-escapes, including encoded controls.
         2 => "(%[0-9A-Fa-fzZ]{0,2}|[a-z,]){0,20}",
         // Very long values.
@@ -73,6 +75,11 @@ proptest! {
         prop_assert!(settings.first <= MAX_FIRST);
         prop_assert!((5..=200).contains(&settings.eps.hundredths()));
         prop_assert!((1..=64).contains(&settings.probes.get()));
+        let pool = settings.pool_after();
+        prop_assert!((1..=5).contains(&settings.replicas.get()) && settings.replicas.get() <= pool.len());
+        prop_assert!(settings.down.len() < pool.len());
+        prop_assert!(settings.down.iter().all(|name| pool.contains(name)));
+        prop_assert!(!settings.down_servers().is_empty());
         if let Change::Join(_) = settings.change {
             prop_assert!(settings.servers.len() < MAX_SERVERS);
         }

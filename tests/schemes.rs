@@ -100,6 +100,7 @@ mod properties {
                         hash,
                         eps: Epsilon::from_hundredths(eps).expect("in range"),
                         probes: Probes::new(probes).expect("in range"),
+                        ..Settings::default()
                     }
                 },
             )

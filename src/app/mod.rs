@@ -197,7 +197,11 @@ impl Model {
     /// is and return the problems, for the control to show.
     pub fn try_change(&self, edit: impl FnOnce(&mut Settings)) -> Result<(), Vec<Problem>> {
         let mut candidate = self.settings.get_untracked();
+        let pool = candidate.pool_after();
         edit(&mut candidate);
+        if candidate.pool_after() != pool {
+            candidate.fit_failures_to_pool();
+        }
         let problems = candidate.problems();
         if problems.is_empty() {
             timing::mark_input();

@@ -3,6 +3,8 @@
 //! here knows about the browser, so all of it is tested natively in seconds.
 
 pub mod claims;
+pub mod failure_claims;
+pub mod failures;
 pub mod format;
 pub mod hash;
 pub mod keys;
@@ -20,5 +22,5 @@ pub use hash::HashKind;
 pub use keys::{Key, Keys};
 pub use measure::{Movement, Spread};
 pub use ring::{Entry, Ring, ServerId};
-pub use settings::{Change, Epsilon, Field, Probes, Problem, Settings};
+pub use settings::{Change, Epsilon, Field, Probes, Problem, Replicas, Settings};
 pub use snapshot::{Rings, Snapshot};

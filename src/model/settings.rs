@@ -48,6 +48,11 @@ pub struct Settings {
     pub eps: Epsilon,
     /// Multi-probe's probes per key.
     pub probes: Probes,
+    /// Servers of the pool (the list after the change) that are down, in
+    /// the order named; empty means the default, the pool's first.
+    pub down: Vec<String>,
+    /// Copies of each key on distinct servers, R.
+    pub replicas: Replicas,
 }
 
 impl Default for Settings {
@@ -64,6 +69,8 @@ impl Default for Settings {
             hash: HashKind::Fnv1aFold,
             eps: Epsilon::default(),
             probes: Probes::default(),
+            down: Vec::new(),
+            replicas: Replicas::default(),
         }
     }
 }
@@ -81,6 +88,8 @@ impl Settings {
             hash: HashKind::Fnv1aFold,
             eps: Epsilon::default(),
             probes: Probes::default(),
+            down: Vec::new(),
+            replicas: Replicas::default(),
         }
     }
 }
@@ -186,6 +195,36 @@ impl Default for Probes {
     }
 }
 
+/// Copies per key, 1 … 5 (and never more than the pool has servers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Replicas(u8);
+
+impl Replicas {
+    pub const MIN: u8 = 1;
+    pub const MAX: u8 = 5;
+
+    pub fn new(replicas: u32) -> Result<Replicas, String> {
+        match u8::try_from(replicas) {
+            Ok(r) if (Self::MIN..=Self::MAX).contains(&r) => Ok(Replicas(r)),
+            _ => Err(format!(
+                "Replicas must be a whole number from {} to {}",
+                Self::MIN,
+                Self::MAX
+            )),
+        }
+    }
+
+    pub fn get(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl Default for Replicas {
+    fn default() -> Self {
+        Replicas(3)
+    }
+}
+
 /// Which control a problem belongs to, so the page can show it beside that control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Field {
@@ -197,6 +236,8 @@ pub enum Field {
     Hash,
     Eps,
     Probes,
+    Down,
+    Replicas,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -353,7 +394,83 @@ impl Settings {
                 ),
             ));
         }
+        if problems.is_empty() {
+            problems.extend(self.failure_problems());
+        }
         problems
+    }
+
+    /// The server list after the change: the pool that fails.
+    pub fn pool_after(&self) -> Vec<String> {
+        match &self.change {
+            Change::Join(name) => {
+                let mut pool = self.servers.clone();
+                pool.push(name.clone());
+                pool
+            }
+            Change::Leave(name) => self
+                .servers
+                .iter()
+                .filter(|s| *s != name)
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// The servers that are down: the ones named, or the pool's first.
+    pub fn down_servers(&self) -> Vec<String> {
+        if self.down.is_empty() {
+            self.pool_after().into_iter().take(1).collect()
+        } else {
+            self.down.clone()
+        }
+    }
+
+    /// Copies per key in this pool: R, or every server when the pool is
+    /// smaller (two servers cannot hold three distinct copies).
+    pub fn replicas_in_pool(&self) -> usize {
+        self.replicas.get().min(self.pool_after().len())
+    }
+
+    /// Problems with `down` against the pool.
+    fn failure_problems(&self) -> Vec<Problem> {
+        let pool = self.pool_after();
+        let mut problems = Vec::new();
+        for (index, name) in self.down.iter().enumerate() {
+            if !pool.contains(name) {
+                problems.push(Problem::new(
+                    Field::Down,
+                    format!("\u{201c}{name}\u{201d} is not in the pool after the change, so it cannot be down."),
+                ));
+            } else if self.down[..index].contains(name) {
+                problems.push(Problem::new(
+                    Field::Down,
+                    format!("\u{201c}{name}\u{201d} is named twice."),
+                ));
+            }
+        }
+        if self.down.len() >= pool.len() {
+            problems.push(Problem::new(
+                Field::Down,
+                format!("At least one of the {} servers must stay up.", pool.len()),
+            ));
+        }
+        problems
+    }
+
+    /// After an edit that changed the pool, drop down servers that left it
+    /// and fit the replicas to it, so a list edit is never refused for them.
+    pub fn fit_failures_to_pool(&mut self) {
+        let pool = self.pool_after();
+        self.down.retain(|name| pool.contains(name));
+        if self.down.len() >= pool.len() {
+            self.down.clear();
+        }
+        if self.replicas.get() > pool.len() {
+            if let Ok(fitted) = Replicas::new(pool.len() as u32) {
+                self.replicas = fitted;
+            }
+        }
     }
 }
 

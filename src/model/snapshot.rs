@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use super::failures::{self, Copysets, Failure};
 use super::keys::Keys;
 use super::measure::{loads, Movement, Spread};
 use super::ring::{Ring, ServerId};
@@ -258,5 +259,49 @@ impl Snapshot {
             .into_iter()
             .map(|scheme| schemes::measure(scheme, &context, &self.keys, &self.before, &self.after))
             .collect()
+    }
+}
+
+impl Snapshot {
+    /// The down servers as ids in the pool after the change.
+    pub fn down_ids(&self) -> Vec<ServerId> {
+        self.settings
+            .down_servers()
+            .iter()
+            .filter_map(|name| {
+                self.after
+                    .iter()
+                    .copied()
+                    .find(|&server| self.name(server) == name)
+            })
+            .collect()
+    }
+
+    /// SPEC §8 on the pool after the change, with the settings' down servers.
+    pub fn measure_failure(&self) -> Failure {
+        failures::measure(
+            &self.ring_after,
+            &self.keys,
+            &self.down_ids(),
+            self.settings.replicas_in_pool(),
+            self.names.len(),
+        )
+    }
+
+    /// Every server's exact share of the ring after the change.
+    pub fn exact_shares(&self) -> Vec<f64> {
+        failures::exact_shares(&self.ring_after, self.names.len())
+    }
+
+    /// Distinct replica sets on the ring after the change, at `points` per
+    /// server (the current ring when it is the current setting).
+    pub fn copysets_at(&self, points: u16) -> Copysets {
+        let replicas = self.settings.replicas_in_pool();
+        if points == self.settings.points {
+            failures::copysets(&self.ring_after, self.after.len(), replicas)
+        } else {
+            let ring = Ring::build(&self.names, &self.after, points, self.settings.hash);
+            failures::copysets(&ring, self.after.len(), replicas)
+        }
     }
 }
