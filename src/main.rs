@@ -76,12 +76,64 @@ fn main() {
             )
         })
         .collect();
+    // SPEC §8 as the failure panel and the loads table show it.
+    let failure = snapshot.measure_failure();
+    let shares = snapshot.exact_shares();
+    let copysets = snapshot.copysets_at(snapshot.settings.points);
+    let received: Vec<String> = snapshot
+        .after
+        .iter()
+        .filter(|server| !snapshot.down_ids().contains(server))
+        .map(|&server| {
+            format!(
+                "{}: {}",
+                json_string(snapshot.name(server)),
+                failure.received[usize::from(server)]
+            )
+        })
+        .collect();
+    let share_rows: Vec<String> = snapshot
+        .after
+        .iter()
+        .map(|&server| {
+            format!(
+                "{}: \"{}\"",
+                json_string(snapshot.name(server)),
+                ringcount::model::format::fixed(shares[usize::from(server)], 6)
+            )
+        })
+        .collect();
+    // The inspector's default and the key the browser test picks.
+    let replicas_of = |index: usize| -> String {
+        let key = snapshot.keys.key(index.min(snapshot.key_count() - 1));
+        let walk = ringcount::model::failures::replicas_of(
+            &snapshot.ring_after,
+            key.hash,
+            snapshot.settings.replicas_in_pool(),
+        );
+        let names: Vec<String> = walk
+            .iter()
+            .map(|&s| json_string(snapshot.name(s)))
+            .collect();
+        format!("[{}]", names.join(", "))
+    };
+    let failure_json = format!(
+        "{{\"rerouted\": {}, \"no-live-copy\": {}, \"copies-to-remake\": {}, \"copysets\": {}, \"copysets-possible\": {}, \"received\": {{{}}}, \"shares\": {{{}}}, \"replicas-of-key-17\": {}}}",
+        failure.rerouted,
+        failure.no_live_copy,
+        failure.copies_to_remake,
+        copysets.distinct,
+        copysets.possible,
+        received.join(", "),
+        share_rows.join(", "),
+        replicas_of(17)
+    );
     let panels: Vec<String> = ringcount::query::panel_ids()
         .iter()
         .map(|id| json_string(id))
         .collect();
     println!(
-        "{{\"moved\": \"{}\", \"moved-arc\": \"{}\", \"modulo-moved\": \"{}\", \"even-share\": \"{}\", \"spread\": \"{}\", \"loads\": {{{}}}, \"claims\": {{{}}}, \"schemes\": {{{}}}, \"panels\": [{}], \"notices\": {}}}",
+        "{{\"moved\": \"{}\", \"moved-arc\": \"{}\", \"modulo-moved\": \"{}\", \"even-share\": \"{}\", \"spread\": \"{}\", \"loads\": {{{}}}, \"claims\": {{{}}}, \"schemes\": {{{}}}, \"failure\": {}, \"panels\": [{}], \"notices\": {}}}",
         snapshot.moved_by_owner_diff,
         snapshot.moved_by_arc_walk,
         snapshot.modulo_moved,
@@ -90,6 +142,7 @@ fn main() {
         loads.join(", "),
         claims.join(", "),
         schemes.join(", "),
+        failure_json,
         panels.join(", "),
         parsed.notices.len()
     );

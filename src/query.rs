@@ -15,6 +15,7 @@ pub enum Panel {
     Moved,
     Modulo,
     Loads,
+    Failure,
     Schemes,
     Claims,
 }
@@ -22,11 +23,12 @@ pub enum Panel {
 impl Panel {
     /// Every panel, in page order. The page, the parser's message and the
     /// browser tests' panel lists all come from here.
-    pub const ALL: [Panel; 6] = [
+    pub const ALL: [Panel; 7] = [
         Panel::Ring,
         Panel::Moved,
         Panel::Modulo,
         Panel::Loads,
+        Panel::Failure,
         Panel::Schemes,
         Panel::Claims,
     ];
@@ -37,6 +39,7 @@ impl Panel {
             Panel::Moved => "moved",
             Panel::Modulo => "modulo",
             Panel::Loads => "loads",
+            Panel::Failure => "failure",
             Panel::Schemes => "schemes",
             Panel::Claims => "claims",
         }

@@ -10,11 +10,15 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use super::{timing, Judged, LookupTiming, Model, SchemeRow, SchemesMeasured, Shared};
+use super::{
+    timing, FailureMeasured, Judged, LookupTiming, Model, SchemeRow, SchemesMeasured, Shared,
+};
 use crate::model::claims::{leave_claim, removal};
 use crate::model::schemes::{self, SchemeRun};
 use crate::model::snapshot::evenness_by_points;
-use crate::model::{evaluate_one, scheme_claims, Snapshot, CLAIM_COUNT, LEAVE_CLAIM};
+use crate::model::{
+    evaluate_one, failure_claims, scheme_claims, Snapshot, CLAIM_COUNT, LEAVE_CLAIM,
+};
 use crate::query;
 
 /// Point settings the spread chart measures (the reader's own is added).
@@ -109,6 +113,23 @@ pub fn keep_up_to_date(model: Model) {
             let mut slicer = Slicer::new();
             let query = query::render(&snapshot.settings, &Default::default());
 
+            // Failures first: cheap, and the ring canvas may be showing them.
+            let failure = slicer.piece("ringcount:failure", || snapshot.measure_failure());
+            slicer.pause_if_due().await;
+            if !current() {
+                return;
+            }
+            let copysets_now = slicer.piece("ringcount:failure", || {
+                snapshot.copysets_at(snapshot.settings.points)
+            });
+            let copysets_at_one = slicer.piece("ringcount:failure", || snapshot.copysets_at(1));
+            model.failure.set(Some(Shared(Arc::new(FailureMeasured {
+                snapshot: measured.clone(),
+                failure,
+                copysets_now,
+                copysets_at_one,
+                query: query.clone(),
+            }))));
             let Some(mut claims) = judge_ring_claims(snapshot, &mut slicer, &current).await else {
                 return;
             };
@@ -128,6 +149,15 @@ pub fn keep_up_to_date(model: Model) {
                 }
                 claims.push(slicer.piece("ringcount:claim-piece", || {
                     scheme_claims::evaluate_one(snapshot, &results, index)
+                }));
+            }
+            for index in 0..failure_claims::FAILURE_CLAIM_COUNT {
+                slicer.pause_if_due().await;
+                if !current() {
+                    return;
+                }
+                claims.push(slicer.piece("ringcount:claim-piece", || {
+                    failure_claims::evaluate_one(snapshot, index)
                 }));
             }
             model.claims.set(Some(Judged {

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::model::failures::{Copysets, Failure};
 use crate::model::schemes::modulo::modulo_moved;
 use crate::model::schemes::SchemeResult;
 use crate::model::snapshot::Evenness;
@@ -71,6 +72,18 @@ impl LookupTiming {
 pub struct SchemeRow {
     pub result: SchemeResult,
     pub lookup: Option<LookupTiming>,
+}
+
+/// Failures measured for one snapshot (SPEC §8), tagged with its address.
+#[derive(Clone, PartialEq)]
+pub struct FailureMeasured {
+    /// The snapshot measured: panels read names and loads from it, never
+    /// from a newer one whose server ids may differ.
+    pub snapshot: Measured,
+    pub failure: Failure,
+    pub copysets_now: Copysets,
+    pub copysets_at_one: Copysets,
+    pub query: String,
 }
 
 /// Every scheme measured for one snapshot, tagged with its address.
@@ -132,6 +145,10 @@ pub struct Model {
     pub evenness: RwSignal<Option<Shared<Vec<Evenness>>>>,
     /// Every scheme on the same change, measured after the frame.
     pub schemes: RwSignal<Option<SchemesMeasured>>,
+    /// Where down servers' keys go, measured after the frame.
+    pub failure: RwSignal<Option<Shared<FailureMeasured>>>,
+    /// Whether the ring canvas shows the failure (a view choice, not a setting).
+    pub show_failure: RwSignal<bool>,
     /// True while the claims and chart are being brought up to date.
     pub updating: RwSignal<bool>,
 }
@@ -187,6 +204,8 @@ impl Model {
             claims: RwSignal::new(None),
             evenness: RwSignal::new(None),
             schemes: RwSignal::new(None),
+            failure: RwSignal::new(None),
+            show_failure: RwSignal::new(false),
             updating: RwSignal::new(true),
         };
         deferred::keep_up_to_date(model);
@@ -268,6 +287,7 @@ fn panel_view(panel: Panel) -> AnyView {
         Panel::Moved => panels::moved::MovedPanel().into_any(),
         Panel::Modulo => panels::modulo::ModuloPanel().into_any(),
         Panel::Loads => panels::loads::LoadsPanel().into_any(),
+        Panel::Failure => panels::failure::FailurePanel().into_any(),
         Panel::Schemes => panels::schemes::SchemesPanel().into_any(),
         Panel::Claims => panels::claims::ClaimsPanel().into_any(),
     }

@@ -63,6 +63,19 @@ fn walk_servers(ring: &Ring, start: usize, mut visit: impl FnMut(ServerId) -> bo
     }
 }
 
+/// The first `count` distinct servers clockwise from `position`: a key's
+/// replicas, in order (fewer when the ring has fewer servers).
+pub fn replicas_of(ring: &Ring, position: u32, count: usize) -> Vec<ServerId> {
+    let mut servers = Vec::with_capacity(count);
+    if let Some(start) = ring.owner_index(position) {
+        walk_servers(ring, start, |server| {
+            servers.push(server);
+            servers.len() < count
+        });
+    }
+    servers
+}
+
 /// Measure the ring `ring` (the pool after the change) with `down` servers
 /// failed and `replicas` copies per key. `server_count` sizes the per-server
 /// vectors.
@@ -235,6 +248,8 @@ mod tests {
         assert_eq!(failure.copies_to_remake, 3);
         assert_eq!(failure.no_live_copy, 0);
         assert_eq!(failure.promoted_held_copy, 2);
+        assert_eq!(replicas_of(&r, 250, 3), vec![2, 0, 1]);
+        assert_eq!(replicas_of(&r, 350, 9), vec![0, 1, 2]);
         let both = measure(&r, &keys, &[0, 1], 2, 4);
         assert_eq!(both.no_live_copy, 2);
         assert_eq!(both.received, vec![0, 0, 3, 0]);

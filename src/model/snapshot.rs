@@ -2,9 +2,10 @@
 
 use std::sync::Arc;
 
+use super::failure_claims;
 use super::failures::{self, Copysets, Failure};
 use super::keys::Keys;
-use super::measure::{loads, Movement, Spread};
+use super::measure::{Movement, Spread};
 use super::ring::{Ring, ServerId};
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, SchemeResult};
@@ -205,34 +206,23 @@ impl Snapshot {
     }
 }
 
-/// How unevenly a pool is loaded at one point setting, for the spread chart.
+/// How unevenly a pool's ring is divided at one point setting, for the
+/// spread chart: from exact shares of the ring, so with no sampling noise.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Evenness {
     pub points: u16,
-    pub spread: Spread,
-    /// Busiest load over the mean load, minus one: 0.25 means 25% above an even share.
+    /// The busiest server's exact share over an even share, minus one:
+    /// 0.25 means 25% above an even share.
     pub busiest_excess: f64,
 }
 
 /// Measure the after-change pool at several point settings.
 pub fn evenness_by_points(snapshot: &Snapshot, settings: &[u16]) -> Vec<Evenness> {
-    let mean = snapshot.key_count() as f64 / snapshot.after.len() as f64;
     settings
         .iter()
-        .map(|&points| {
-            let ring = Ring::build(
-                &snapshot.names,
-                &snapshot.after,
-                points,
-                snapshot.settings.hash,
-            );
-            let owner_loads = loads(&ring.owners_of(&snapshot.keys), snapshot.names.len());
-            let spread = Spread::of(&owner_loads, &snapshot.after);
-            Evenness {
-                points,
-                spread,
-                busiest_excess: f64::from(spread.busiest) / mean - 1.0,
-            }
+        .map(|&points| Evenness {
+            points,
+            busiest_excess: failure_claims::busiest_excess(snapshot, points),
         })
         .collect()
 }

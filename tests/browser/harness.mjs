@@ -95,10 +95,13 @@ export async function open(browser, served, query = "", options = {}) {
   page.on("pageerror", (error) => errors.push(String(error)));
   await page.goto(served.base + query);
   await page.waitForSelector(options.ready ?? '[data-figure="moved"]', { timeout: 20000 });
-  // Every test fails on a request to another origin, checked when it closes the page.
+  // Every test fails on a request to another origin or a panic, checked when it closes the page.
   const close = async () => {
     await context.close();
     if (foreign.length) throw new Error(`requests left the page's origin: ${foreign.join(", ")}`);
+    // A Rust panic surfaces as a wasm trap: no test may pass over one.
+    const panics = errors.filter((e) => /RuntimeError|panicked/.test(e));
+    if (panics.length) throw new Error(`the page panicked: ${panics.join("; ")}`);
   };
   return { page, foreign, errors, close };
 }

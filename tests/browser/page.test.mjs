@@ -10,6 +10,7 @@ const ALL_CLAIMS = [
   "even-share", "routes-agree", "monotone", "modulo", "leave-exact",
   "points-fair", "one-owner", "entries-cost", "hash-scatter",
   "jump-ends", "maglev-near", "bounded-cap", "rendezvous-names",
+  "failover-spread", "replicas-survive", "sqrt-rule",
 ];
 
 test("default page shows the spec's figures and every claim holds", async () => {

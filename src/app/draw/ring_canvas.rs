@@ -16,7 +16,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use super::palette::{colour_of, rgb_of};
 use super::theme::fit_canvas;
 use crate::model::steps::Stage;
-use crate::model::{Keys, Snapshot};
+use crate::model::{Keys, ServerId, Snapshot};
 
 /// RGBA pixels as the bytes they are in memory (little-endian, as wasm is).
 fn bytemuck_cast(pixels: &[u32]) -> &[u8] {
@@ -79,7 +79,23 @@ impl KeyPlacement {
     }
 }
 
-pub fn draw(canvas: &HtmlCanvasElement, snapshot: &Snapshot, stage: &Stage, colours: &RingColours) {
+/// Servers that are down and the keys that had to move off them, drawn over
+/// the ring after the change.
+pub struct FailureOverlay<'a> {
+    pub down: Vec<ServerId>,
+    pub rerouted: &'a [bool],
+}
+
+/// Down servers' ticks: grey and dashed, so not by colour alone.
+const DOWN_TICK: &str = "#8a8f99";
+
+pub fn draw(
+    canvas: &HtmlCanvasElement,
+    snapshot: &Snapshot,
+    stage: &Stage,
+    colours: &RingColours,
+    failure: Option<&FailureOverlay>,
+) {
     let Ok(Some(context)) = canvas.get_context("2d") else {
         return;
     };
@@ -179,8 +195,16 @@ pub fn draw(canvas: &HtmlCanvasElement, snapshot: &Snapshot, stage: &Stage, colo
     let few = entries.len() <= 64;
     let tick = if few { size * 0.05 } else { size * 0.025 };
     context.set_line_width(if few { 3.0 } else { 1.0 });
+    let dashes = js_sys::Array::of2(&2.0.into(), &2.0.into());
+    let solid = js_sys::Array::new();
     for &server in &stage.members {
-        context.set_stroke_style_str(colour_of(snapshot.name(server)));
+        let down = failure.is_some_and(|f| f.down.contains(&server));
+        context.set_stroke_style_str(if down {
+            DOWN_TICK
+        } else {
+            colour_of(snapshot.name(server))
+        });
+        let _ = context.set_line_dash(if down { &dashes } else { &solid });
         context.begin_path();
         for entry in entries.iter().filter(|entry| entry.server == server) {
             let (sin, cos) = angle(entry.position).sin_cos();
@@ -195,6 +219,7 @@ pub fn draw(canvas: &HtmlCanvasElement, snapshot: &Snapshot, stage: &Stage, colo
         }
         context.stroke();
     }
+    let _ = context.set_line_dash(&solid);
 
     // Layer 3: white rings round the keys that moved at this step.
     context.set_stroke_style_str(colours.moved);
@@ -209,4 +234,22 @@ pub fn draw(canvas: &HtmlCanvasElement, snapshot: &Snapshot, stage: &Stage, colo
         }
     }
     context.stroke();
+
+    // Layer 4: a cross on each key rerouted off a down server: a different
+    // shape from the "moved" ring, so the two read apart without colour.
+    if let Some(failure) = failure {
+        context.set_stroke_style_str(colours.moved);
+        context.begin_path();
+        let arm = dot_css + 2.5;
+        for (index, &position) in keys.iter().enumerate() {
+            if failure.rerouted.get(index).copied().unwrap_or(false) {
+                let (x, y) = placement.place(index, position);
+                context.move_to(x - arm, y - arm);
+                context.line_to(x + arm, y + arm);
+                context.move_to(x - arm, y + arm);
+                context.line_to(x + arm, y - arm);
+            }
+        }
+        context.stroke();
+    }
 }

@@ -65,23 +65,30 @@ pub fn LoadsPanel() -> impl IntoView {
             <div class="table-scroll">
                 <table class="numbers" id="loads-table">
                     <thead>
-                        <tr><th scope="col">"Server"</th><th scope="col">"Before"</th><th scope="col">"After"</th><th scope="col">"Change"</th></tr>
+                        <tr><th scope="col">"Server"</th><th scope="col">"Before"</th><th scope="col">"After"</th><th scope="col">"Change"</th><th scope="col"><abbr title="The share of the ring its arcs cover after the change, exactly; the keys after are a sample of it">"Exact share"</abbr></th><th scope="col">"Keys ÷ K"</th></tr>
                     </thead>
                     <tbody>
                         {move || snapshot.with(|m| {
                             let s = &m.0;
+                            let shares = s.exact_shares();
+                            let keys = s.key_count();
                             s.all_servers().into_iter().map(|server| {
                                 let name = s.name(server).to_string();
                                 let before = s.before.contains(&server).then(|| s.loads_before[usize::from(server)]);
                                 let after = s.after.contains(&server).then(|| s.loads_after[usize::from(server)]);
                                 let shown = |load: Option<u32>| load.map_or("—".to_string(), |l| l.to_string());
                                 let delta = i64::from(after.unwrap_or(0)) - i64::from(before.unwrap_or(0));
+                                let share = after.map(|_| fixed(shares[usize::from(server)], 6));
+                                let share_attribute = share.clone().unwrap_or_else(|| fixed(0.0, 6));
+                                let sampled = after.map(|load| fixed(f64::from(load) / keys as f64, 3));
                                 view! {
-                                    <tr data-server=name.clone() data-before=before.unwrap_or(0) data-after=after.unwrap_or(0)>
+                                    <tr data-server=name.clone() data-before=before.unwrap_or(0) data-after=after.unwrap_or(0) data-share=share_attribute>
                                         <th scope="row"><span class="swatch" style:background=colour_of(&name)></span>{name.clone()}</th>
                                         <td class="num">{shown(before)}</td>
                                         <td class="num">{shown(after)}</td>
                                         <td class="num">{if delta > 0 { format!("+{delta}") } else { delta.to_string() }}</td>
+                                        <td class="num">{share.unwrap_or_else(|| "—".to_string())}</td>
+                                        <td class="num">{sampled.unwrap_or_else(|| "—".to_string())}</td>
                                     </tr>
                                 }
                             }).collect_view()
@@ -92,6 +99,8 @@ pub fn LoadsPanel() -> impl IntoView {
                             <th scope="row">"Spread"</th>
                             <td class="num" data-figure="spread-before">{move || snapshot.with(|m| format_ratio(m.0.spread_before().ratio()))}</td>
                             <td class="num"><span data-figure="spread">{move || snapshot.with(|m| format_ratio(m.0.spread_after().ratio()))}</span></td>
+                            <td></td>
+                            <td></td>
                             <td></td>
                         </tr>
                     </tfoot>
@@ -113,7 +122,7 @@ pub fn LoadsPanel() -> impl IntoView {
                         let listed: Vec<String> = measured.iter().map(|m| format!("{}% at {}", fixed(m.busiest_excess * 100.0, 0), m.points)).collect();
                         format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
                     })></canvas>
-                    <figcaption>"How far the busiest server sits above an even share, measured at 1 to 500 points (dots, log scales), beside a 1/√points trend (line). The ring marks the current setting."</figcaption>
+                    <figcaption>"How far the busiest server's exact share of the ring sits above an even share, at 1 to 500 points (dots, log scales), beside a 1/√points line. Exact shares carry no sampling noise, so the square-root rule shows even at 1,000 keys. The ring marks the current setting."</figcaption>
                 </figure>
             </div>
         </section>

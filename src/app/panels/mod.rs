@@ -4,6 +4,7 @@
 
 pub mod claims;
 pub mod entries;
+pub mod failure;
 pub mod loads;
 pub mod modulo;
 pub mod moved;

@@ -7,7 +7,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use crate::app::draw::palette::colour_of;
-use crate::app::draw::ring_canvas::{self, RingColours};
+use crate::app::draw::ring_canvas::{self, FailureOverlay, RingColours};
 use crate::app::draw::theme::prefers_dark;
 use crate::app::{timing, Measured, Model, Shared};
 use crate::model::format::thousands;
@@ -54,10 +54,23 @@ pub fn RingPanel() -> impl IntoView {
                 moved: "#ffffff",
             }
         };
+        // The failure is drawn over the ring after the change, when asked for.
+        let show_failure = model.show_failure.get();
         model.snapshot.with(|m| {
             stage_now.with(|s| {
-                timing::timed("ringcount:draw-ring", || {
-                    ring_canvas::draw(&element, &m.0, &s.0, &colours)
+                model.failure.with(|failure| {
+                    // Only a measurement of this very snapshot: server ids and
+                    // keys of an older one would not line up.
+                    let overlay = failure
+                        .as_ref()
+                        .filter(|f| show_failure && f.0.snapshot == *m && s.0.members == m.0.after)
+                        .map(|f| FailureOverlay {
+                            down: m.0.down_ids(),
+                            rerouted: &f.0.failure.rerouted_keys,
+                        });
+                    timing::timed("ringcount:draw-ring", || {
+                        ring_canvas::draw(&element, &m.0, &s.0, &colours, overlay.as_ref())
+                    })
                 })
             })
         });
@@ -69,13 +82,27 @@ pub fn RingPanel() -> impl IntoView {
         model.snapshot.with(|m| {
             stage_now.with(|s| {
                 let stage = &s.0;
+                let failure = if model.show_failure.get() && stage.members == m.0.after {
+                    model.failure.with(|f| {
+                        f.as_ref().filter(|f| f.0.snapshot == *m).map(|f| {
+                            format!(
+                                " Down, with dashed grey ticks: {}. {} keys rerouted off them, each marked with a cross.",
+                                m.0.settings.down_servers().join(", "),
+                                thousands(f.0.failure.rerouted as u64)
+                            )
+                        })
+                    })
+                } else {
+                    None
+                };
                 format!(
-                    "Ring with {} servers, {} points and {} keys. {}: {} keys changed owner.",
+                    "Ring with {} servers, {} points and {} keys. {}: {} keys changed owner.{}",
                     stage.members.len(),
                     thousands(stage.ring.len() as u64),
                     thousands(m.0.key_count() as u64),
                     stage.caption,
-                    thousands(stage.moved_count as u64)
+                    thousands(stage.moved_count as u64),
+                    failure.unwrap_or_default()
                 )
             })
         })
@@ -139,6 +166,9 @@ pub fn RingPanel() -> impl IntoView {
                         }))}
                     </ul>
                     <p class="legend-moved"><span class="moved-mark" aria-hidden="true"></span>"ringed in white: moved at this step"</p>
+                    {move || model.show_failure.get().then(|| view! {
+                        <p class="legend-moved" id="failure-legend"><span class="cross-mark" aria-hidden="true">"×"</span>"crossed: rerouted off a down server, whose ticks are dashed grey"</p>
+                    })}
                 </div>
             </div>
         </section>

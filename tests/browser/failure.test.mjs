@@ -1,0 +1,141 @@
+// The failure panel in real headless Chromium: SPEC §8's figures, one point,
+// two servers down with one replica, the replica inspector by keyboard, bad
+// down= values, and the failure drawn on the ring.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, open, figure, claims, nativeFigures, artifact } from "./harness.mjs";
+
+const env = sharedBrowser();
+const FAILURE_CLAIMS = ["failover-spread", "replicas-survive", "sqrt-rule"];
+
+/** The failure panel's figures, once measured for the current address. */
+async function failureFigures(page) {
+  await page.waitForFunction(() => {
+    const table = document.querySelector("#failure-figures");
+    return table?.dataset.for && location.search.slice(1).startsWith(table.dataset.for);
+  }, null, { timeout: 30000 });
+  const received = await page.$$eval("tr[data-survivor]", (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.survivor, Number(r.dataset.received)])));
+  const shares = await page.$$eval("#loads-table tr[data-server]", (rows) =>
+    Object.fromEntries(rows.filter((r) => r.dataset.after !== "0").map((r) => [r.dataset.server, r.dataset.share])));
+  const read = async (name) => Number(await figure(page, name));
+  return {
+    rerouted: await read("rerouted"),
+    "no-live-copy": await read("no-live-copy"),
+    "copies-to-remake": await read("copies-to-remake"),
+    copysets: await read("copysets"),
+    "copysets-possible": await read("copysets-possible"),
+    received,
+    shares,
+  };
+}
+
+/** The page's failure figures and failure claims against the native model. */
+async function expectMatchesNative(page) {
+  const query = new URL(page.url()).search.slice(1);
+  const expected = nativeFigures(query);
+  const { ["replicas-of-key-17"]: _, ...failure } = expected.failure;
+  assert.deepEqual(await failureFigures(page), failure, query);
+  const verdicts = await claims(page);
+  for (const id of FAILURE_CLAIMS) assert.equal(verdicts[id], expected.claims[id], `${id} at ${query}`);
+  return expected;
+}
+
+test("alpha down, three replicas: SPEC §8's figures", async () => {
+  const { page, errors, close } = await open(env.browser, env.served);
+  const shown = await failureFigures(page);
+  assert.deepEqual(shown, {
+    rerouted: 194, "no-live-copy": 0, "copies-to-remake": 651, copysets: 10, "copysets-possible": 10,
+    received: { bravo: 50, charlie: 42, delta: 56, echo: 46 },
+    shares: { alpha: "0.187697", bravo: "0.199985", charlie: "0.200419", delta: "0.202126", echo: "0.209772" },
+  });
+  await expectMatchesNative(page);
+  assert.match(await page.locator("#failure .verdict").textContent(), /bravo, picks up 50 keys, 22% more than the 228/);
+  assert.match(await page.locator("#failure").textContent(), /Every one of the 194 rerouted keys went to a server that already held a copy/);
+  await page.locator("#failure").screenshot({ path: artifact("failure-1280.png") });
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("at one point every rerouted key goes to one survivor", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await page.locator("#points-range").fill("1");
+  await page.waitForFunction(() => location.search.includes("points=1&"));
+  const expected = await expectMatchesNative(page);
+  assert.deepEqual(expected.failure.received, { bravo: 23, charlie: 0, delta: 0, echo: 0 });
+  assert.equal(expected.failure.copysets, 5);
+  assert.match(await page.locator("#failure .verdict").textContent(), /One survivor, bravo, takes all 23/);
+  await close();
+});
+
+test("two servers down with one replica lose keys, and the ring shows it", async () => {
+  const { page, errors, close } = await open(env.browser, env.served);
+  await page.locator('input[data-down="bravo"]').check();
+  await page.waitForFunction(() => location.search.includes("down=alpha,bravo"));
+  await page.locator("#replicas-number").fill("1");
+  await page.locator("#replicas-number").press("Enter");
+  await page.waitForFunction(() => location.search.includes("replicas=1"));
+  const expected = await expectMatchesNative(page);
+  // One copy each: every key of alpha and bravo is lost.
+  assert.equal(expected.failure["no-live-copy"], 194 + 228);
+  await page.locator("#show-failure").check();
+  await page.waitForSelector("#failure-legend");
+  assert.match(await page.locator("#ring canvas").getAttribute("aria-label"), /Down, with dashed grey ticks: alpha, bravo\. 422 keys rerouted/);
+  await page.locator("#ring").screenshot({ path: artifact("ring-failure-1280.png") });
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("the replica inspector works from the keyboard", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await page.locator("#inspect-key").focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("17");
+  await page.keyboard.press("Tab");
+  await page.waitForFunction(() => document.querySelector("#replica-key")?.textContent.startsWith("key-17 "));
+  const replicas = await page.$$eval("#replica-list li", (items) => items.map((li) => [li.dataset.replica, li.dataset.down]));
+  assert.deepEqual(replicas.map(([name]) => name), nativeFigures("")["failure"]["replicas-of-key-17"]);
+  assert.deepEqual(replicas.map(([, down]) => down), replicas.map(([name]) => (name === "alpha" ? "yes" : "no")));
+  // A key outside the sample is refused beside the box.
+  await page.locator("#inspect-key").fill("5000");
+  await page.locator("#inspect-key").press("Enter");
+  await page.waitForFunction(() => document.querySelector("#inspect-message").textContent.includes("0 to 999"));
+  await close();
+});
+
+test("bad down= values and refused toggles keep the last valid view", async () => {
+  let opened = await open(env.browser, env.served, "?down=zulu,bravo");
+  let notices = await opened.page.locator(".notices li").allTextContents();
+  assert.equal(notices.length, 1);
+  assert.match(notices[0], /zulu.*not a server of the pool/);
+  assert.equal((await failureFigures(opened.page)).rerouted, 228);
+  await opened.close();
+
+  opened = await open(env.browser, env.served, "?down=alpha,bravo,charlie,delta,echo&replicas=4");
+  notices = await opened.page.locator(".notices li").allTextContents();
+  assert.match(notices.join(" "), /all 5 servers cannot be down/);
+  assert.equal((await failureFigures(opened.page)).rerouted, 194);
+  await opened.close();
+
+  const { page, errors, close } = await open(env.browser, env.served);
+  await failureFigures(page);
+  // Unchecking the only down server is refused, and the box stays checked.
+  await page.locator('input[data-down="alpha"]').click();
+  await page.waitForFunction(() => document.querySelector("#down-message").textContent.includes("At least one server must be down"));
+  assert.ok(await page.locator('input[data-down="alpha"]').isChecked());
+  // Checking every server is refused too.
+  for (const name of ["bravo", "charlie", "delta"]) {
+    await page.locator(`input[data-down="${name}"]`).check();
+    await page.waitForFunction((name) => location.search.includes(name), name);
+  }
+  await page.locator('input[data-down="echo"]').click();
+  await page.waitForFunction(() => document.querySelector("#down-message").textContent.includes("must stay up"));
+  assert.ok(!(await page.locator('input[data-down="echo"]').isChecked()));
+  assert.equal(new URL(page.url()).searchParams.get("down"), "alpha,bravo,charlie,delta");
+  await page.locator("#replicas-number").fill("9");
+  await page.locator("#replicas-number").press("Enter");
+  await page.waitForFunction(() => document.querySelector("#replicas-message").textContent.includes("1 to 5"));
+  assert.ok(page.url().includes("replicas=3"));
+  assert.deepEqual(errors, []);
+  await close();
+});
