@@ -41,6 +41,16 @@ fn recompute(c: &mut Criterion) {
         c.bench_function(&format!("claims/{label}"), |b| {
             b.iter(|| evaluate(black_box(&snapshot)))
         });
+        // SPEC §8: the failure walk over every key, copysets, exact shares.
+        c.bench_function(&format!("failure/{label}"), |b| {
+            b.iter(|| black_box(&snapshot).measure_failure())
+        });
+        c.bench_function(&format!("copysets/{label}"), |b| {
+            b.iter(|| black_box(&snapshot).copysets_at(settings.points))
+        });
+        c.bench_function(&format!("exact-shares/{label}"), |b| {
+            b.iter(|| black_box(&snapshot).exact_shares())
+        });
         // Every scheme placed before and after the change, then one lookup
         // per key on the placement after.
         let context = snapshot.scheme_context();

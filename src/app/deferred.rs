@@ -60,26 +60,27 @@ const LOOKUP_MS: f64 = 5.0;
 const WARM_UP_MS: f64 = 1.5;
 
 /// Yields when the current slice of work has run long enough, or would
-/// with one more piece like the last.
+/// with one more piece as long as the longest so far: pieces differ, and a
+/// long one after a short one must not overrun the slice.
 struct Slicer {
     since: f64,
-    last_piece: f64,
+    longest_piece: f64,
 }
 
 impl Slicer {
     fn new() -> Slicer {
         Slicer {
             since: timing::now(),
-            last_piece: 0.0,
+            longest_piece: 0.0,
         }
     }
 
-    /// Run one piece of work, recorded under `name`, remembering its length.
+    /// Run one piece of work, recorded under `name`, remembering the longest.
     fn piece<T>(&mut self, name: &str, work: impl FnOnce() -> T) -> T {
         let start = timing::now();
         let result = work();
         timing::record_since(name, start);
-        self.last_piece = timing::now() - start;
+        self.longest_piece = self.longest_piece.max(timing::now() - start);
         result
     }
 
@@ -93,9 +94,9 @@ impl Slicer {
         }
     }
 
-    /// Yield unless another piece like the last still fits in this slice.
+    /// Yield unless another piece as long as the longest still fits.
     async fn pause_if_due(&mut self) {
-        self.make_room(self.last_piece).await;
+        self.make_room(self.longest_piece).await;
     }
 }
 
