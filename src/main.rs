@@ -128,12 +128,37 @@ fn main() {
         share_rows.join(", "),
         replicas_of(17)
     );
+    // SPEC §9, measured: whole seconds to copy, whole writes misrouted.
+    let cost_of = |moved: usize| {
+        ringcount::model::cost::Copy::of(
+            moved as f64 / snapshot.key_count() as f64,
+            snapshot.settings.data,
+            snapshot.settings.bandwidth,
+        )
+        .seconds
+        .round()
+    };
+    let misrouted_of = |moved: usize| {
+        ringcount::model::cost::misrouted(
+            moved as f64,
+            f64::from(snapshot.settings.rate),
+            f64::from(snapshot.settings.rollout),
+        )
+        .round()
+    };
+    let cost_json = format!(
+        "{{\"copy-seconds-ring\": \"{}\", \"copy-seconds-modulo\": \"{}\", \"misrouted-ring\": \"{}\", \"misrouted-modulo\": \"{}\"}}",
+        cost_of(snapshot.moved_by_owner_diff),
+        cost_of(snapshot.modulo_moved),
+        misrouted_of(snapshot.moved_by_owner_diff),
+        misrouted_of(snapshot.modulo_moved)
+    );
     let panels: Vec<String> = ringcount::query::panel_ids()
         .iter()
         .map(|id| json_string(id))
         .collect();
     println!(
-        "{{\"moved\": \"{}\", \"moved-arc\": \"{}\", \"modulo-moved\": \"{}\", \"even-share\": \"{}\", \"spread\": \"{}\", \"loads\": {{{}}}, \"claims\": {{{}}}, \"schemes\": {{{}}}, \"failure\": {}, \"panels\": [{}], \"notices\": {}}}",
+        "{{\"moved\": \"{}\", \"moved-arc\": \"{}\", \"modulo-moved\": \"{}\", \"even-share\": \"{}\", \"spread\": \"{}\", \"loads\": {{{}}}, \"claims\": {{{}}}, \"schemes\": {{{}}}, \"failure\": {}, \"cost\": {}, \"panels\": [{}], \"notices\": {}}}",
         snapshot.moved_by_owner_diff,
         snapshot.moved_by_arc_walk,
         snapshot.modulo_moved,
@@ -143,6 +168,7 @@ fn main() {
         claims.join(", "),
         schemes.join(", "),
         failure_json,
+        cost_json,
         panels.join(", "),
         parsed.notices.len()
     );

@@ -2,9 +2,10 @@
 //! into valid settings plus a notice for each part it had to ignore; `render`
 //! writes settings back, so the address bar is always a permalink.
 
+use crate::model::cost::{Bytes, MAX_BANDWIDTH, MAX_DATA, MIN_BANDWIDTH, MIN_DATA};
 use crate::model::settings::{
-    clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_SERVERS, MIN_KEYS,
-    MIN_POINTS,
+    clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_RATE, MAX_ROLLOUT,
+    MAX_SERVERS, MIN_KEYS, MIN_POINTS, MIN_RATE, MIN_ROLLOUT,
 };
 use crate::model::{Change, Epsilon, Field, HashKind, Probes, Replicas, Settings};
 
@@ -17,19 +18,23 @@ pub enum Panel {
     Loads,
     Failure,
     Schemes,
+    Cost,
+    Rollout,
     Claims,
 }
 
 impl Panel {
     /// Every panel, in page order. The page, the parser's message and the
     /// browser tests' panel lists all come from here.
-    pub const ALL: [Panel; 7] = [
+    pub const ALL: [Panel; 9] = [
         Panel::Ring,
         Panel::Moved,
         Panel::Modulo,
         Panel::Loads,
         Panel::Failure,
         Panel::Schemes,
+        Panel::Cost,
+        Panel::Rollout,
         Panel::Claims,
     ];
 
@@ -41,9 +46,100 @@ impl Panel {
             Panel::Loads => "loads",
             Panel::Failure => "failure",
             Panel::Schemes => "schemes",
+            Panel::Cost => "cost",
+            Panel::Rollout => "rollout",
             Panel::Claims => "claims",
         }
     }
+}
+
+/// A scenario readers arrive with, one click (and one link) away.
+pub struct Preset {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub settings: Settings,
+}
+
+fn numbered(prefix: &str, count: usize) -> Vec<String> {
+    (1..=count).map(|i| format!("{prefix}{i:02}")).collect()
+}
+
+/// Every preset, in the order the page lists them.
+pub fn presets() -> Vec<Preset> {
+    let base = Settings::default();
+    let nineteen = |points: u16| Settings {
+        servers: numbered("m", 18),
+        change: Change::Join("m19".into()),
+        points,
+        ..Settings::default()
+    };
+    vec![
+        Preset {
+            id: "default",
+            title: "The default: echo joins four servers",
+            settings: base.clone(),
+        },
+        Preset {
+            id: "cache-pool",
+            title: "Three caches gain a fourth",
+            settings: Settings {
+                servers: vec!["cache-a".into(), "cache-b".into(), "cache-c".into()],
+                change: Change::Join("cache-d".into()),
+                points: 100,
+                keys: 10_000,
+                first: 1,
+                hash: HashKind::Fnv1aMurmur,
+                ..Settings::default()
+            },
+        },
+        Preset {
+            id: "lumpy",
+            title: "A lumpy ring: 3 points each",
+            settings: Settings {
+                points: 3,
+                ..base.clone()
+            },
+        },
+        Preset {
+            id: "nineteen-1",
+            title: "Nineteen machines, 1 point each",
+            settings: nineteen(1),
+        },
+        Preset {
+            id: "nineteen-200",
+            title: "Nineteen machines, 200 points each",
+            settings: nineteen(200),
+        },
+        Preset {
+            id: "plain-fnv",
+            title: "Plain FNV-1a, no finalizer",
+            settings: Settings {
+                hash: HashKind::Fnv1a,
+                ..base.clone()
+            },
+        },
+        Preset {
+            id: "lesson",
+            title: "The lesson: 1,200 keys, 5.5 TB, 18 → 19 servers",
+            settings: Settings {
+                keys: 1_200,
+                ..nineteen(200)
+            },
+        },
+        Preset {
+            id: "two-shards",
+            title: "Two shards become three: 200 keys of 5 GB",
+            settings: Settings {
+                servers: vec!["shard-1".into(), "shard-2".into()],
+                change: Change::Join("shard-3".into()),
+                keys: 200,
+                data: crate::model::cost::Bytes::new(1_000_000_000_000),
+                rate: 30,
+                rollout: 12,
+                ..Settings::default()
+            },
+        },
+    ]
 }
 
 /// The panel ids, in page order: "ring", "moved", …
@@ -233,6 +329,22 @@ pub fn parse(query: &str) -> Parsed {
                     Err(why) => ignore(why),
                 }
             }
+            "data" => match Bytes::parse(&value, MIN_DATA, MAX_DATA) {
+                Ok(data) => settings.data = data,
+                Err(why) => ignore(why),
+            },
+            "bandwidth" => match Bytes::parse(&value, MIN_BANDWIDTH, MAX_BANDWIDTH) {
+                Ok(bandwidth) => settings.bandwidth = bandwidth,
+                Err(why) => ignore(format!("{why} a second")),
+            },
+            "rate" => match number_in(&value, MIN_RATE, MAX_RATE) {
+                Ok(rate) => settings.rate = rate,
+                Err(why) => ignore(why),
+            },
+            "rollout" => match number_in(&value, MIN_ROLLOUT, MAX_ROLLOUT) {
+                Ok(minutes) => settings.rollout = minutes,
+                Err(why) => ignore(why),
+            },
             "hash" => match HashKind::from_id(&value) {
                 Some(hash) => settings.hash = hash,
                 None => ignore("the hash must be fnv1a-fold, fnv1a-murmur or fnv1a".to_string()),
@@ -340,7 +452,14 @@ pub fn render(settings: &Settings, view: &View) -> String {
         settings.eps,
         settings.probes.get()
     );
-    query.push_str(&format!("&replicas={}", settings.replicas.get()));
+    query.push_str(&format!(
+        "&replicas={}&data={}&bandwidth={}&rate={}&rollout={}",
+        settings.replicas.get(),
+        settings.data.describe(),
+        settings.bandwidth.describe(),
+        settings.rate,
+        settings.rollout
+    ));
     if !settings.down.is_empty() {
         let down: Vec<String> = settings
             .down
@@ -365,6 +484,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_preset_is_valid_and_its_link_reads_back() {
+        for preset in presets() {
+            assert!(preset.settings.problems().is_empty(), "{}", preset.id);
+            let parsed = parse(&render(&preset.settings, &View::default()));
+            assert_eq!(parsed.settings, preset.settings, "{}", preset.id);
+            assert!(parsed.notices.is_empty(), "{}", preset.id);
+        }
+    }
+
+    #[test]
     fn the_spec_example_reads_as_the_default() {
         let parsed = parse("?servers=alpha,bravo,charlie,delta&add=echo&points=200&keys=1000&first=0&hash=fnv1a-fold");
         assert_eq!(parsed.settings, Settings::default());
@@ -385,6 +514,10 @@ mod tests {
             probes: Probes::new(3).unwrap(),
             down: vec!["a&b=c".into()],
             replicas: Replicas::new(2).unwrap(),
+            data: Bytes::new(720_000_000_001),
+            bandwidth: Bytes::new(1_500),
+            rate: 7,
+            rollout: 90,
         };
         let view = View {
             embed: true,
@@ -398,6 +531,11 @@ mod tests {
 
     #[test]
     fn malformed_values_fall_back_with_a_notice_each() {
+        let parsed = parse("data=-5TB&bandwidth=0&rate=0&rollout=99999&data=1TB");
+        assert_eq!(parsed.settings, Settings::default());
+        assert_eq!(parsed.notices.len(), 5, "{:?}", parsed.notices);
+        assert!(parsed.notices[0].contains("5.5TB or 200MB"));
+        assert_eq!(parse("data=1.25%20GB").settings.data.get(), 1_250_000_000);
         let parsed = parse("eps=0.001&probes=0");
         assert_eq!(parsed.settings, Settings::default());
         assert!(parsed.notices[0].contains("0.05 to 2"));

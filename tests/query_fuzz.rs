@@ -22,7 +22,7 @@ fn key() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => proptest::sample::select(vec![
             "servers", "add", "remove", "points", "keys", "first", "hash", "embed", "panel",
-            "eps", "probes", "down", "replicas",
+            "eps", "probes", "down", "replicas", "data", "bandwidth", "rate", "rollout",
         ]).prop_map(String::from),
         1 => ".{0,12}",
     ]
@@ -38,6 +38,8 @@ fn value() -> impl Strategy<Value = String> {
         2 => "[-+]?[0-9]{0,3}(\\.[0-9]{0,4})?(e[0-9])?",
         // Name lists with odd separators, escapes and scripts.
         3 => "[a-zé日🙂 ,%+&=#<>\"'\\\\]{0,40}",
+        // Sizes with and without units, absurd, negative and malformed.
+        2 => "[-+]?[0-9]{0,22}(\\.[0-9]{0,14})? ?(TB|GB|MB|KB|B|tb|PB|XB)?",
         // Server names the pool has, alone, repeated and all at once.
         2 => proptest::sample::select(vec!["alpha", "echo", "alpha,bravo", "alpha,alpha", "alpha,bravo,charlie,delta,echo", "zulu", "bravo,zulu"]).prop_map(String::from),
         // Broken and valid percent-escapes, including encoded controls.
@@ -80,6 +82,10 @@ proptest! {
         prop_assert!(settings.down.len() < pool.len());
         prop_assert!(settings.down.iter().all(|name| pool.contains(name)));
         prop_assert!(!settings.down_servers().is_empty());
+        prop_assert!((1_000..=1_000_000_000_000_000_000).contains(&settings.data.get()));
+        prop_assert!((1_000..=1_000_000_000_000).contains(&settings.bandwidth.get()));
+        prop_assert!((1..=1_000_000).contains(&settings.rate));
+        prop_assert!((1..=10_080).contains(&settings.rollout));
         if let Change::Join(_) = settings.change {
             prop_assert!(settings.servers.len() < MAX_SERVERS);
         }

@@ -140,6 +140,7 @@ pub fn Controls() -> impl IntoView {
             <ServerControls />
             <ChangeControl />
             <FirstKeyControl />
+            <Presets />
         </aside>
     }
 }
@@ -424,5 +425,32 @@ fn CopyLink() -> impl IntoView {
             <button id="copy-link" on:click=copy>"Copy link to this view"</button>
             <span class="share-status" role="status">{move || status.get()}</span>
         </div>
+    }
+}
+
+/// The scenarios readers arrive with, each a link to its own address.
+#[component]
+fn Presets() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let links = crate::query::presets()
+        .into_iter()
+        .map(|preset| {
+            let query = crate::query::render(&preset.settings, &Default::default());
+            let current = {
+                let query = query.clone();
+                move || model.settings.with(|s| crate::query::render(s, &Default::default()) == query)
+            };
+            view! {
+                <li>
+                    <a href=format!("?{query}") data-preset=preset.id aria-current=move || current().then_some("page")>{preset.title}</a>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <nav class="presets" aria-label="Presets">
+            <h3>"Start from"</h3>
+            <ul>{links}</ul>
+        </nav>
     }
 }

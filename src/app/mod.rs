@@ -289,6 +289,8 @@ fn panel_view(panel: Panel) -> AnyView {
         Panel::Loads => panels::loads::LoadsPanel().into_any(),
         Panel::Failure => panels::failure::FailurePanel().into_any(),
         Panel::Schemes => panels::schemes::SchemesPanel().into_any(),
+        Panel::Cost => panels::cost::CostPanel().into_any(),
+        Panel::Rollout => panels::rollout::RolloutPanel().into_any(),
         Panel::Claims => panels::claims::ClaimsPanel().into_any(),
     }
 }

@@ -3,6 +3,7 @@
 //! here knows about the browser, so all of it is tested natively in seconds.
 
 pub mod claims;
+pub mod cost;
 pub mod failure_claims;
 pub mod failures;
 pub mod format;

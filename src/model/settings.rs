@@ -1,6 +1,7 @@
 //! Everything the reader can set, and the one place it is checked: a bad
 //! value is a `Problem` the page shows beside its control, never a panic.
 
+use super::cost::Bytes;
 use super::format::thousands;
 use super::hash::HashKind;
 
@@ -53,7 +54,20 @@ pub struct Settings {
     pub down: Vec<String>,
     /// Copies of each key on distinct servers, R.
     pub replicas: Replicas,
+    /// All the data the keys hold, spread evenly over them.
+    pub data: Bytes,
+    /// Copy bandwidth, bytes a second.
+    pub bandwidth: Bytes,
+    /// Requests per key per minute, for the rollout.
+    pub rate: u32,
+    /// Minutes over which routers learn the new server list.
+    pub rollout: u32,
 }
+
+pub const MIN_RATE: u32 = 1;
+pub const MAX_RATE: u32 = 1_000_000;
+pub const MIN_ROLLOUT: u32 = 1;
+pub const MAX_ROLLOUT: u32 = 10_080;
 
 impl Default for Settings {
     /// The spec's default scenario: echo joins alpha…delta.
@@ -71,6 +85,12 @@ impl Default for Settings {
             probes: Probes::default(),
             down: Vec::new(),
             replicas: Replicas::default(),
+            // The lesson's figures: 5.5 TB copied at 200 MB/s, 30 requests
+            // per key per minute, a 12-minute rollout.
+            data: Bytes::new(5_500_000_000_000),
+            bandwidth: Bytes::new(200_000_000),
+            rate: 30,
+            rollout: 12,
         }
     }
 }
@@ -90,6 +110,12 @@ impl Settings {
             probes: Probes::default(),
             down: Vec::new(),
             replicas: Replicas::default(),
+            // The lesson's figures: 5.5 TB copied at 200 MB/s, 30 requests
+            // per key per minute, a 12-minute rollout.
+            data: Bytes::new(5_500_000_000_000),
+            bandwidth: Bytes::new(200_000_000),
+            rate: 30,
+            rollout: 12,
         }
     }
 }
@@ -238,6 +264,10 @@ pub enum Field {
     Probes,
     Down,
     Replicas,
+    Data,
+    Bandwidth,
+    Rate,
+    Rollout,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -391,6 +421,24 @@ impl Settings {
                 format!(
                     "The first key number must be 0 to {}.",
                     thousands(MAX_FIRST)
+                ),
+            ));
+        }
+        if !(MIN_RATE..=MAX_RATE).contains(&self.rate) {
+            problems.push(Problem::new(
+                Field::Rate,
+                format!(
+                    "Requests per key per minute must be {MIN_RATE} to {}.",
+                    thousands(u64::from(MAX_RATE))
+                ),
+            ));
+        }
+        if !(MIN_ROLLOUT..=MAX_ROLLOUT).contains(&self.rollout) {
+            problems.push(Problem::new(
+                Field::Rollout,
+                format!(
+                    "A rollout takes {MIN_ROLLOUT} to {} minutes (a week).",
+                    thousands(u64::from(MAX_ROLLOUT))
                 ),
             ));
         }

@@ -3,10 +3,12 @@
 //! already knows.
 
 pub mod claims;
+pub mod cost;
 pub mod entries;
 pub mod failure;
 pub mod loads;
 pub mod modulo;
 pub mod moved;
 pub mod ring;
+pub mod rollout;
 pub mod schemes;

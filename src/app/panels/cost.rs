@@ -1,0 +1,188 @@
+//! The cost of a change in the lesson's units (SPEC §9): data to copy and
+//! time to copy it, per scheme, measured from moved keys beside the formula.
+
+use leptos::prelude::*;
+
+use crate::app::controls::{apply, Message};
+use crate::app::Model;
+use crate::model::cost::{
+    duration, ideal_share, modulo_share, significant, Bytes, Copy, MAX_BANDWIDTH, MAX_DATA,
+    MIN_BANDWIDTH, MIN_DATA,
+};
+use crate::model::format::{format_ratio, thousands};
+use crate::model::schemes;
+use crate::model::Settings;
+
+/// "5,210 GB": gigabytes to three significant figures.
+pub fn gigabytes(bytes: f64) -> String {
+    format!("{} GB", significant(bytes / 1e9, 3))
+}
+
+/// "26,050 s (7 h 14 min)".
+pub fn seconds(seconds: f64) -> String {
+    format!("{} s ({})", significant(seconds, 4), duration(seconds))
+}
+
+#[component]
+pub fn CostPanel() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let snapshot = model.snapshot;
+    let copy_of = move |moved: usize| {
+        snapshot.with(|m| {
+            let s = &m.0;
+            Copy::of(
+                moved as f64 / s.key_count() as f64,
+                s.settings.data,
+                s.settings.bandwidth,
+            )
+        })
+    };
+    let whole_seconds = move |moved: usize| format!("{}", copy_of(moved).seconds.round() as u64);
+    let lead = move || {
+        snapshot.with(|m| {
+            let s = &m.0;
+            format!(
+                "Every key stands for its part of {} of data, copied at {} a second. A key that moves is data that must cross the network before the new server can answer for it. The formula assumes an ideal scheme and perfect modulo; the measured rows count the keys that really moved here.",
+                s.settings.data.spaced(),
+                s.settings.bandwidth.spaced()
+            )
+        })
+    };
+    let formula_rows = move || {
+        snapshot.with(|m| {
+            let s = &m.0;
+            let (n_before, n_after) = (s.before.len(), s.after.len());
+            let ideal = Copy::of(ideal_share(n_before, n_after), s.settings.data, s.settings.bandwidth);
+            let modulo = Copy::of(modulo_share(n_before, n_after), s.settings.data, s.settings.bandwidth);
+            let larger = n_before.max(n_after);
+            view! {
+                <tr data-formula="ideal">
+                    <th scope="row">{format!("Formula, ideal: K ÷ {larger}")}</th>
+                    <td class="num">{significant(s.key_count() as f64 * ideal_share(n_before, n_after), 4)}</td>
+                    <td class="num">{gigabytes(ideal.bytes)}</td>
+                    <td class="num">{seconds(ideal.seconds)}</td>
+                </tr>
+                <tr data-formula="modulo">
+                    <th scope="row">{format!("Formula, modulo: K·{} ÷ {larger}", larger - 1)}</th>
+                    <td class="num">{significant(s.key_count() as f64 * modulo_share(n_before, n_after), 4)}</td>
+                    <td class="num">{gigabytes(modulo.bytes)}</td>
+                    <td class="num">{seconds(modulo.seconds)}</td>
+                </tr>
+            }
+        })
+    };
+    let measured_rows = move || {
+        model.schemes.with(|measured| {
+            measured.as_ref().map(|measured| {
+                measured
+                    .rows
+                    .0
+                    .iter()
+                    .map(|row| {
+                        let moved = row.result.movement.moved;
+                        let copy = copy_of(moved);
+                        let title = schemes::by_id(row.result.id).map_or(row.result.id, |s| s.title());
+                        view! {
+                            <tr data-cost-scheme=row.result.id data-copy-seconds=copy.seconds.round() as u64>
+                                <th scope="row">{format!("Measured: {title}")}</th>
+                                <td class="num">{thousands(moved as u64)}</td>
+                                <td class="num">{gigabytes(copy.bytes)}</td>
+                                <td class="num">{seconds(copy.seconds)}</td>
+                            </tr>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let waste = move || {
+        snapshot.with(|m| {
+            let s = &m.0;
+            let ratio = if s.moved_by_owner_diff == 0 {
+                f64::INFINITY
+            } else {
+                s.modulo_moved as f64 / s.moved_by_owner_diff as f64
+            };
+            format!(
+                "The waste factor, modulo moved ÷ ring moved: {} ÷ {} = {}, beside n = {} servers. A scheme that must reshuffle nearly everything copies about n times what a minimal one does.",
+                thousands(s.modulo_moved as u64),
+                thousands(s.moved_by_owner_diff as u64),
+                format_ratio(ratio),
+                s.before.len().max(s.after.len()) - usize::from(s.is_join())
+            )
+        })
+    };
+    view! {
+        <section class="panel" id="cost" aria-labelledby="cost-title">
+            <h2 id="cost-title">"What a change costs"</h2>
+            <p class="lead">{lead}</p>
+            <CostControls />
+            <p class="verdict">
+                "Measured here: the ring copies "
+                <span data-figure="copy-seconds-ring">{move || whole_seconds(snapshot.with(|m| m.0.moved_by_owner_diff))}</span>
+                " s of data, modulo "
+                <span data-figure="copy-seconds-modulo">{move || whole_seconds(snapshot.with(|m| m.0.modulo_moved))}</span>
+                " s."
+            </p>
+            <div class="table-scroll">
+                <table class="numbers" id="cost-table">
+                    <thead>
+                        <tr><th scope="col">"Route"</th><th scope="col">"Keys moved"</th><th scope="col">"Data to copy"</th><th scope="col">"Time to copy"</th></tr>
+                    </thead>
+                    <tbody>
+                        {formula_rows}
+                        {measured_rows}
+                    </tbody>
+                </table>
+            </div>
+            <p class="note">{waste}</p>
+        </section>
+    }
+}
+
+/// Total data and bandwidth, typed with units.
+#[component]
+fn CostControls() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let settings = model.settings;
+    let data_message = RwSignal::new(None::<String>);
+    let bandwidth_message = RwSignal::new(None::<String>);
+    let set = move |text: String,
+                    limits: (Bytes, Bytes),
+                    message: RwSignal<Option<String>>,
+                    write: fn(&mut Settings, Bytes)| {
+        match Bytes::parse(&text, limits.0, limits.1) {
+            Ok(bytes) => apply(model, message, |s| write(s, bytes)),
+            Err(why) => {
+                let mut why = why;
+                if let Some(first) = why.get_mut(0..1) {
+                    first.make_ascii_uppercase();
+                }
+                message.set(Some(format!(
+                    "“{}” is not usable: {why}.",
+                    text.trim().chars().take(24).collect::<String>()
+                )))
+            }
+        }
+    };
+    view! {
+        <div class="cost-controls">
+            <div class="control">
+                <label for="data-size">"Total data"</label>
+                <input type="text" id="data-size" inputmode="decimal" aria-describedby="data-message"
+                    prop:value=move || settings.with(|s| s.data.describe())
+                    on:change=move |ev| set(event_target_value(&ev), (MIN_DATA, MAX_DATA), data_message, |s, b| s.data = b) />
+                <p class="help">"A number with KB, MB, GB or TB (powers of 1000): 5.5TB, 720GB."</p>
+                <Message message=data_message id="data-message" />
+            </div>
+            <div class="control">
+                <label for="bandwidth">"Copy bandwidth, per second"</label>
+                <input type="text" id="bandwidth" inputmode="decimal" aria-describedby="bandwidth-message"
+                    prop:value=move || settings.with(|s| s.bandwidth.describe())
+                    on:change=move |ev| set(event_target_value(&ev), (MIN_BANDWIDTH, MAX_BANDWIDTH), bandwidth_message, |s, b| s.bandwidth = b) />
+                <p class="help">"How fast a new server can be filled: 200MB is 200 MB a second."</p>
+                <Message message=bandwidth_message id="bandwidth-message" />
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,97 @@
+//! Disagreement during a rollout (SPEC §9): while routers learn the new
+//! server list one by one, some writes land on a server that no longer owns
+//! the key. Measured from moved keys, ring against modulo, beside the formula.
+
+use leptos::prelude::*;
+
+use crate::app::controls::{apply, Message};
+use crate::app::Model;
+use crate::model::cost::{misrouted, modulo_share, significant};
+use crate::model::format::thousands;
+use crate::model::settings::{MAX_RATE, MAX_ROLLOUT, MIN_RATE, MIN_ROLLOUT};
+
+#[component]
+pub fn RolloutPanel() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let snapshot = model.snapshot;
+    let settings = model.settings;
+    let rate_message = RwSignal::new(None::<String>);
+    let rollout_message = RwSignal::new(None::<String>);
+    let whole = |text: &str, low: u32, high: u32, what: &str| -> Result<u32, String> {
+        match text.trim().parse::<u32>() {
+            Ok(value) if (low..=high).contains(&value) => Ok(value),
+            _ => Err(format!(
+                "{what} must be a whole number from {low} to {}.",
+                thousands(u64::from(high))
+            )),
+        }
+    };
+    let set_rate =
+        move |text: String| match whole(&text, MIN_RATE, MAX_RATE, "Requests per key per minute") {
+            Ok(rate) => apply(model, rate_message, |s| s.rate = rate),
+            Err(why) => rate_message.set(Some(why)),
+        };
+    let set_rollout =
+        move |text: String| match whole(&text, MIN_ROLLOUT, MAX_ROLLOUT, "The rollout") {
+            Ok(minutes) => apply(model, rollout_message, |s| s.rollout = minutes),
+            Err(why) => rollout_message.set(Some(why)),
+        };
+    let count = move |moved: usize| {
+        snapshot.with(|m| {
+            let s = &m.0.settings;
+            misrouted(moved as f64, f64::from(s.rate), f64::from(s.rollout))
+        })
+    };
+    let formula = move || {
+        snapshot.with(|m| {
+            let s = &m.0;
+            let keys = s.key_count() as f64 * modulo_share(s.before.len(), s.after.len());
+            format!(
+                "By formula, modulo moves K·n ÷ (n+1) = {} keys here, so about {} writes go astray: moved × {} requests a minute × {} minutes ÷ 2, since on average half the routers still use the old list.",
+                significant(keys, 4),
+                significant(misrouted(keys, f64::from(s.settings.rate), f64::from(s.settings.rollout)), 4),
+                s.settings.rate,
+                s.settings.rollout
+            )
+        })
+    };
+    view! {
+        <section class="panel" id="rollout" aria-labelledby="rollout-title">
+            <h2 id="rollout-title">"Disagreement during a rollout"</h2>
+            <p class="lead">"Routers do not learn a new server list all at once. While some use the old list and some the new, a write for a key that moved can reach its old server, which no longer owns it."</p>
+            <div class="cost-controls">
+                <div class="control">
+                    <label for="rate">"Requests per key per minute"</label>
+                    <input type="number" id="rate" min=MIN_RATE max=MAX_RATE aria-describedby="rate-message"
+                        prop:value=move || settings.with(|s| s.rate.to_string())
+                        on:change=move |ev| set_rate(event_target_value(&ev)) />
+                    <Message message=rate_message id="rate-message" />
+                </div>
+                <div class="control">
+                    <label for="rollout-minutes">"Rollout length, minutes"</label>
+                    <input type="number" id="rollout-minutes" min=MIN_ROLLOUT max=MAX_ROLLOUT aria-describedby="rollout-message"
+                        prop:value=move || settings.with(|s| s.rollout.to_string())
+                        on:change=move |ev| set_rollout(event_target_value(&ev)) />
+                    <Message message=rollout_message id="rollout-message" />
+                </div>
+            </div>
+            <table class="numbers compact" id="rollout-table">
+                <thead><tr><th scope="col">"Scheme"</th><th scope="col">"Keys moved"</th><th scope="col">"Misrouted writes"</th></tr></thead>
+                <tbody>
+                    <tr>
+                        <th scope="row">"Ring (measured)"</th>
+                        <td class="num">{move || thousands(snapshot.with(|m| m.0.moved_by_owner_diff) as u64)}</td>
+                        <td class="num"><span data-figure="misrouted-ring">{move || (count(snapshot.with(|m| m.0.moved_by_owner_diff)).round() as u64).to_string()}</span></td>
+                    </tr>
+                    <tr>
+                        <th scope="row">"hash mod n (measured)"</th>
+                        <td class="num">{move || thousands(snapshot.with(|m| m.0.modulo_moved) as u64)}</td>
+                        <td class="num"><span data-figure="misrouted-modulo">{move || (count(snapshot.with(|m| m.0.modulo_moved)).round() as u64).to_string()}</span></td>
+                    </tr>
+                </tbody>
+            </table>
+            <p class="note">{formula}</p>
+            <p class="note">"Make the wrong owner loud: if each server checks that it owns a key before accepting a write, a misrouted write becomes an error the client retries against the new list, instead of data silently stored where no reader will look."</p>
+        </section>
+    }
+}

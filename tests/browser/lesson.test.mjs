@@ -1,0 +1,93 @@
+// The lesson, measured: the cost and rollout panels against SPEC §9's
+// lesson figures and the native model, and every preset's link.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, open, figure, nativeFigures, artifact } from "./harness.mjs";
+
+const env = sharedBrowser();
+const COST_FIGURES = ["copy-seconds-ring", "copy-seconds-modulo", "misrouted-ring", "misrouted-modulo"];
+
+async function expectCostMatchesNative(page) {
+  const query = new URL(page.url()).search.slice(1);
+  const expected = nativeFigures(query).cost;
+  for (const name of COST_FIGURES) assert.equal(await figure(page, name), expected[name], `${name} at ${query}`);
+}
+
+test("the lesson preset: 5.5 TB over 18 → 19 servers at 200 MB/s", async () => {
+  const { page, errors, close } = await open(env.browser, env.served);
+  await page.locator('a[data-preset="lesson"]').click();
+  await page.waitForFunction(() => location.search.includes("keys=1200"));
+  await page.waitForSelector('[data-figure="copy-seconds-ring"]');
+  const formula = await page.locator('#cost-table tr[data-formula="modulo"]').textContent();
+  assert.match(formula, /5,210 GB/);
+  assert.match(formula, /26,050 s \(7 h 14 min\)/);
+  assert.match(await page.locator('#cost-table tr[data-formula="ideal"]').textContent(), /\(24 min\)/);
+  await expectCostMatchesNative(page);
+  // Every scheme's copy time, once the schemes are measured.
+  await page.waitForSelector("#cost-table tr[data-cost-scheme]");
+  const schemes = await page.$$eval("#cost-table tr[data-cost-scheme]", (rows) => rows.map((r) => r.dataset.costScheme));
+  assert.equal(schemes.length, 8);
+  assert.match(await page.locator("#cost .note").textContent(), /waste factor.*beside n = 18/);
+  await page.locator("#cost").screenshot({ path: artifact("cost-1280.png") });
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("two shards become three: 24,000 misrouted writes by formula", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await page.locator('a[data-preset="two-shards"]').click();
+  await page.waitForFunction(() => location.search.includes("keys=200&"));
+  await page.waitForSelector('[data-figure="misrouted-modulo"]');
+  assert.match(await page.locator("#rollout .note").first().textContent(), /133\.3 keys here, so about 24,000 writes/);
+  assert.match(await page.locator('#cost-table tr[data-formula="modulo"]').textContent(), /667 GB.*3,333 s/);
+  await expectCostMatchesNative(page);
+  // Changing the rate and the rollout re-measures.
+  await page.locator("#rate").fill("60");
+  await page.locator("#rate").press("Enter");
+  await page.locator("#rollout-minutes").fill("5");
+  await page.locator("#rollout-minutes").press("Enter");
+  await page.waitForFunction(() => location.search.includes("rate=60&rollout=5"));
+  await expectCostMatchesNative(page);
+  await close();
+});
+
+test("bad sizes and rates get a message and change nothing", async () => {
+  const { page, errors, close } = await open(env.browser, env.served);
+  const before = await figure(page, "copy-seconds-modulo");
+  for (const bad of ["-5TB", "5.5PB", "0", "lots", "2000000TB"]) {
+    await page.locator("#data-size").fill(bad);
+    await page.locator("#data-size").press("Enter");
+    await page.waitForFunction(() => document.querySelector("#data-message").textContent.includes("5.5TB or 200MB"));
+    assert.equal(await figure(page, "copy-seconds-modulo"), before, bad);
+  }
+  await page.locator("#bandwidth").fill("0MB");
+  await page.locator("#bandwidth").press("Enter");
+  await page.waitForFunction(() => document.querySelector("#bandwidth-message").textContent.length > 0);
+  await page.locator("#rate").fill("0");
+  await page.locator("#rate").press("Enter");
+  await page.waitForFunction(() => document.querySelector("#rate-message").textContent.includes("1 to 1,000,000"));
+  assert.ok(page.url().includes("data=5.5TB&bandwidth=200MB&rate=30&rollout=12"));
+  // A good size re-measures.
+  await page.locator("#data-size").fill("720 GB");
+  await page.locator("#data-size").press("Enter");
+  await page.waitForFunction(() => location.search.includes("data=720GB"));
+  await expectCostMatchesNative(page);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("every preset loads its settings and its link round-trips", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  const presets = await page.$$eval("a[data-preset]", (links) => links.map((a) => [a.dataset.preset, a.getAttribute("href")]));
+  assert.equal(presets.length, 8);
+  await close();
+  for (const [id, href] of presets) {
+    const opened = await open(env.browser, env.served, href);
+    // The page rewrites its address from the settings it read: the same link.
+    assert.equal(new URL(opened.page.url()).search, href, id);
+    assert.equal(await opened.page.locator(".notices").count(), 0, id);
+    assert.equal(await opened.page.locator(`a[data-preset="${id}"]`).getAttribute("aria-current"), "page", id);
+    assert.equal(await figure(opened.page, "moved"), nativeFigures(href.slice(1)).moved, id);
+    await opened.close();
+  }
+});
