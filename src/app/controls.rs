@@ -5,10 +5,11 @@
 use leptos::prelude::*;
 
 use super::Model;
+use crate::model::format::{ladder, nearest_stop};
 use crate::model::settings::{
     clean_name, parse_server_list, MAX_KEYS, MAX_POINTS, MIN_KEYS, MIN_POINTS,
 };
-use crate::model::{Change, Field, HashKind, Problem, Settings};
+use crate::model::{Change, HashKind, Problem, Settings};
 use crate::query::default_change;
 
 /// Apply an edit and show the outcome in `message`.
@@ -42,15 +43,20 @@ fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
 
 /// The message line under a control; empty lines take no space.
 #[component]
-pub(crate) fn Message(message: RwSignal<Option<String>>, id: &'static str) -> impl IntoView {
+pub(crate) fn Message(
+    message: RwSignal<Option<String>>,
+    #[prop(into)] id: String,
+) -> impl IntoView {
     view! {
-        <p class="message" id=id data-message=id role="alert" aria-live="polite">
+        <p class="message" id=id.clone() data-message=id role="alert" aria-live="polite">
             {move || message.get().unwrap_or_default()}
         </p>
     }
 }
 
-/// A slider with an exact number box beside it, both native inputs.
+/// A slider with an exact number box beside it, both native inputs. The
+/// slider moves over `ladder` stops, dense at the low end and sparse at the
+/// high, so 1 … 10 take as much travel as 100 … 500; the box takes any value.
 #[component]
 fn NumberControl(
     id: &'static str,
@@ -60,20 +66,29 @@ fn NumberControl(
     help: &'static str,
     min: u32,
     max: u32,
-    field: Field,
     read: Signal<u32>,
     write: fn(&mut Settings, u32),
+    /// Without the help line, for the compact bar on phones.
+    #[prop(optional)]
+    compact: bool,
 ) -> impl IntoView {
     let model = expect_context::<Model>();
     let message = RwSignal::new(None::<String>);
-    let message_id = match field {
-        Field::Points => "points-message",
-        Field::Keys => "keys-message",
-        _ => "first-message",
-    };
+    let message_id = format!("{id}-message");
     let set_from = move |text: String| match whole_number::<u32>(&text) {
         Ok(value) => apply(model, message, |settings| write(settings, value)),
         Err(why) => message.set(Some(why)),
+    };
+    let stops = std::sync::Arc::new(ladder(min, max));
+    let last_stop = stops.len() - 1;
+    let stop_of = {
+        let stops = stops.clone();
+        move || nearest_stop(&stops, read.get()).to_string()
+    };
+    let set_from_stop = move |text: String| {
+        if let Some(&value) = text.trim().parse::<usize>().ok().and_then(|i| stops.get(i)) {
+            apply(model, message, |settings| write(settings, value));
+        }
     };
     view! {
         <div class="control">
@@ -82,12 +97,12 @@ fn NumberControl(
                 <input
                     type="range"
                     id=format!("{id}-range")
-                    min=min
-                    max=max
-                    prop:value=move || read.get().to_string()
+                    min="0"
+                    max=last_stop
+                    prop:value=stop_of
                     aria-valuetext=move || format!("{} {unit}", read.get())
-                    aria-describedby=message_id
-                    on:input=move |ev| set_from(event_target_value(&ev))
+                    aria-describedby=message_id.clone()
+                    on:input=move |ev| set_from_stop(event_target_value(&ev))
                 />
                 <input
                     type="number"
@@ -96,11 +111,11 @@ fn NumberControl(
                     min=min
                     max=max
                     prop:value=move || read.get().to_string()
-                    aria-describedby=message_id
+                    aria-describedby=message_id.clone()
                     on:change=move |ev| set_from(event_target_value(&ev))
                 />
             </div>
-            <p class="help">{help}</p>
+            {(!compact).then(|| view! { <p class="help">{help}</p> })}
             <Message message=message id=message_id />
         </div>
     }
@@ -121,7 +136,6 @@ pub fn Controls() -> impl IntoView {
                 help="Each server is hashed onto the ring this many times (virtual nodes). More points, smaller and more even arcs."
                 min=u32::from(MIN_POINTS)
                 max=u32::from(MAX_POINTS)
-                field=Field::Points
                 read=Signal::derive(move || u32::from(settings.with(|s| s.points)))
                 write=|settings, value| settings.points = u16::try_from(value).unwrap_or(u16::MAX)
             />
@@ -132,11 +146,10 @@ pub fn Controls() -> impl IntoView {
                 help="How many keys (key-0, key-1, …) are placed on the ring and counted."
                 min=MIN_KEYS
                 max=MAX_KEYS
-                field=Field::Keys
                 read=Signal::derive(move || settings.with(|s| s.keys))
                 write=|settings, value| settings.keys = value
             />
-            <HashControl />
+            <HashControl id="hash" />
             <ServerControls />
             <ChangeControl />
             <FirstKeyControl />
@@ -146,7 +159,7 @@ pub fn Controls() -> impl IntoView {
 }
 
 #[component]
-fn HashControl() -> impl IntoView {
+fn HashControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoView {
     let model = expect_context::<Model>();
     let message = RwSignal::new(None::<String>);
     let describe = |kind: HashKind| match kind {
@@ -156,10 +169,10 @@ fn HashControl() -> impl IntoView {
     };
     view! {
         <div class="control">
-            <label for="hash">"Hash function"</label>
+            <label for=id>"Hash function"</label>
             <select
-                id="hash"
-                aria-describedby="hash-message"
+                id=id
+                aria-describedby=format!("{id}-message")
                 on:change=move |ev| {
                     match HashKind::from_id(&event_target_value(&ev)) {
                         Some(hash) => apply(model, message, |settings| settings.hash = hash),
@@ -181,8 +194,8 @@ fn HashControl() -> impl IntoView {
                     })
                     .collect_view()}
             </select>
-            <p class="help">"All three start with FNV-1a; two then mix the bits with a finalizer. Plain FNV-1a gives names that differ only in their last digits similar hashes, so points bunch up; the finalizers scatter them."</p>
-            <Message message=message id="hash-message" />
+            {(!compact).then(|| view! { <p class="help">"All three start with FNV-1a; two then mix the bits with a finalizer. Plain FNV-1a gives names that differ only in their last digits similar hashes, so points bunch up; the finalizers scatter them."</p> })}
+            <Message message=message id=format!("{id}-message") />
         </div>
     }
 }
@@ -452,5 +465,35 @@ fn Presets() -> impl IntoView {
             <h3>"Start from"</h3>
             <ul>{links}</ul>
         </nav>
+    }
+}
+
+/// On a phone: a small ring, the points slider and the hash, kept at the
+/// top of the screen while the reader scrolls any panel (hidden on wider
+/// screens, where the whole settings column stays in view).
+#[component]
+pub fn QuickBar() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let settings = model.settings;
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    super::panels::ring::mini_ring(canvas);
+    view! {
+        <div class="quickbar" role="region" aria-label="Quick settings">
+            <canvas node_ref=canvas id="quick-ring" class="quick-ring" role="img" aria-label="The ring after the change, small; the ring panel shows it in full."></canvas>
+            <div class="quick-controls">
+                <NumberControl
+                    id="quick-points"
+                    label="Points per server"
+                    unit="points per server"
+                    help=""
+                    min=u32::from(MIN_POINTS)
+                    max=u32::from(MAX_POINTS)
+                    read=Signal::derive(move || u32::from(settings.with(|s| s.points)))
+                    write=|settings, value| settings.points = u16::try_from(value).unwrap_or(u16::MAX)
+                    compact=true
+                />
+                <HashControl id="quick-hash" compact=true />
+            </div>
+        </div>
     }
 }

@@ -21,11 +21,10 @@ fn post_height() {
     };
     let message = Object::new();
     let _ = Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into());
-    let _ = Reflect::set(
-        &message,
-        &"height".into(),
-        &JsValue::from(root.scroll_height()),
-    );
+    // The content's own height, not scrollHeight: that never reports less
+    // than the frame's current height, so a frame could grow but not shrink.
+    let height = root.get_bounding_client_rect().height().ceil();
+    let _ = Reflect::set(&message, &"height".into(), &JsValue::from(height));
     // The height is not a secret, and the course page may live on any origin.
     let _ = parent.post_message(&message, "*");
 }
@@ -35,13 +34,13 @@ pub fn report_height_to_parent() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let Some(body) = window.document().and_then(|d| d.body()) else {
+    let Some(root) = window.document().and_then(|d| d.document_element()) else {
         return;
     };
     post_height();
     let callback = Closure::<dyn FnMut(JsValue)>::new(move |_entries: JsValue| post_height());
     if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
-        observer.observe(&body);
+        observer.observe(&root);
     }
     // The observer lives as long as the page.
     callback.forget();

@@ -255,6 +255,7 @@ fn App() -> impl IntoView {
     view! {
         <div class="page" class:embedded=view_mode.embed>
             {(!view_mode.embed).then(prose::Header)}
+            {full_page.then(controls::QuickBar)}
             {(!notices.is_empty()).then(|| view! {
                 <div class="notices" role="status">
                     <p>"Parts of the address could not be used, so their defaults are shown:"</p>

@@ -99,3 +99,65 @@ mod tests {
         assert_eq!(fixed(f64::INFINITY, 1), "∞");
     }
 }
+
+/// Slider stops from `min` to `max` that feel logarithmic: every whole
+/// number to 10, then 16 stops a decade (10, 12, 14, 16, 18, 20, 25, …, 90),
+/// so 1, 2, 3 … 10 are as easy to reach as 100 … 500. Both ends included.
+pub fn ladder(min: u32, max: u32) -> Vec<u32> {
+    const STEPS: [u64; 16] = [
+        10, 12, 14, 16, 18, 20, 25, 30, 35, 40, 45, 50, 60, 70, 80, 90,
+    ];
+    let mut stops: Vec<u32> = (min..=max.min(10)).collect();
+    let mut decade = 1u64;
+    while decade * 10 <= u64::from(max) {
+        for step in STEPS {
+            let stop = step * decade;
+            if stop > 10 && stop >= u64::from(min) && stop <= u64::from(max) {
+                stops.push(stop as u32);
+            }
+        }
+        decade *= 10;
+    }
+    if stops.last() != Some(&max) {
+        stops.push(max);
+    }
+    stops.dedup();
+    stops
+}
+
+/// The stop nearest `value` (on the lower side when it sits between two).
+pub fn nearest_stop(stops: &[u32], value: u32) -> usize {
+    let above = stops.partition_point(|&stop| stop < value);
+    match (above.checked_sub(1), stops.get(above)) {
+        (Some(below), Some(&at)) if value - stops[below] <= at - value => below,
+        (Some(below), None) => below,
+        _ => above.min(stops.len().saturating_sub(1)),
+    }
+}
+
+#[cfg(test)]
+mod ladder_tests {
+    use super::*;
+
+    #[test]
+    fn stops_are_dense_low_and_sparse_high() {
+        let points = ladder(1, 500);
+        assert_eq!(&points[..12], &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14]);
+        assert!(points.windows(2).all(|pair| pair[0] < pair[1]));
+        assert_eq!(*points.last().unwrap(), 500);
+        assert!(points.contains(&200) && points.contains(&180) && points.contains(&250));
+        assert!(points.len() < 50, "{} stops", points.len());
+        let keys = ladder(1, 100_000);
+        assert_eq!(*keys.last().unwrap(), 100_000);
+        assert!(keys.contains(&1_000) && keys.contains(&25_000));
+        assert_eq!(
+            nearest_stop(&points, 200),
+            points.iter().position(|&p| p == 200).unwrap()
+        );
+        assert_eq!(points[nearest_stop(&points, 198)], 200);
+        assert_eq!(points[nearest_stop(&points, 11)], 10);
+        assert_eq!(points[nearest_stop(&points, 13)], 12);
+        assert_eq!(points[nearest_stop(&points, 0)], 1);
+        assert_eq!(points[nearest_stop(&points, 9999)], 500);
+    }
+}

@@ -59,7 +59,7 @@ test("alpha down, three replicas: SPEC §8's figures", async () => {
 
 test("at one point every rerouted key goes to one survivor", async () => {
   const { page, close } = await open(env.browser, env.served);
-  await page.locator("#points-range").fill("1");
+  await page.locator("#points-range").fill("0"); // the first stop: 1 point
   await page.waitForFunction(() => location.search.includes("points=1&"));
   const expected = await expectMatchesNative(page);
   assert.deepEqual(expected.failure.received, { bravo: 23, charlie: 0, delta: 0, echo: 0 });

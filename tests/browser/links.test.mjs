@@ -28,8 +28,9 @@ test("an address with every parameter reproduces the native model's view", async
 test("moving a slider rewrites the address without adding history", async () => {
   const { page, close } = await open(env.browser, env.served);
   const historyBefore = await page.evaluate(() => history.length);
-  await page.locator("#points-range").fill("37");
-  await page.waitForFunction(() => location.search.includes("points=37"));
+  // The slider moves over stops: 1 … 10, then 12, 14 … 20, 25 … 50; stop 20 is 50.
+  await page.locator("#points-range").fill("20");
+  await page.waitForFunction(() => location.search.includes("points=50"));
   const url = new URL(page.url());
   assert.equal(url.searchParams.get("servers"), "alpha,bravo,charlie,delta");
   assert.equal(url.searchParams.get("add"), "echo");
@@ -83,6 +84,26 @@ test("a course page embeds two panels, each sized to its content", async () => {
   await context.close();
 });
 
+test("an embedded panel's frame shrinks when the lesson page widens", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 700, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(env.served.origin + "/fixtures/lesson.html");
+  const frame = page.frameLocator("#claims");
+  await frame.locator("#claims tr[data-claim]").first().waitFor();
+  const height = () => page.$eval("#claims", (f) => parseInt(f.style.height));
+  await page.waitForFunction(() => parseInt(document.querySelector("#claims").style.height) > 300);
+  await page.waitForTimeout(300);
+  const narrow = await height();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.waitForFunction((narrow) => parseInt(document.querySelector("#claims").style.height) < narrow - 100, narrow);
+  const wide = await height();
+  // The frame fits its content: no blank band below the last claim.
+  const content = await frame.locator("body").evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+  assert.ok(wide < narrow, `${wide}px wide against ${narrow}px narrow`);
+  assert.ok(Math.abs(wide - content) <= 2, `frame ${wide}px for ${content}px of content`);
+  await context.close();
+});
+
 test("keyboard alone reaches every control and moves the slider", async () => {
   const { page, close } = await open(env.browser, env.served);
   const reached = new Set();
@@ -100,10 +121,12 @@ test("keyboard alone reaches every control and moves the slider", async () => {
   await page.locator("#points-range").focus();
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
   assert.notEqual(outline, "none");
+  // Each arrow press moves one stop: 200 → 180 → 160.
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
-  assert.equal(await page.locator("#points-number").inputValue(), "198");
-  const expected = nativeFigures("points=198");
+  assert.equal(await page.locator("#points-number").inputValue(), "160");
+  assert.equal(await page.locator("#points-range").getAttribute("aria-valuetext"), "160 points per server");
+  const expected = nativeFigures("points=160");
   await waitForFigure(page, "moved", expected.moved);
   assert.equal(await figure(page, "moved-arc"), expected["moved-arc"]);
   await close();

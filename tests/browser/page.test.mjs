@@ -44,7 +44,7 @@ test("default page shows the spec's figures and every claim holds", async () => 
 
 test("one point per server: 30 moved and the even-share claim fails", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
-  await page.locator("#points-range").fill("1");
+  await page.locator("#points-range").fill("0"); // the first stop: 1 point
   await waitForFigure(page, "moved", "30");
   assert.equal(await figure(page, "moved-arc"), "30");
   const load = await loads(page);
@@ -155,4 +155,38 @@ test("layout fits a phone and a laptop without sideways scrolling", async () => 
     await page.screenshot({ path: artifact(`default-${viewport.width}.png`), fullPage: viewport.width < 500 });
     await close();
   }
+});
+
+test("on a phone a ring and the points slider stay on screen together", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "", { viewport: { width: 390, height: 844 }, scale: 2 });
+  /** Is the element's whole box inside the viewport? */
+  const inView = (selector) => page.$eval(selector, (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+  });
+  // The ring panel comes before the long settings column.
+  const order = await page.evaluate(() =>
+    document.querySelector("#ring").getBoundingClientRect().top < document.querySelector(".controls").getBoundingClientRect().top);
+  assert.ok(order, "the ring comes before the settings on a phone");
+  for (const where of ["after loading", "scrolled to the claims"]) {
+    if (where !== "after loading") {
+      await page.locator("#claims-panel").scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+    }
+    assert.ok(await inView("#quick-ring"), `small ring in view ${where}`);
+    assert.ok(await inView("#quick-points-range"), `points slider in view ${where}`);
+    assert.ok(await inView("#quick-hash"), `hash in view ${where}`);
+  }
+  // The small ring is drawn, and its slider drives the page: the first stop is 1 point.
+  assert.ok(await page.$eval("#quick-ring", (c) => c.width > 0));
+  await page.locator("#quick-points-range").fill("0");
+  await page.waitForFunction(() => location.search.includes("points=1&"));
+  assert.equal(await page.locator("#points-number").inputValue(), "1");
+  await page.screenshot({ path: artifact("phone-claims-390.png") });
+  // On a laptop the bar is hidden: the settings column is in view already.
+  assert.deepEqual(errors, []);
+  await close();
+  const laptop = await open(env.browser, env.served);
+  assert.equal(await laptop.page.$eval(".quickbar", (el) => getComputedStyle(el).display), "none");
+  await laptop.close();
 });

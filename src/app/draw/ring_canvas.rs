@@ -59,7 +59,8 @@ struct Placed {
 thread_local! {
     /// The pixel buffer, kept between frames so a drag does not allocate.
     static PIXELS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
-    static PLACED: RefCell<Option<Placed>> = const { RefCell::new(None) };
+    /// One per canvas size: the ring panel's and the phone's small ring.
+    static PLACED: RefCell<Vec<Placed>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Where key `index` is drawn, in CSS pixels. The radial offset only keeps
@@ -131,12 +132,12 @@ pub fn draw(
         })
         .collect();
     let side = ((dot_css * scale * 2.0).round() as usize).max(1);
-    PLACED.with(|placed| {
-        let mut placed = placed.borrow_mut();
-        let fresh = placed
-            .as_ref()
-            .is_some_and(|p| Arc::ptr_eq(&p.keys, &snapshot.keys) && p.pixels == pixels);
-        if !fresh {
+    PLACED.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        // Keys changed: every size is stale.
+        cache.retain(|p| Arc::ptr_eq(&p.keys, &snapshot.keys));
+        let found = cache.iter().position(|p| p.pixels == pixels);
+        if found.is_none() {
             let corners = keys
                 .iter()
                 .enumerate()
@@ -150,13 +151,17 @@ pub fn draw(
                     (corner(x), corner(y))
                 })
                 .collect();
-            *placed = Some(Placed {
+            // Two sizes at most are drawn; a third (a resize) replaces the oldest.
+            if cache.len() >= 2 {
+                cache.remove(0);
+            }
+            cache.push(Placed {
                 keys: snapshot.keys.clone(),
                 pixels,
                 corners,
             });
         }
-        let Some(placed) = placed.as_ref() else {
+        let Some(placed) = cache.iter().find(|p| p.pixels == pixels) else {
             return;
         };
         PIXELS.with(|buffer| {

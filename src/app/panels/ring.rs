@@ -13,6 +13,43 @@ use crate::app::{timing, Measured, Model, Shared};
 use crate::model::format::thousands;
 use crate::model::steps::{change_stage, stage, stage_pools};
 
+/// The ring's colours for the reader's theme. On a light page the "white"
+/// ring gets a dark background of its own: the canvas stays dark in both.
+fn ring_colours() -> RingColours {
+    if prefers_dark() {
+        RingColours {
+            background: (0x15, 0x17, 0x1c),
+            circle: "#4a4f5c",
+            moved: "#ffffff",
+        }
+    } else {
+        RingColours {
+            background: (0x1d, 0x20, 0x27),
+            circle: "#50566a",
+            moved: "#ffffff",
+        }
+    }
+}
+
+/// Keep a small canvas showing the ring after the change, for the phone's
+/// quick bar. Skipped while the canvas is hidden (it has no width then), so
+/// wide screens pay nothing for it.
+pub fn mini_ring(canvas: NodeRef<Canvas>) {
+    let model = expect_context::<Model>();
+    Effect::new(move |_| {
+        let Some(element) = canvas.get() else { return };
+        model.snapshot.with(|m| {
+            if element.client_width() == 0 {
+                return;
+            }
+            let last = stage(&m.0, change_stage(&m.0));
+            timing::timed("ringcount:draw-mini-ring", || {
+                ring_canvas::draw(&element, &m.0, &last, &ring_colours(), None)
+            })
+        });
+    });
+}
+
 #[component]
 pub fn RingPanel() -> impl IntoView {
     let model = expect_context::<Model>();
@@ -39,21 +76,7 @@ pub fn RingPanel() -> impl IntoView {
 
     Effect::new(move |_| {
         let Some(element) = canvas.get() else { return };
-        let colours = if prefers_dark() {
-            RingColours {
-                background: (0x15, 0x17, 0x1c),
-                circle: "#4a4f5c",
-                moved: "#ffffff",
-            }
-        } else {
-            // On a light page the "white" ring gets a dark background of its
-            // own: the canvas stays dark in both themes.
-            RingColours {
-                background: (0x1d, 0x20, 0x27),
-                circle: "#50566a",
-                moved: "#ffffff",
-            }
-        };
+        let colours = ring_colours();
         // The failure is drawn over the ring after the change, when asked for.
         let show_failure = model.show_failure.get();
         model.snapshot.with(|m| {
