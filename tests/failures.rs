@@ -123,6 +123,13 @@ mod properties {
             let snapshot = Snapshot::measure(&settings).expect("generated settings are valid");
             let failure = snapshot.measure_failure();
             let down = snapshot.down_ids();
+            // Measured in uneven ranges, as the page does, it is the same.
+            let mut pieces = snapshot.failure_none();
+            let keys = snapshot.key_count();
+            for range in [0..keys / 3, keys / 3..keys / 2, keys / 2..keys] {
+                failures::measure_range(&snapshot.ring_after, &snapshot.keys, &down, range, &mut pieces);
+            }
+            prop_assert_eq!(&pieces, &failure);
             // Rerouted keys are exactly the keys the down servers held.
             let held_by_down: u32 = down.iter().map(|&s| snapshot.loads_after[usize::from(s)]).sum();
             prop_assert_eq!(failure.rerouted as u32, held_by_down);

@@ -14,6 +14,7 @@ use super::{
     timing, FailureMeasured, Judged, LookupTiming, Model, SchemeRow, SchemesMeasured, Shared,
 };
 use crate::model::claims::{leave_claim, removal};
+use crate::model::failures;
 use crate::model::schemes::{self, SchemeRun};
 use crate::model::snapshot::evenness_by_points;
 use crate::model::{
@@ -115,10 +116,25 @@ pub fn keep_up_to_date(model: Model) {
             let query = query::render(&snapshot.settings, &Default::default());
 
             // Failures first: cheap, and the ring canvas may be showing them.
-            let failure = slicer.piece("ringcount:failure", || snapshot.measure_failure());
-            slicer.pause_if_due().await;
-            if !current() {
-                return;
+            let mut failure = snapshot.failure_none();
+            let down = snapshot.down_ids();
+            let mut from = 0;
+            while from < snapshot.key_count() {
+                let to = (from + KEYS_PER_PIECE * 4).min(snapshot.key_count());
+                slicer.piece("ringcount:failure", || {
+                    failures::measure_range(
+                        &snapshot.ring_after,
+                        &snapshot.keys,
+                        &down,
+                        from..to,
+                        &mut failure,
+                    )
+                });
+                from = to;
+                slicer.pause_if_due().await;
+                if !current() {
+                    return;
+                }
             }
             let copysets_now = slicer.piece("ringcount:failure", || {
                 snapshot.copysets_at(snapshot.settings.points)

@@ -86,22 +86,44 @@ pub fn measure(
     replicas: usize,
     server_count: usize,
 ) -> Failure {
+    let mut failure = Failure::none(replicas, server_count, keys.len());
+    measure_range(ring, keys, down, 0..keys.len(), &mut failure);
+    failure
+}
+
+impl Failure {
+    /// Nothing counted yet, for `measure_range` to add to.
+    pub fn none(replicas: usize, server_count: usize, key_count: usize) -> Failure {
+        Failure {
+            replicas,
+            rerouted: 0,
+            received: vec![0; server_count],
+            rerouted_keys: vec![false; key_count],
+            no_live_copy: 0,
+            copies_to_remake: 0,
+            promoted_held_copy: 0,
+            single_copy_keys: 0,
+        }
+    }
+}
+
+/// Add keys `range` to `failure`: the page measures 100,000 keys a slice at
+/// a time.
+pub fn measure_range(
+    ring: &Ring,
+    keys: &Keys,
+    down: &[ServerId],
+    range: std::ops::Range<usize>,
+    failure: &mut Failure,
+) {
+    let replicas = failure.replicas;
     let down_set: ServerSet = down.iter().fold(0, |set, &server| set | bit(server));
     let is_down = |server: ServerId| down_set & bit(server) != 0;
-    let mut failure = Failure {
-        replicas,
-        rerouted: 0,
-        received: vec![0; server_count],
-        rerouted_keys: vec![false; keys.len()],
-        no_live_copy: 0,
-        copies_to_remake: 0,
-        promoted_held_copy: 0,
-        single_copy_keys: 0,
-    };
     if ring.is_empty() {
-        return failure;
+        return;
     }
-    for (index, &position) in keys.hashes.iter().enumerate() {
+    for index in range {
+        let position = keys.hashes[index];
         let start = ring.owner_index(position).unwrap_or_default();
         let mut walked = 0usize;
         let mut down_replicas = 0usize;
@@ -136,7 +158,6 @@ pub fn measure(
             }
         }
     }
-    failure
 }
 
 /// Each server's exact share of the ring: the arcs its entries claim, each

@@ -267,6 +267,16 @@ impl Snapshot {
             .collect()
     }
 
+    /// An empty failure measurement for this snapshot, to fill a range of
+    /// keys at a time with `failures::measure_range`.
+    pub fn failure_none(&self) -> Failure {
+        Failure::none(
+            self.settings.replicas_in_pool(),
+            self.names.len(),
+            self.key_count(),
+        )
+    }
+
     /// SPEC §8 on the pool after the change, with the settings' down servers.
     pub fn measure_failure(&self) -> Failure {
         failures::measure(

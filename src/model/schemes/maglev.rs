@@ -2,6 +2,8 @@
 //! balancer: servers take turns filling a prime-sized lookup table, each
 //! along its own permutation of the rows. A lookup is one table read.
 
+use std::sync::OnceLock;
+
 use super::{mix64, Context, Holds, Placement, Scheme};
 use crate::model::hash::HashKind;
 use crate::model::keys::Key;
@@ -30,27 +32,43 @@ impl Scheme for Maglev {
     }
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
-        Box::new(MaglevPlacement(table(
-            context.names,
-            pool,
-            context.settings.hash,
-        )))
+        Box::new(MaglevPlacement {
+            names: context.names.to_vec(),
+            pool: pool.to_vec(),
+            hash: context.settings.hash,
+            rows: OnceLock::new(),
+        })
     }
 }
 
-struct MaglevPlacement(Vec<ServerId>);
+/// The table is filled on first use, not when placed: filling 65,537 rows
+/// is the heaviest single step of any scheme, and this way the tables before
+/// and after are filled in separate pieces of the page's deferred work.
+struct MaglevPlacement {
+    names: Vec<String>,
+    pool: Vec<ServerId>,
+    hash: HashKind,
+    rows: OnceLock<Vec<ServerId>>,
+}
+
+impl MaglevPlacement {
+    fn rows(&self) -> &[ServerId] {
+        self.rows
+            .get_or_init(|| table(&self.names, &self.pool, self.hash))
+    }
+}
 
 impl Placement for MaglevPlacement {
     fn owner(&self, key: Key) -> ServerId {
-        self.0[key.hash as usize % TABLE_SIZE]
+        self.rows()[key.hash as usize % TABLE_SIZE]
     }
 
     fn holds(&self) -> Holds {
-        Holds::TableRows(self.0.len())
+        Holds::TableRows(TABLE_SIZE)
     }
 
     fn table(&self) -> Option<&[ServerId]> {
-        Some(&self.0)
+        Some(self.rows())
     }
 }
 

@@ -193,14 +193,19 @@ impl SchemeRun {
         }
     }
 
-    /// Place up to `count` more keys on both sides; true once all are placed.
+    /// Place up to `count` more keys on one side, before first and then
+    /// after, so a piece of work never builds two tables at once; true once
+    /// every key is placed on both sides.
     pub fn advance(&mut self, keys: &Keys, count: usize) -> bool {
-        let next = self.owners_before.len();
-        let range = next..(next + count).min(keys.len());
-        self.before
-            .assign(keys, range.clone(), &mut self.owners_before);
-        self.after.assign(keys, range, &mut self.owners_after);
-        self.owners_before.len() == keys.len()
+        if self.owners_after.len() < self.owners_before.len() {
+            let range = self.owners_after.len()..self.owners_before.len();
+            self.after.assign(keys, range, &mut self.owners_after);
+        } else if self.owners_before.len() < keys.len() {
+            let next = self.owners_before.len();
+            let range = next..(next + count).min(keys.len());
+            self.before.assign(keys, range, &mut self.owners_before);
+        }
+        self.owners_after.len() == keys.len()
     }
 
     /// Look up `count` keys after the change, starting at key `from` and
