@@ -419,10 +419,10 @@ fn fit_failures(settings: &mut Settings, notices: &mut Vec<String>) {
         kept.clear();
     }
     settings.down = kept;
-    if settings.replicas.get() > pool.len() {
+    if settings.replicas.count() > pool.len() {
         notices.push(format!(
             "Ignored replicas={}: the pool has only {} servers, so each key has {} copies.",
-            settings.replicas.get(),
+            settings.replicas.count(),
             pool.len(),
             pool.len()
         ));
@@ -454,7 +454,7 @@ pub fn render(settings: &Settings, view: &View) -> String {
     );
     query.push_str(&format!(
         "&replicas={}&data={}&bandwidth={}&rate={}&rollout={}",
-        settings.replicas.get(),
+        settings.replicas.count(),
         settings.data.describe(),
         settings.bandwidth.describe(),
         settings.rate,
@@ -544,7 +544,7 @@ mod tests {
         // Unknown, repeated and all-down names, too many replicas.
         let parsed = parse("down=zulu,bravo&replicas=5");
         assert_eq!(parsed.settings.down, vec!["bravo".to_string()]);
-        assert_eq!(parsed.settings.replicas.get(), 5);
+        assert_eq!(parsed.settings.replicas.count(), 5);
         assert_eq!(parsed.notices.len(), 1, "{:?}", parsed.notices);
         assert!(parsed.notices[0].contains("zulu"));
         let parsed = parse("down=alpha,alpha");
@@ -552,7 +552,7 @@ mod tests {
         assert!(parsed.notices[0].contains("twice"));
         let parsed = parse("servers=a,b&add=c&down=a,b,c&replicas=4");
         assert!(parsed.settings.down.is_empty());
-        assert_eq!(parsed.settings.replicas.get(), 3);
+        assert_eq!(parsed.settings.replicas.count(), 3);
         assert_eq!(parsed.settings.down_servers(), vec!["a".to_string()]);
         assert_eq!(parsed.notices.len(), 2, "{:?}", parsed.notices);
         let parsed = parse("points=abc&hash=md5&keys=5");

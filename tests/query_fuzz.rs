@@ -78,7 +78,7 @@ proptest! {
         prop_assert!((5..=200).contains(&settings.eps.hundredths()));
         prop_assert!((1..=64).contains(&settings.probes.get()));
         let pool = settings.pool_after();
-        prop_assert!((1..=5).contains(&settings.replicas.get()) && settings.replicas.get() <= pool.len());
+        prop_assert!((1..=5).contains(&settings.replicas.count()) && settings.replicas.count() <= pool.len());
         prop_assert!(settings.down.len() < pool.len());
         prop_assert!(settings.down.iter().all(|name| pool.contains(name)));
         prop_assert!(!settings.down_servers().is_empty());

@@ -80,6 +80,33 @@ pub fn fnv1a_extend(mut state: u32, bytes: &[u8]) -> u32 {
     state
 }
 
+/// A number's decimal digits, on the stack: no string per key.
+pub struct Decimal {
+    digits: [u8; 20],
+    start: usize,
+}
+
+impl Decimal {
+    pub fn of(number: u64) -> Decimal {
+        let mut digits = [0u8; 20];
+        let mut start = digits.len();
+        let mut rest = number;
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        Decimal { digits, start }
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.digits[self.start..]
+    }
+}
+
 /// Hashes many strings that share a prefix and end in a decimal number,
 /// such as `key-17` or `alpha#3`, without building any string.
 #[derive(Clone, Copy, Debug)]
@@ -98,19 +125,9 @@ impl NumberedNames {
 
     /// Hash of the prefix followed by `number` in decimal, no padding.
     pub fn hash(&self, number: u64) -> u32 {
-        let mut digits = [0u8; 20];
-        let mut start = digits.len();
-        let mut rest = number;
-        loop {
-            start -= 1;
-            digits[start] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
+        let digits = Decimal::of(number);
         self.kind
-            .finish(fnv1a_extend(self.prefix_state, &digits[start..]))
+            .finish(fnv1a_extend(self.prefix_state, digits.bytes()))
     }
 }
 

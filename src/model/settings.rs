@@ -104,18 +104,7 @@ impl Settings {
             change: Change::Join(format!("node-{MAX_SERVERS}")),
             points: MAX_POINTS,
             keys: MAX_KEYS,
-            first: 0,
-            hash: HashKind::Fnv1aFold,
-            eps: Epsilon::default(),
-            probes: Probes::default(),
-            down: Vec::new(),
-            replicas: Replicas::default(),
-            // The lesson's figures: 5.5 TB copied at 200 MB/s, 30 requests
-            // per key per minute, a 12-minute rollout.
-            data: Bytes::new(5_500_000_000_000),
-            bandwidth: Bytes::new(200_000_000),
-            rate: 30,
-            rollout: 12,
+            ..Settings::default()
         }
     }
 }
@@ -191,65 +180,43 @@ impl std::fmt::Display for Epsilon {
     }
 }
 
-/// Multi-probe's probes per key, 1 … 64.
+/// A whole number that can only hold MIN … MAX: settings made of these
+/// never hold a bad value, so they need no check after the fact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Probes(u8);
+pub struct WholeIn<const MIN: u8, const MAX: u8, const DEFAULT: u8>(u8);
 
-impl Probes {
-    pub const MIN: u8 = 1;
-    pub const MAX: u8 = 64;
+impl<const MIN: u8, const MAX: u8, const DEFAULT: u8> WholeIn<MIN, MAX, DEFAULT> {
+    pub const MIN: u8 = MIN;
+    pub const MAX: u8 = MAX;
 
-    pub fn new(probes: u32) -> Result<Probes, String> {
-        match u8::try_from(probes) {
-            Ok(p) if (Self::MIN..=Self::MAX).contains(&p) => Ok(Probes(p)),
-            _ => Err(format!(
-                "Probes must be a whole number from {} to {}",
-                Self::MIN,
-                Self::MAX
-            )),
+    pub fn new(value: u32) -> Result<Self, String> {
+        match u8::try_from(value) {
+            Ok(v) if (MIN..=MAX).contains(&v) => Ok(WholeIn(v)),
+            _ => Err(format!("needs a whole number from {MIN} to {MAX}")),
         }
     }
 
     pub fn get(self) -> u8 {
         self.0
     }
-}
 
-impl Default for Probes {
-    fn default() -> Self {
-        Probes(21)
-    }
-}
-
-/// Copies per key, 1 … 5 (and never more than the pool has servers).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Replicas(u8);
-
-impl Replicas {
-    pub const MIN: u8 = 1;
-    pub const MAX: u8 = 5;
-
-    pub fn new(replicas: u32) -> Result<Replicas, String> {
-        match u8::try_from(replicas) {
-            Ok(r) if (Self::MIN..=Self::MAX).contains(&r) => Ok(Replicas(r)),
-            _ => Err(format!(
-                "Replicas must be a whole number from {} to {}",
-                Self::MIN,
-                Self::MAX
-            )),
-        }
-    }
-
-    pub fn get(self) -> usize {
+    /// The value as a count, for arithmetic with lengths.
+    pub fn count(self) -> usize {
         usize::from(self.0)
     }
 }
 
-impl Default for Replicas {
+impl<const MIN: u8, const MAX: u8, const DEFAULT: u8> Default for WholeIn<MIN, MAX, DEFAULT> {
     fn default() -> Self {
-        Replicas(3)
+        WholeIn(DEFAULT)
     }
 }
+
+/// Multi-probe's probes per key, 1 … 64, 21 by default.
+pub type Probes = WholeIn<1, 64, 21>;
+
+/// Copies per key, 1 … 5, 3 by default (and never more than the pool has).
+pub type Replicas = WholeIn<1, 5, 3>;
 
 /// Which control a problem belongs to, so the page can show it beside that control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -477,7 +444,7 @@ impl Settings {
     /// Copies per key in this pool: R, or every server when the pool is
     /// smaller (two servers cannot hold three distinct copies).
     pub fn replicas_in_pool(&self) -> usize {
-        self.replicas.get().min(self.pool_after().len())
+        self.replicas.count().min(self.pool_after().len())
     }
 
     /// Problems with `down` against the pool.
@@ -514,7 +481,7 @@ impl Settings {
         if self.down.len() >= pool.len() {
             self.down.clear();
         }
-        if self.replicas.get() > pool.len() {
+        if self.replicas.count() > pool.len() {
             if let Ok(fitted) = Replicas::new(pool.len() as u32) {
                 self.replicas = fitted;
             }

@@ -234,9 +234,9 @@ fn FailureControls() -> impl IntoView {
                     Replicas::MAX
                 )
             })
-            .and_then(|r| Replicas::new(r).map_err(|why| format!("{why}.")))
+            .and_then(|r| Replicas::new(r).map_err(|why| format!("Replicas {why}.")))
         {
-            Ok(r) if r.get() > pool => replicas_message.set(Some(format!(
+            Ok(r) if r.count() > pool => replicas_message.set(Some(format!(
                 "The pool has only {pool} servers, so at most {pool} distinct copies."
             ))),
             Ok(r) => apply(model, replicas_message, |s| s.replicas = r),

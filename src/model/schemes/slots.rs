@@ -3,6 +3,7 @@
 //! slots from server to server; keys never move otherwise.
 
 use super::{Context, Holds, Placement, Scheme};
+use crate::model::hash::Decimal;
 use crate::model::keys::Key;
 use crate::model::ring::ServerId;
 use crate::model::settings::Settings;
@@ -93,22 +94,12 @@ pub fn crc16(bytes: &[u8]) -> u16 {
 /// The slot of `key-{number}`, from its name's bytes (the page's hash choice
 /// does not apply, as in Redis). Built on the stack: no string per key.
 pub fn key_slot(number: u64) -> u16 {
+    let digits = Decimal::of(number);
+    let digits = digits.bytes();
     let mut name = [0u8; 24];
     name[..4].copy_from_slice(b"key-");
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    let mut rest = number;
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    let length = 4 + digits.len() - start;
-    name[4..length].copy_from_slice(&digits[start..]);
-    crc16(&name[..length]) % SLOT_COUNT as u16
+    name[4..4 + digits.len()].copy_from_slice(digits);
+    crc16(&name[..4 + digits.len()]) % SLOT_COUNT as u16
 }
 
 /// Server i of n (list order) owns slots ⌊i·S/n⌋ … ⌊(i+1)·S/n⌋ − 1.
