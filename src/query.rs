@@ -7,7 +7,8 @@ use crate::model::settings::{
     clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_RATE, MAX_ROLLOUT,
     MAX_SERVERS, MIN_KEYS, MIN_POINTS, MIN_RATE, MIN_ROLLOUT,
 };
-use crate::model::{Change, Epsilon, Field, HashKind, Probes, Replicas, Settings};
+use crate::model::settings::{parse_skew, skew_text, MAX_RING_ENTRIES};
+use crate::model::{Change, Epsilon, Field, HashKind, Probes, Replicas, Settings, Weight};
 
 /// A single panel shown alone, for embedding one figure in a course page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -345,6 +346,14 @@ pub fn parse(query: &str) -> Parsed {
                 Ok(minutes) => settings.rollout = minutes,
                 Err(why) => ignore(why),
             },
+            "weights" => match parse_weights(&value) {
+                Ok(weights) => settings.weights = weights,
+                Err(why) => ignore(why),
+            },
+            "skew" => match parse_skew(&value) {
+                Ok(skew) => settings.skew = skew,
+                Err(why) => ignore(why),
+            },
             "hash" => match HashKind::from_id(&value) {
                 Some(hash) => settings.hash = hash,
                 None => ignore("the hash must be fnv1a-fold, fnv1a-murmur or fnv1a".to_string()),
@@ -382,6 +391,7 @@ pub fn parse(query: &str) -> Parsed {
         }
     }
     fit_failures(&mut settings, &mut notices);
+    fit_weights(&mut settings, &mut notices);
     debug_assert!(settings.problems().is_empty());
     Parsed {
         settings,
@@ -430,6 +440,62 @@ fn fit_failures(settings: &mut Settings, notices: &mut Vec<String>) {
     }
 }
 
+/// `alpha:3,bravo:2`: names with whole weights 1 … 10.
+pub fn parse_weights(text: &str) -> Result<Vec<(String, Weight)>, String> {
+    let mut weights: Vec<(String, Weight)> = Vec::new();
+    for part in text.split(',').filter(|part| !part.trim().is_empty()) {
+        let Some((name, weight)) = part.rsplit_once(':') else {
+            return Err(format!(
+                "each weight is NAME:W, and {} has no colon",
+                quote(part.trim())
+            ));
+        };
+        let name = clean_name(name).map_err(|why| why.trim_end_matches('.').to_string())?;
+        let weight = weight
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| {
+                format!(
+                    "the weight of {} must be a whole number from 1 to 10",
+                    quote(&name)
+                )
+            })
+            .and_then(|w| {
+                Weight::new(w).map_err(|why| format!("the weight of {} {why}", quote(&name)))
+            })?;
+        if weights.iter().any(|(named, _)| *named == name) {
+            return Err(format!("{} has two weights", quote(&name)));
+        }
+        weights.push((name, weight));
+    }
+    Ok(weights)
+}
+
+/// Weights for servers that are not in the scenario are dropped, and so are
+/// all weights when they would put more than the ring's cap of entries.
+fn fit_weights(settings: &mut Settings, notices: &mut Vec<String>) {
+    let names = settings.all_names();
+    settings.weights.retain(|(name, _)| {
+        let known = names.contains(name);
+        if !known {
+            notices.push(format!(
+                "Ignored the weight of {}: it is not a server here.",
+                quote(name)
+            ));
+        }
+        known
+    });
+    let entries = settings.ring_entries();
+    if entries > MAX_RING_ENTRIES {
+        notices.push(format!(
+            "Ignored weights: they would put {} entries on the ring, and the most is {}.",
+            crate::model::format::thousands(entries as u64),
+            crate::model::format::thousands(MAX_RING_ENTRIES as u64)
+        ));
+        settings.weights.clear();
+    }
+}
+
 /// The query string for these settings (without the `?`).
 pub fn render(settings: &Settings, view: &View) -> String {
     let servers: Vec<String> = settings
@@ -460,6 +526,16 @@ pub fn render(settings: &Settings, view: &View) -> String {
         settings.rate,
         settings.rollout
     ));
+    query.push_str(&format!("&skew={}", skew_text(settings.skew)));
+    if !settings.weights.is_empty() {
+        let weights: Vec<String> = settings
+            .weights
+            .iter()
+            .map(|(name, weight)| format!("{}:{}", percent_encode(name), weight.get()))
+            .collect();
+        query.push_str("&weights=");
+        query.push_str(&weights.join(","));
+    }
     if !settings.down.is_empty() {
         let down: Vec<String> = settings
             .down
@@ -518,6 +594,8 @@ mod tests {
             bandwidth: Bytes::new(1_500),
             rate: 7,
             rollout: 90,
+            weights: vec![("north pole".into(), Weight::new(4).unwrap())],
+            skew: parse_skew("1.5").unwrap(),
         };
         let view = View {
             embed: true,
@@ -536,6 +614,28 @@ mod tests {
         assert_eq!(parsed.notices.len(), 5, "{:?}", parsed.notices);
         assert!(parsed.notices[0].contains("5.5TB or 200MB"));
         assert_eq!(parse("data=1.25%20GB").settings.data.get(), 1_250_000_000);
+        let parsed = parse("weights=alpha:3,zulu:2&skew=1.5");
+        assert_eq!(
+            parsed.settings.weights,
+            vec![("alpha".to_string(), Weight::new(3).unwrap())]
+        );
+        assert_eq!(parsed.settings.skew.get(), 15);
+        assert_eq!(parsed.notices.len(), 1, "{:?}", parsed.notices);
+        for bad in ["alpha:0", "alpha:11", "alpha:x", "alpha", "alpha:2,alpha:3"] {
+            let parsed = parse(&format!("weights={bad}"));
+            assert!(parsed.settings.weights.is_empty(), "{bad}");
+            assert_eq!(parsed.notices.len(), 1, "{bad}");
+        }
+        let servers: Vec<String> = (0..25).map(|i| format!("n{i}")).collect();
+        let weights: Vec<String> = servers.iter().map(|name| format!("{name}:10")).collect();
+        let parsed = parse(&format!(
+            "points=500&servers={}&weights={}",
+            servers.join(","),
+            weights.join(",")
+        ));
+        assert!(parsed.settings.weights.is_empty());
+        assert!(parsed.notices[0].contains("100,000"));
+        assert!(parse("skew=2.5").notices[0].contains("0 to 2"));
         let parsed = parse("eps=0.001&probes=0");
         assert_eq!(parsed.settings, Settings::default());
         assert!(parsed.notices[0].contains("0.05 to 2"));

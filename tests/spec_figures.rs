@@ -2,7 +2,7 @@
 
 use ringcount::model::claims::count_join_both_ways;
 use ringcount::model::format::format_ratio;
-use ringcount::model::{evaluate, Change, HashKind, Keys, ServerId, Settings, Snapshot};
+use ringcount::model::{evaluate, Change, HashKind, Keys, Points, ServerId, Settings, Snapshot};
 
 fn measure(settings: &Settings) -> Snapshot {
     Snapshot::measure(settings).expect("valid settings")
@@ -105,7 +105,7 @@ fn growing_pools_agree_by_both_routes() {
             &names,
             &ids[..size],
             ids[size],
-            200,
+            Points::uniform(200),
             HashKind::Fnv1aFold,
             &keys,
         );

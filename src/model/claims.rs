@@ -6,7 +6,7 @@ use super::format::{format_ratio, format_share, percent, thousands};
 use super::hash::HashKind;
 use super::keys::Keys;
 use super::measure::{count_moved, loads, Spread};
-use super::ring::{Ring, ServerId};
+use super::ring::{Points, Ring, ServerId};
 use super::snapshot::Snapshot;
 
 /// How many servers the "pools of 1, 2, 3, 4" check grows through.
@@ -94,7 +94,7 @@ pub fn count_join_both_ways(
     names: &[String],
     pool: &[ServerId],
     joiner: ServerId,
-    points: u16,
+    points: Points,
     hash: HashKind,
     keys: &Keys,
 ) -> (usize, usize) {
@@ -120,7 +120,7 @@ fn routes_agree(s: &Snapshot) -> Claim {
             &s.names,
             &order[..size],
             order[size],
-            s.settings.points,
+            s.points_at(s.settings.points),
             s.settings.hash,
             &s.keys,
         );
@@ -290,7 +290,7 @@ fn spread_at(
     hash: HashKind,
     keys: &Keys,
 ) -> (Spread, usize) {
-    let ring = Ring::build(&s.names, pool, points, hash);
+    let ring = Ring::build(&s.names, pool, s.points_at(points), hash);
     let owners = ring.owners_of(keys);
     (Spread::of(&loads(&owners, s.names.len()), pool), ring.len())
 }
@@ -345,7 +345,7 @@ fn one_owner_each(s: &Snapshot) -> Claim {
     let mut wrapped_total = 0;
     let mut checked = Vec::new();
     for &points in &settings {
-        let ring = Ring::build(&s.names, &s.after, points, s.settings.hash);
+        let ring = Ring::build(&s.names, &s.after, s.points_at(points), s.settings.hash);
         let owner_loads = loads(&ring.owners_of(&s.keys), s.names.len());
         // Independent of the owner lookup: count each server's arcs.
         let mut arc_total = 0;

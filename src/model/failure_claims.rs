@@ -33,7 +33,7 @@ fn receivers_at(s: &Snapshot, points: u16, failed: u16) -> (usize, usize) {
     let ring = if points == s.settings.points {
         s.ring_after.clone()
     } else {
-        Ring::build(&s.names, &s.after, points, s.settings.hash)
+        Ring::build(&s.names, &s.after, s.points_at(points), s.settings.hash)
     };
     let failure = failures::measure(&ring, &s.keys, &[failed], 1, s.names.len());
     (failure.receivers(), failure.rerouted)
@@ -95,7 +95,7 @@ fn replicas_survive_one_failure(s: &Snapshot) -> Claim {
 
 /// The busiest server's exact share above even, at `points` per server.
 pub fn busiest_excess(s: &Snapshot, points: u16) -> f64 {
-    let ring = Ring::build(&s.names, &s.after, points, s.settings.hash);
+    let ring = Ring::build(&s.names, &s.after, s.points_at(points), s.settings.hash);
     let shares = exact_shares(&ring, s.names.len());
     let busiest = s
         .after

@@ -22,6 +22,6 @@ pub use claims::{evaluate, evaluate_one, Claim, CLAIM_COUNT, LEAVE_CLAIM};
 pub use hash::HashKind;
 pub use keys::{Key, Keys};
 pub use measure::{Movement, Spread};
-pub use ring::{Entry, Ring, ServerId};
-pub use settings::{Change, Epsilon, Field, Probes, Problem, Replicas, Settings};
+pub use ring::{Entry, Points, Ring, ServerId};
+pub use settings::{Change, Epsilon, Field, Probes, Problem, Replicas, Settings, Skew, Weight};
 pub use snapshot::{Rings, Snapshot};

@@ -60,11 +60,35 @@ impl Buckets {
     }
 }
 
+/// How many points each server puts on the ring: a base count times the
+/// server's weight (SPEC §10), 1 for a server with no weight given.
+#[derive(Clone, Copy, Debug)]
+pub struct Points<'a> {
+    pub base: u16,
+    /// Weight of each server, indexed by `ServerId`; missing means 1.
+    pub weights: &'a [u8],
+}
+
+impl Points<'_> {
+    /// The same count for every server, weights aside.
+    pub fn uniform(base: u16) -> Points<'static> {
+        Points { base, weights: &[] }
+    }
+
+    pub fn of(&self, server: ServerId) -> u16 {
+        let weight = self.weights.get(usize::from(server)).copied().unwrap_or(1);
+        self.base.saturating_mul(u16::from(weight))
+    }
+}
+
 impl Ring {
-    /// Place `points` entries for each member, at hash(`NAME#0`) … hash(`NAME#{points-1}`).
-    pub fn build(names: &[String], members: &[ServerId], points: u16, hash: HashKind) -> Ring {
-        let mut entries = Vec::with_capacity(members.len() * usize::from(points));
+    /// Place each member's points on the ring, at hash(`NAME#0`) …
+    /// hash(`NAME#{count-1}`), `count` being its base points times its weight.
+    pub fn build(names: &[String], members: &[ServerId], points: Points, hash: HashKind) -> Ring {
+        let total: usize = members.iter().map(|&m| usize::from(points.of(m))).sum();
+        let mut entries = Vec::with_capacity(total);
         for &server in members {
+            let points = points.of(server);
             let point_names = NumberedNames::new(&format!("{}#", names[usize::from(server)]), hash);
             let positions = point_names.hash_range(0, u64::from(points));
             entries.extend(
@@ -337,9 +361,9 @@ mod tests {
     #[test]
     fn removing_a_server_keeps_the_order() {
         let names = names(&["a", "b", "c"]);
-        let ring = Ring::build(&names, &[0, 1, 2], 50, HashKind::Fnv1aFold);
+        let ring = Ring::build(&names, &[0, 1, 2], Points::uniform(50), HashKind::Fnv1aFold);
         let without_b = ring.without(1);
-        let rebuilt = Ring::build(&names, &[0, 2], 50, HashKind::Fnv1aFold);
+        let rebuilt = Ring::build(&names, &[0, 2], Points::uniform(50), HashKind::Fnv1aFold);
         assert_eq!(without_b.entries(), rebuilt.entries());
         assert_eq!(without_b.len(), 100);
     }

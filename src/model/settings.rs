@@ -62,7 +62,14 @@ pub struct Settings {
     pub rate: u32,
     /// Minutes over which routers learn the new server list.
     pub rollout: u32,
+    /// Servers given a weight other than 1, in the order named (SPEC §10).
+    pub weights: Vec<(String, Weight)>,
+    /// How skewed requests are: key rank r gets requests ∝ 1/r^s, in tenths of s.
+    pub skew: Skew,
 }
+
+/// The most ring entries all servers may put on the ring together.
+pub const MAX_RING_ENTRIES: usize = 100_000;
 
 pub const MIN_RATE: u32 = 1;
 pub const MAX_RATE: u32 = 1_000_000;
@@ -91,6 +98,8 @@ impl Default for Settings {
             bandwidth: Bytes::new(200_000_000),
             rate: 30,
             rollout: 12,
+            weights: Vec::new(),
+            skew: Skew::default(),
         }
     }
 }
@@ -212,6 +221,36 @@ impl<const MIN: u8, const MAX: u8, const DEFAULT: u8> Default for WholeIn<MIN, M
     }
 }
 
+/// A server's weight, 1 … 10: it puts weight × points on the ring.
+pub type Weight = WholeIn<1, 10, 1>;
+
+/// Request skew in tenths, 0 … 20 (s = 0 … 2).
+pub type Skew = WholeIn<0, 20, 0>;
+
+/// Read a skew such as "1.2" or "0" (one decimal at most) into tenths.
+pub fn parse_skew(text: &str) -> Result<Skew, String> {
+    let range = || "needs a number from 0 to 2 in steps of 0.1".to_string();
+    let text = text.trim();
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    // "1.20" is 1.2; "0.05" has a digit past the tenths and is refused.
+    let tenths = fraction.trim_end_matches('0');
+    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() != 1 || !digits(whole) || !digits(fraction) || tenths.len() > 1 {
+        return Err(range());
+    }
+    let whole = u32::from(whole.as_bytes()[0] - b'0');
+    let tenth = tenths.bytes().next().map_or(0, |b| u32::from(b - b'0'));
+    Skew::new(whole * 10 + tenth).map_err(|_| range())
+}
+
+/// A skew in tenths as text: 0, 0.5, 1, 1.2.
+pub fn skew_text(skew: Skew) -> String {
+    match (skew.get() / 10, skew.get() % 10) {
+        (whole, 0) => whole.to_string(),
+        (whole, tenth) => format!("{whole}.{tenth}"),
+    }
+}
+
 /// Multi-probe's probes per key, 1 … 64, 21 by default.
 pub type Probes = WholeIn<1, 64, 21>;
 
@@ -235,6 +274,8 @@ pub enum Field {
     Bandwidth,
     Rate,
     Rollout,
+    Weights,
+    Skew,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -411,6 +452,7 @@ impl Settings {
         }
         if problems.is_empty() {
             problems.extend(self.failure_problems());
+            problems.extend(self.weight_problems());
         }
         problems
     }
@@ -447,6 +489,68 @@ impl Settings {
         self.replicas.count().min(self.pool_after().len())
     }
 
+    /// Each server's weight, indexed like `names` (1 unless set).
+    pub fn weights_for(&self, names: &[String]) -> Vec<u8> {
+        names.iter().map(|name| self.weight_of(name)).collect()
+    }
+
+    pub fn weight_of(&self, name: &str) -> u8 {
+        self.weights
+            .iter()
+            .find(|(named, _)| named == name)
+            .map_or(1, |(_, weight)| weight.get())
+    }
+
+    /// Every server named in the scenario: the list, and a joiner.
+    pub fn all_names(&self) -> Vec<String> {
+        let mut names = self.servers.clone();
+        if let Change::Join(name) = &self.change {
+            names.push(name.clone());
+        }
+        names
+    }
+
+    /// Ring entries with every server of the scenario on the ring.
+    pub fn ring_entries(&self) -> usize {
+        self.all_names()
+            .iter()
+            .map(|name| usize::from(self.points) * usize::from(self.weight_of(name)))
+            .sum()
+    }
+
+    /// Problems with `weights`: unknown or repeated names, and the cap.
+    fn weight_problems(&self) -> Vec<Problem> {
+        let names = self.all_names();
+        let mut problems = Vec::new();
+        for (index, (name, _)) in self.weights.iter().enumerate() {
+            if !names.contains(name) {
+                problems.push(Problem::new(
+                    Field::Weights,
+                    format!(
+                        "\u{201c}{name}\u{201d} is not a server here, so it cannot have a weight."
+                    ),
+                ));
+            } else if self.weights[..index].iter().any(|(n, _)| n == name) {
+                problems.push(Problem::new(
+                    Field::Weights,
+                    format!("\u{201c}{name}\u{201d} has two weights; give it one."),
+                ));
+            }
+        }
+        let entries = self.ring_entries();
+        if entries > MAX_RING_ENTRIES {
+            problems.push(Problem::new(
+                Field::Weights,
+                format!(
+                    "That would put {} entries on the ring; the most is {}. Lower the points or the weights.",
+                    thousands(entries as u64),
+                    thousands(MAX_RING_ENTRIES as u64)
+                ),
+            ));
+        }
+        problems
+    }
+
     /// Problems with `down` against the pool.
     fn failure_problems(&self) -> Vec<Problem> {
         let pool = self.pool_after();
@@ -476,6 +580,9 @@ impl Settings {
     /// After an edit that changed the pool, drop down servers that left it
     /// and fit the replicas to it, so a list edit is never refused for them.
     pub fn fit_failures_to_pool(&mut self) {
+        // Weights of servers no longer named go too.
+        let names = self.all_names();
+        self.weights.retain(|(name, _)| names.contains(name));
         let pool = self.pool_after();
         self.down.retain(|name| pool.contains(name));
         if self.down.len() >= pool.len() {
@@ -542,6 +649,47 @@ mod tests {
         settings.servers = vec!["a".into(), "a".into()];
         assert_eq!(fields(&settings), vec![Field::Servers]);
         assert!(crate::model::Snapshot::measure(&settings).is_err());
+    }
+
+    #[test]
+    fn weights_are_checked_against_the_servers_and_the_cap() {
+        let weight = |w| Weight::new(w).unwrap();
+        let mut settings = Settings {
+            weights: vec![("alpha".into(), weight(3)), ("echo".into(), weight(2))],
+            ..Settings::default()
+        };
+        assert!(settings.problems().is_empty());
+        assert_eq!(
+            settings.weights_for(&settings.all_names()),
+            vec![3, 1, 1, 1, 2]
+        );
+        assert_eq!(settings.ring_entries(), 200 * 8);
+        settings.weights.push(("zulu".into(), weight(2)));
+        assert!(settings.problems()[0].message.contains("zulu"));
+        settings.weights.pop();
+        settings.points = 500;
+        settings.servers = (0..49).map(|i| format!("n{i}")).collect();
+        settings.weights = vec![("n0".into(), weight(10))];
+        assert!(settings.problems().is_empty(), "{:?}", settings.problems());
+        settings.weights = (0..20).map(|i| (format!("n{i}"), weight(10))).collect();
+        assert!(settings.problems()[0].message.contains("100,000"));
+        for (text, tenths) in [
+            ("0", 0),
+            ("1.2", 12),
+            ("2", 20),
+            ("0.5", 5),
+            ("1.", 10),
+            ("2.0", 20),
+        ] {
+            assert_eq!(parse_skew(text).map(Skew::get), Ok(tenths), "{text}");
+            assert_eq!(
+                parse_skew(&skew_text(parse_skew(text).unwrap())),
+                parse_skew(text)
+            );
+        }
+        for bad in ["", "-1", "2.1", "0.05", "1e0", "x", "10"] {
+            assert!(parse_skew(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

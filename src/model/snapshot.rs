@@ -6,7 +6,7 @@ use super::failure_claims;
 use super::failures::{self, Copysets, Failure};
 use super::keys::Keys;
 use super::measure::{Movement, Spread};
-use super::ring::{Ring, ServerId};
+use super::ring::{Points, Ring, ServerId};
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, SchemeResult};
 use super::settings::{Change, Problem, Settings};
@@ -23,6 +23,8 @@ pub struct Snapshot {
     pub after: Vec<ServerId>,
     /// The server that joins or leaves.
     pub changed: ServerId,
+    /// Each server's weight, indexed by `ServerId` (1 unless set).
+    pub weights: Vec<u8>,
     pub keys: Arc<Keys>,
     pub ring_before: Ring,
     pub ring_after: Ring,
@@ -43,6 +45,7 @@ pub struct Snapshot {
 #[derive(Clone, Debug)]
 pub struct Rings {
     pub names: Vec<String>,
+    pub weights: Vec<u8>,
     pub before: Vec<ServerId>,
     pub after: Vec<ServerId>,
     pub changed: ServerId,
@@ -73,18 +76,24 @@ impl Rings {
                 (listed, after, leaver)
             }
         };
+        let weights = settings.weights_for(&names);
+        let points = Points {
+            base: settings.points,
+            weights: &weights,
+        };
         // One ring is built and sorted; the other is the same minus the
         // changed server, which keeps the order.
         let (ring_before, ring_after) = if settings.change.is_join() {
-            let ring_after = Ring::build(&names, &after, settings.points, settings.hash);
+            let ring_after = Ring::build(&names, &after, points, settings.hash);
             (ring_after.without(changed), ring_after)
         } else {
-            let ring_before = Ring::build(&names, &before, settings.points, settings.hash);
+            let ring_before = Ring::build(&names, &before, points, settings.hash);
             let ring_after = ring_before.without(changed);
             (ring_before, ring_after)
         };
         Rings {
             names,
+            weights,
             before,
             after,
             changed,
@@ -95,6 +104,14 @@ impl Rings {
 }
 
 impl Snapshot {
+    /// Points per server at `base` points, with this scenario's weights.
+    pub fn points_at(&self, base: u16) -> Points<'_> {
+        Points {
+            base,
+            weights: &self.weights,
+        }
+    }
+
     /// Measure a change; the problems if the settings cannot be measured.
     pub fn measure(settings: &Settings) -> Result<Snapshot, Vec<Problem>> {
         let problems = settings.problems();
@@ -148,6 +165,7 @@ impl Snapshot {
         Snapshot {
             settings: settings.clone(),
             names: rings.names.clone(),
+            weights: rings.weights.clone(),
             before: rings.before.clone(),
             after: rings.after.clone(),
             changed: rings.changed,
@@ -235,6 +253,7 @@ impl Snapshot {
             names: &self.names,
             settings: &self.settings,
             key_count: self.key_count(),
+            weights: &self.weights,
             built_rings: vec![
                 (&self.before[..], &self.ring_before),
                 (&self.after[..], &self.ring_after),
@@ -300,7 +319,12 @@ impl Snapshot {
         if points == self.settings.points {
             failures::copysets(&self.ring_after, self.after.len(), replicas)
         } else {
-            let ring = Ring::build(&self.names, &self.after, points, self.settings.hash);
+            let ring = Ring::build(
+                &self.names,
+                &self.after,
+                self.points_at(points),
+                self.settings.hash,
+            );
             failures::copysets(&ring, self.after.len(), replicas)
         }
     }

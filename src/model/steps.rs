@@ -55,7 +55,12 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
     } else if index + 1 == last {
         (snapshot.ring_before.clone(), snapshot.owners_before.clone())
     } else {
-        let ring = Ring::build(&snapshot.names, &members, settings.points, settings.hash);
+        let ring = Ring::build(
+            &snapshot.names,
+            &members,
+            snapshot.points_at(settings.points),
+            settings.hash,
+        );
         let stage_owners = ring.owners_of(&snapshot.keys);
         (ring, stage_owners)
     };
@@ -66,7 +71,12 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
         let previous_owners = if index == last {
             snapshot.owners_before.clone()
         } else {
-            let ring = Ring::build(&snapshot.names, previous, settings.points, settings.hash);
+            let ring = Ring::build(
+                &snapshot.names,
+                previous,
+                snapshot.points_at(settings.points),
+                settings.hash,
+            );
             ring.owners_of(&snapshot.keys)
         };
         let moved: Vec<bool> = previous_owners

@@ -18,7 +18,7 @@ use std::ops::Range;
 
 use super::keys::{Key, Keys};
 use super::measure::{Movement, Spread};
-use super::ring::{Ring, ServerId};
+use super::ring::{Points, Ring, ServerId};
 use super::settings::Settings;
 
 /// Every scheme, in the order the page lists them.
@@ -45,6 +45,8 @@ pub struct Context<'a> {
     pub settings: &'a Settings,
     /// How many keys will be placed (bounded loads sets its cap from it).
     pub key_count: usize,
+    /// Each server's weight, indexed by `ServerId` (SPEC §10).
+    pub weights: &'a [u8],
     /// Rings the snapshot has already built, with their pools, so the
     /// ring-based schemes do not hash and sort 25,000 entries again.
     pub built_rings: Vec<(&'a [ServerId], &'a Ring)>,
@@ -58,7 +60,11 @@ impl Context<'_> {
             .find(|(members, _)| *members == pool)
             .map(|(_, ring)| (*ring).clone())
             .unwrap_or_else(|| {
-                Ring::build(self.names, pool, self.settings.points, self.settings.hash)
+                let points = Points {
+                    base: self.settings.points,
+                    weights: self.weights,
+                };
+                Ring::build(self.names, pool, points, self.settings.hash)
             })
     }
 }

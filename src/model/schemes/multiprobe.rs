@@ -5,7 +5,7 @@
 
 use super::{mix64, Context, Holds, Placement, Scheme};
 use crate::model::keys::Key;
-use crate::model::ring::{Ring, ServerId};
+use crate::model::ring::{Points, Ring, ServerId};
 use crate::model::settings::Settings;
 
 pub struct MultiProbe;
@@ -29,7 +29,13 @@ impl Scheme for MultiProbe {
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
         Box::new(MultiProbePlacement {
-            ring: Ring::build(context.names, pool, 1, context.settings.hash),
+            // One point per server whatever its weight: multi-probe ignores weights.
+            ring: Ring::build(
+                context.names,
+                pool,
+                Points::uniform(1),
+                context.settings.hash,
+            ),
             probes: u64::from(context.settings.probes.get()),
         })
     }
