@@ -56,6 +56,7 @@ fn main() {
         &snapshot, &results,
     ));
     judged.extend(ringcount::model::failure_claims::evaluate(&snapshot));
+    judged.extend(ringcount::model::weight_claims::evaluate(&snapshot));
     let claims: Vec<String> = judged
         .iter()
         .map(|claim| {

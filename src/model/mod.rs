@@ -10,6 +10,7 @@ pub mod format;
 pub mod hash;
 pub mod keys;
 pub mod measure;
+pub mod requests;
 pub mod ring;
 pub mod scheme_claims;
 pub mod schemes;
@@ -17,6 +18,7 @@ pub mod settings;
 pub mod snapshot;
 pub mod sort;
 pub mod steps;
+pub mod weight_claims;
 
 pub use claims::{evaluate, evaluate_one, Claim, CLAIM_COUNT, LEAVE_CLAIM};
 pub use hash::HashKind;

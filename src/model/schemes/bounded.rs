@@ -28,6 +28,10 @@ impl Scheme for Bounded {
         )
     }
 
+    fn uses_weights(&self) -> bool {
+        true
+    }
+
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
         Box::new(BoundedPlacement {
             ring: context.ring(pool),

@@ -105,6 +105,10 @@ pub trait Scheme: Sync {
     fn title(&self) -> &'static str;
     /// How it places a key, what that costs, and where it is used.
     fn explain(&self, settings: &Settings) -> String;
+    /// Whether server weights change where it places keys (SPEC §10).
+    fn uses_weights(&self) -> bool {
+        false
+    }
     /// The placement of every key on `pool`, built from scratch.
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement>;
     /// Placements before and after a change. Most schemes build each from

@@ -25,6 +25,10 @@ impl Scheme for RingScheme {
         )
     }
 
+    fn uses_weights(&self) -> bool {
+        true
+    }
+
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
         Box::new(RingPlacement(context.ring(pool)))
     }

@@ -1,0 +1,72 @@
+//! Hot keys (SPEC §10): the key of rank r (key-first is rank 1) gets
+//! requests in proportion to 1/r^s. A server's request load is the share of
+//! all requests its keys get; with s = 0 it is its share of the keys.
+
+use super::ring::ServerId;
+use super::settings::Skew;
+
+/// The exponent s of a skew kept in tenths.
+pub fn exponent(skew: Skew) -> f64 {
+    f64::from(skew.get()) / 10.0
+}
+
+/// Requests to each key, in key order, up to a common factor: 1/r^s.
+pub fn key_requests(count: usize, s: f64) -> Vec<f64> {
+    (1..=count).map(|rank| (rank as f64).powf(-s)).collect()
+}
+
+/// H(K, s) = Σ 1/r^s for r = 1 … K.
+pub fn harmonic(count: usize, s: f64) -> f64 {
+    key_requests(count, s).iter().sum()
+}
+
+/// The hottest key's own share of all requests: 1/H(K, s).
+pub fn hottest_key_share(count: usize, s: f64) -> f64 {
+    1.0 / harmonic(count, s)
+}
+
+/// Each server's share of all requests, indexed by `ServerId`, given every
+/// key's owner in key order.
+pub fn request_shares(owners: &[ServerId], s: f64, server_count: usize) -> Vec<f64> {
+    let requests = key_requests(owners.len(), s);
+    let total: f64 = requests.iter().sum();
+    let mut shares = vec![0.0; server_count];
+    for (&owner, &weight) in owners.iter().zip(&requests) {
+        shares[usize::from(owner)] += weight;
+    }
+    if total > 0.0 {
+        for share in &mut shares {
+            *share /= total;
+        }
+    }
+    shares
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hottest_key_share_is_one_over_h() {
+        // H(4, 1) = 1 + 1/2 + 1/3 + 1/4 = 25/12.
+        assert!((harmonic(4, 1.0) - 25.0 / 12.0).abs() < 1e-12);
+        assert!((hottest_key_share(4, 1.0) - 12.0 / 25.0).abs() < 1e-12);
+        // s = 0: every key alike, so the hottest holds 1/K.
+        assert!((hottest_key_share(1000, 0.0) - 0.001).abs() < 1e-15);
+        // s = 2 tends to 6/π² for many keys.
+        assert!(
+            (hottest_key_share(100_000, 2.0) - 6.0 / std::f64::consts::PI.powi(2)).abs() < 1e-5
+        );
+    }
+
+    #[test]
+    fn without_skew_requests_follow_keys() {
+        let owners = [0, 1, 1, 2, 1];
+        let shares = request_shares(&owners, 0.0, 3);
+        assert_eq!(shares, vec![0.2, 0.6, 0.2]);
+        // With skew the first key (server 0) weighs most.
+        let skewed = request_shares(&owners, 2.0, 3);
+        assert!(skewed[0] > 0.6);
+        assert!((skewed.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+}
