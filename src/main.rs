@@ -154,12 +154,26 @@ fn main() {
         misrouted_of(snapshot.moved_by_owner_diff),
         misrouted_of(snapshot.modulo_moved)
     );
+    // SPEC §10: weights and request shares per server, the hottest key.
+    let request_shares = snapshot.request_shares();
+    let weight_rows: Vec<String> = snapshot
+        .after
+        .iter()
+        .map(|&server| {
+            format!(
+                "{}: {{\"weight\": {}, \"requests\": \"{}\"}}",
+                json_string(snapshot.name(server)),
+                snapshot.weights[usize::from(server)],
+                ringcount::model::format::fixed(request_shares[usize::from(server)], 6)
+            )
+        })
+        .collect();
     let panels: Vec<String> = ringcount::query::panel_ids()
         .iter()
         .map(|id| json_string(id))
         .collect();
     println!(
-        "{{\"moved\": \"{}\", \"moved-arc\": \"{}\", \"modulo-moved\": \"{}\", \"even-share\": \"{}\", \"spread\": \"{}\", \"loads\": {{{}}}, \"claims\": {{{}}}, \"schemes\": {{{}}}, \"failure\": {}, \"cost\": {}, \"panels\": [{}], \"notices\": {}}}",
+        "{{\"moved\": \"{}\", \"moved-arc\": \"{}\", \"modulo-moved\": \"{}\", \"even-share\": \"{}\", \"spread\": \"{}\", \"loads\": {{{}}}, \"claims\": {{{}}}, \"schemes\": {{{}}}, \"failure\": {}, \"cost\": {}, \"requests\": {{{}}}, \"hottest-key-share\": \"{}\", \"panels\": [{}], \"notices\": {}}}",
         snapshot.moved_by_owner_diff,
         snapshot.moved_by_arc_walk,
         snapshot.modulo_moved,
@@ -170,6 +184,8 @@ fn main() {
         schemes.join(", "),
         failure_json,
         cost_json,
+        weight_rows.join(", "),
+        ringcount::model::format::fixed(snapshot.hottest_key_share(), 6),
         panels.join(", "),
         parsed.notices.len()
     );

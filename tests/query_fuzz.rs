@@ -22,7 +22,7 @@ fn key() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => proptest::sample::select(vec![
             "servers", "add", "remove", "points", "keys", "first", "hash", "embed", "panel",
-            "eps", "probes", "down", "replicas", "data", "bandwidth", "rate", "rollout",
+            "eps", "probes", "down", "replicas", "data", "bandwidth", "rate", "rollout", "weights", "skew",
         ]).prop_map(String::from),
         1 => ".{0,12}",
     ]
@@ -40,6 +40,8 @@ fn value() -> impl Strategy<Value = String> {
         3 => "[a-zé日🙂 ,%+&=#<>\"'\\\\]{0,40}",
         // Sizes with and without units, absurd, negative and malformed.
         2 => "[-+]?[0-9]{0,22}(\\.[0-9]{0,14})? ?(TB|GB|MB|KB|B|tb|PB|XB)?",
+        // Weights: known and unknown names, out-of-range and malformed.
+        2 => "((alpha|bravo|echo|zulu|n1)(:[-0-9x]{0,3})?,?){0,4}",
         // Server names the pool has, alone, repeated and all at once.
         2 => proptest::sample::select(vec!["alpha", "echo", "alpha,bravo", "alpha,alpha", "alpha,bravo,charlie,delta,echo", "zulu", "bravo,zulu"]).prop_map(String::from),
         // Broken and valid percent-escapes, including encoded controls.
@@ -86,6 +88,10 @@ proptest! {
         prop_assert!((1_000..=1_000_000_000_000).contains(&settings.bandwidth.get()));
         prop_assert!((1..=1_000_000).contains(&settings.rate));
         prop_assert!((1..=10_080).contains(&settings.rollout));
+        prop_assert!(settings.skew.get() <= 20);
+        prop_assert!(settings.ring_entries() <= 100_000);
+        let names = settings.all_names();
+        prop_assert!(settings.weights.iter().all(|(name, w)| names.contains(name) && (1..=10).contains(&w.get())));
         if let Change::Join(_) = settings.change {
             prop_assert!(settings.servers.len() < MAX_SERVERS);
         }

@@ -9,7 +9,7 @@ use crate::model::format::{ladder, nearest_stop};
 use crate::model::settings::{
     clean_name, parse_server_list, MAX_KEYS, MAX_POINTS, MIN_KEYS, MIN_POINTS,
 };
-use crate::model::{Change, HashKind, Problem, Settings};
+use crate::model::{Change, HashKind, Problem, Settings, Weight};
 use crate::query::default_change;
 
 /// Apply an edit and show the outcome in `message`.
@@ -236,6 +236,19 @@ fn ServerControls() -> impl IntoView {
         Err(why) => message.set(Some(why)),
     };
     let remove = move |name: String| apply(model, message, |s| s.servers.retain(|n| *n != name));
+    // A weight of 1 is no weight: it leaves the list, so links stay short.
+    let set_weight =
+        move |name: String, text: String| match whole_number::<u32>(&text).and_then(|w| {
+            Weight::new(w).map_err(|why| format!("The weight of \u{201c}{name}\u{201d} {why}."))
+        }) {
+            Ok(weight) => apply(model, message, |s| {
+                s.weights.retain(|(named, _)| *named != name);
+                if weight.get() != 1 {
+                    s.weights.push((name.clone(), weight));
+                }
+            }),
+            Err(why) => message.set(Some(why)),
+        };
 
     view! {
         <fieldset class="control">
@@ -251,7 +264,22 @@ fn ServerControls() -> impl IntoView {
                             view! {
                                 <li class="chip">
                                     <span class="swatch" style:background=super::draw::palette::colour_of(&name)></span>
-                                    <span class="chip-name">{name}</span>
+                                    <span class="chip-name">{name.clone()}</span>
+                                    <input
+                                        type="number"
+                                        class="chip-weight"
+                                        data-weight-of=name.clone()
+                                        min=Weight::MIN
+                                        max=Weight::MAX
+                                        aria-label=format!("Weight of {name}")
+                                        title="Weight: this server puts weight × points on the ring"
+                                        prop:value=settings.with_untracked(|s| s.weight_of(&name)).to_string()
+                                        aria-describedby="servers-message"
+                                        on:change={
+                                            let name = name.clone();
+                                            move |ev| set_weight(name.clone(), event_target_value(&ev))
+                                        }
+                                    />
                                     <button
                                         class="chip-remove"
                                         aria-label=label

@@ -18,7 +18,7 @@ use crate::model::failures;
 use crate::model::schemes::{self, SchemeRun};
 use crate::model::snapshot::evenness_by_points;
 use crate::model::{
-    evaluate_one, failure_claims, scheme_claims, Snapshot, CLAIM_COUNT, LEAVE_CLAIM,
+    evaluate_one, failure_claims, scheme_claims, weight_claims, Snapshot, CLAIM_COUNT, LEAVE_CLAIM,
 };
 use crate::query;
 
@@ -175,6 +175,15 @@ pub fn keep_up_to_date(model: Model) {
                 }
                 claims.push(slicer.piece("ringcount:claim-piece", || {
                     failure_claims::evaluate_one(snapshot, index)
+                }));
+            }
+            for index in 0..weight_claims::WEIGHT_CLAIM_COUNT {
+                slicer.pause_if_due().await;
+                if !current() {
+                    return;
+                }
+                claims.push(slicer.piece("ringcount:claim-piece", || {
+                    weight_claims::evaluate_one(snapshot, index)
                 }));
             }
             model.claims.set(Some(Judged {

@@ -18,7 +18,9 @@ use crate::model::failures::{Copysets, Failure};
 use crate::model::schemes::modulo::modulo_moved;
 use crate::model::schemes::SchemeResult;
 use crate::model::snapshot::Evenness;
-use crate::model::{Change, Claim, HashKind, Keys, Problem, Rings, ServerId, Settings, Snapshot};
+use crate::model::{
+    Change, Claim, HashKind, Keys, Problem, Rings, ServerId, Settings, Snapshot, Weight,
+};
 use crate::query::Panel;
 
 /// A shared value compared by identity: a new measurement is always a change.
@@ -130,7 +132,7 @@ fn cached<I: PartialEq + Clone, T>(
 }
 
 type KeyInputs = (u64, u32, HashKind);
-type RingInputs = (Vec<String>, Change, u16, HashKind);
+type RingInputs = (Vec<String>, Change, u16, HashKind, Vec<(String, Weight)>);
 type ModuloInputs = (Shared<Keys>, Vec<ServerId>, Vec<ServerId>);
 
 /// What every panel reads. Only the controls write `settings`, and only
@@ -163,7 +165,15 @@ impl Model {
             })
         });
         let rings = Memo::new(move |previous: Option<&Cached<RingInputs, Rings>>| {
-            let inputs = settings.with(|s| (s.servers.clone(), s.change.clone(), s.points, s.hash));
+            let inputs = settings.with(|s| {
+                (
+                    s.servers.clone(),
+                    s.change.clone(),
+                    s.points,
+                    s.hash,
+                    s.weights.clone(),
+                )
+            });
             cached(previous, inputs, || {
                 timing::timed("ringcount:rings", || settings.with(Rings::build))
             })

@@ -93,16 +93,24 @@ fn replicas_survive_one_failure(s: &Snapshot) -> Claim {
     }
 }
 
-/// The busiest server's exact share above even, at `points` per server.
+/// How far the busiest server's exact share sits above its fair share (its
+/// share of the weight; an even share when weights are equal), at `points`.
 pub fn busiest_excess(s: &Snapshot, points: u16) -> f64 {
     let ring = Ring::build(&s.names, &s.after, s.points_at(points), s.settings.hash);
     let shares = exact_shares(&ring, s.names.len());
-    let busiest = s
+    let total_weight: f64 = s
         .after
         .iter()
-        .map(|&server| shares[usize::from(server)])
-        .fold(0.0, f64::max);
-    busiest * s.after.len() as f64 - 1.0
+        .map(|&server| f64::from(s.weights[usize::from(server)]))
+        .sum();
+    s.after
+        .iter()
+        .map(|&server| {
+            let fair = f64::from(s.weights[usize::from(server)]) / total_weight;
+            shares[usize::from(server)] / fair
+        })
+        .fold(0.0, f64::max)
+        - 1.0
 }
 
 /// Least-squares slope of ln(excess) against ln(points).

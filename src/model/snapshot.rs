@@ -6,6 +6,7 @@ use super::failure_claims;
 use super::failures::{self, Copysets, Failure};
 use super::keys::Keys;
 use super::measure::{Movement, Spread};
+use super::requests;
 use super::ring::{Points, Ring, ServerId};
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, SchemeResult};
@@ -104,6 +105,27 @@ impl Rings {
 }
 
 impl Snapshot {
+    /// Each server's share of all requests after the change (SPEC §10),
+    /// indexed by `ServerId`. Without skew it is the share of keys, so the
+    /// 100,000 powers are skipped then.
+    pub fn request_shares(&self) -> Vec<f64> {
+        let s = requests::exponent(self.settings.skew);
+        if s == 0.0 {
+            let keys = self.key_count() as f64;
+            return self
+                .loads_after
+                .iter()
+                .map(|&load| f64::from(load) / keys)
+                .collect();
+        }
+        requests::request_shares(&self.owners_after, s, self.names.len())
+    }
+
+    /// The hottest key's own share of all requests, 1/H(K, s).
+    pub fn hottest_key_share(&self) -> f64 {
+        requests::hottest_key_share(self.key_count(), requests::exponent(self.settings.skew))
+    }
+
     /// Points per server at `base` points, with this scenario's weights.
     pub fn points_at(&self, base: u16) -> Points<'_> {
         Points {

@@ -11,6 +11,7 @@ const ALL_CLAIMS = [
   "points-fair", "one-owner", "entries-cost", "hash-scatter",
   "jump-ends", "maglev-near", "bounded-cap", "rendezvous-names",
   "failover-spread", "replicas-survive", "sqrt-rule",
+  "weights-followed", "hot-key-floor", "bounded-requests",
 ];
 
 test("default page shows the spec's figures and every claim holds", async () => {

@@ -189,6 +189,9 @@ pub fn RingPanel() -> impl IntoView {
                         }))}
                     </ul>
                     <p class="legend-moved"><span class="moved-mark" aria-hidden="true"></span>"ringed in white: moved at this step"</p>
+                    {move || (model.settings.with(|s| s.skew.get()) > 0).then(|| view! {
+                        <p class="legend-moved" id="heat-legend"><span class="heat-mark" aria-hidden="true"></span>"circles: the hottest keys, area in proportion to their requests"</p>
+                    })}
                     {move || model.show_failure.get().then(|| view! {
                         <p class="legend-moved" id="failure-legend"><span class="cross-mark" aria-hidden="true">"×"</span>"crossed: rerouted off a down server, whose ticks are dashed grey"</p>
                     })}

@@ -124,6 +124,7 @@ pub fn SchemesPanel() -> impl IntoView {
                                 data-busiest=r.spread.busiest
                                 data-quietest=r.spread.quietest
                                 data-lookup-ns=row.lookup.map(|t| fixed(t.nanos_per_lookup, 1))
+                                data-uses-weights=if schemes::by_id(r.id).is_some_and(|s| s.uses_weights()) { "yes" } else { "no" }
                             >
                                 <th scope="row">{title}</th>
                                 <td class="num">{thousands(r.movement.moved as u64)}" "<span class="share">"("{percent(r.movement.moved, keys)}")"</span></td>
@@ -187,6 +188,18 @@ pub fn SchemesPanel() -> impl IntoView {
                 </table>
             </div>
             <p class="note">{clock_note}</p>
+            <p class="note" id="weights-note">{move || {
+                let titles = |uses: bool| -> Vec<&'static str> {
+                    schemes::ALL.iter().filter(|s| s.uses_weights() == uses).map(|s| s.title()).collect()
+                };
+                let weighted = model.settings.with(|s| !s.weights.is_empty());
+                format!(
+                    "Server weights apply to {}; {} ignore them here{}.",
+                    titles(true).join(", "),
+                    titles(false).join(", "),
+                    if weighted { ", so their rows treat every server alike" } else { "" }
+                )
+            }}</p>
             <figure>
                 <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.schemes.with(|measured| {
                     let keys = snapshot.with_untracked(|m| m.0.key_count());
