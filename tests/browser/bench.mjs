@@ -252,8 +252,9 @@ ${size.total / 1024 <= 150 ? "The size target is met." : `The size target is **n
   about 15%.
 - The two plotters charts cost about 23 KB gzipped (measured by building with their drawing
   stubbed out: 149 KB for the wasm alone), and they pull in the standard float formatting.
-- The schemes panel added about 41 KB gzipped (185.2 KB before it): eight schemes, their
-  panel's view code and controls, and a third chart. Issue 13 owns winning that back.
+- The panels added since (schemes, failures, cost, rollout, weights and hot keys) took it from
+  185.2 KB: each panel's view code and controls, eight schemes, a third chart. Issue 13 owns
+  winning that back.
 - Tried and kept: \`opt-level = "z"\`, LTO, one codegen unit, \`panic = "abort"\`, wasm-opt -Oz,
   a hand-written fixed-point formatter for the page's own numbers.
 - Tried and dropped: \`opt-level = "s"\` (+12 KB), wasm-opt --converge / --gufa / -O4 (no gain),

@@ -70,15 +70,23 @@ fn draw_loads_on(
     let px = |css: f64| (css * ratio) as i32;
     let servers = s.all_servers();
     let n = servers.len() as f64;
+    // With skewed requests, each server's request share in keys' terms
+    // (share × K), drawn as a triangle over its bar.
+    let requests: Option<Vec<f64>> = (s.settings.skew.get() > 0).then(|| {
+        let keys = s.key_count() as f64;
+        s.request_shares()
+            .iter()
+            .map(|share| share * keys)
+            .collect()
+    });
     let highest = s
         .loads_before
         .iter()
         .chain(&s.loads_after)
-        .copied()
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let top = f64::from(highest) * 1.12;
+        .map(|&load| f64::from(load))
+        .chain(requests.iter().flatten().copied())
+        .fold(1.0, f64::max);
+    let top = highest * 1.12;
     let font = ("sans-serif", 12.0 * ratio).into_font().color(&theme.ink);
     let mut chart = ChartBuilder::on(root)
         .margin_top(px(10.0))
@@ -112,6 +120,16 @@ fn draw_loads_on(
             ),
             Rectangle::new([(x + 0.02, 0.0), (x + width, after)], colour.filled()),
         ])?;
+        if let Some(requests) = &requests {
+            if s.after.contains(&server) {
+                let at = (x + width / 2.0, requests[usize::from(server)]);
+                chart.draw_series([TriangleMarker::new(
+                    at,
+                    px(6.0),
+                    theme.accent.stroke_width(px(2.0) as u32),
+                )])?;
+            }
+        }
         // Names under the axis; thinned when there are many servers.
         let every = (servers.len() / 10).max(1);
         if slot % every == 0 {

@@ -129,7 +129,11 @@ pub fn LoadsPanel() -> impl IntoView {
             <div class="charts">
                 <figure>
                     <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>
-                    <figcaption>"Keys per server, before (pale) and after (solid). The dashed line is an even share after the change."</figcaption>
+                    <figcaption>{move || if model.settings.with(|s| s.skew.get() > 0) {
+                        "Keys per server, before (pale) and after (solid); each triangle is the server's share of requests scaled to keys (share × K). The dashed line is an even share after the change."
+                    } else {
+                        "Keys per server, before (pale) and after (solid). The dashed line is an even share after the change."
+                    }}</figcaption>
                 </figure>
                 <figure>
                     <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.evenness.with(|measured| {
