@@ -80,6 +80,7 @@ test("bad weights get a message and change nothing", async () => {
     ["?weights=zulu:2", /zulu.*not a server here/],
     ["?weights=alpha:0", /weight of .alpha. needs a whole number from 1 to 10/],
     ["?weights=alpha", /NAME:W/],
+    ["?weights=alpha:x", /weight of .alpha. must be a whole number from 1 to 10/],
     [`?points=500&servers=${servers.join(",")}&weights=${servers.map((n) => `${n}:10`).join(",")}`, /100,000/],
   ]) {
     const opened = await open(env.browser, env.served, query);
