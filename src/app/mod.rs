@@ -189,7 +189,10 @@ impl Model {
                 )
             });
             cached(previous, inputs, || {
-                rings.with(|r| modulo_moved(&keys.0.hashes, &r.value.0.before, &r.value.0.after))
+                timing::timed("ringcount:modulo", || {
+                    rings
+                        .with(|r| modulo_moved(&keys.0.hashes, &r.value.0.before, &r.value.0.after))
+                })
             })
         });
         let snapshot = Memo::new(move |_| {

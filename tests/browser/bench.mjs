@@ -97,6 +97,7 @@ async function measureSize(browser, served, size) {
   // Drag the key slider: keys change, rings are reused.
   const keyValues = Array.from({ length: Math.min(STEPS, 20) }, (_, i) => 1 + (i % 5));
   const keys = await drag(page, "#keys-range", keyValues, 16);
+  const baseline = await againstBaseline(page, served, size);
   await context.close();
   const e = points.entries;
   const core = (e["ringcount:rings"] ?? []).map((r, i) => r + (e["ringcount:snapshot"]?.[i] ?? 0));
@@ -124,7 +125,58 @@ async function measureSize(browser, served, size) {
     schemesChart: e["ringcount:draw-schemes-chart"] ?? [],
     failure: e["ringcount:failure"] ?? [],
     longTasks: [...points.longTasks, ...keys.longTasks],
+    baseline,
   };
+}
+
+/**
+ * The same full recompute (hash the keys, build both rings, owners, both
+ * counts, modulo, loads) by the WASM page and by the plain-JavaScript
+ * baseline in fixtures/baseline.js, in the same page and run. The WASM side
+ * is timed on a hash switch, which rebuilds all of it; the baseline is
+ * checked against the page's figures first.
+ */
+async function againstBaseline(page, served, size) {
+  await page.addScriptTag({ url: `${served.origin}/fixtures/baseline.js` });
+  return page.evaluate(async ({ runs }) => {
+    const params = new URLSearchParams(location.search);
+    const settings = {
+      servers: params.get("servers").split(","),
+      join: params.get("add"),
+      leave: params.get("remove"),
+      points: Number(params.get("points")),
+      keys: Number(params.get("keys")),
+      first: Number(params.get("first")),
+      hash: params.get("hash"),
+    };
+    const figure = (name) => document.querySelector(`[data-figure="${name}"]`).textContent.trim();
+    const figures = window.ringcountBaseline.measure(settings);
+    const pageLoads = Object.fromEntries([...document.querySelectorAll("tr[data-server]")].map(
+      (r) => [r.dataset.server, { before: Number(r.dataset.before), after: Number(r.dataset.after) }]));
+    const agrees = String(figures.moved) === figure("moved")
+      && String(figures.movedArc) === figure("moved-arc")
+      && String(figures.moduloMoved) === figure("modulo-moved")
+      && JSON.stringify(figures.loads) === JSON.stringify(pageLoads);
+    const js = [];
+    for (let run = 0; run < runs; run++) {
+      const start = performance.now();
+      window.ringcountBaseline.measure(settings);
+      js.push(performance.now() - start);
+    }
+    // WASM: switch the hash back and forth; each switch rebuilds keys, rings,
+    // the modulo count and the snapshot.
+    const select = document.querySelector("#hash");
+    const wasm = [];
+    for (let run = 0; run < runs; run++) {
+      performance.clearMeasures();
+      select.value = run % 2 ? "fnv1a-fold" : "fnv1a-murmur";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 30));
+      const sum = (name) => performance.getEntriesByName(name).reduce((t, e) => t + e.duration, 0);
+      wasm.push(sum("ringcount:keys") + sum("ringcount:rings") + sum("ringcount:modulo") + sum("ringcount:snapshot"));
+    }
+    return { agrees, js, wasm };
+  }, { runs: size.keys > 10000 ? 7 : 41 });
 }
 
 function gzippedDist() {
@@ -176,6 +228,9 @@ try {
 }
 
 const [def, big] = results;
+const ratio = (r) => median(r.baseline.js) / median(r.baseline.wasm);
+const baselineRows = results.map((r) =>
+  `| ${r.label} | ${ms(median(r.baseline.wasm))} | ${ms(median(r.baseline.js))} | ${ratio(r).toFixed(1)}× | ${r.baseline.agrees ? "yes" : "**no**"} |`);
 const size = gzippedDist();
 const native = nativeResults();
 const nativeRow = (id) => native.find(([n]) => n === id)?.[1];
@@ -229,6 +284,21 @@ Targets: core recompute at the largest size ${verdict(median(big.core), 3)}; at 
 slider step at the largest ${verdict(median(big.step), 33)}; at the default ${verdict(median(def.step), 8)};
 every scheme and claim measured within 500 ms of the last input at the largest ${big.schemesCurrent ? verdict(big.claimsReady, 500) : "**not met** (the schemes table was not current)"};
 deferred slices at most 12 ms at the largest ${verdict(worst(big.slices), 12)} (median ${ms(median(big.slices))} ms; a slice yields before any piece that would not fit its 10 ms budget, judging each piece by the longest so far, so a slice only overruns when a piece is longer than any before it); long tasks over 50 ms during the drags: ${big.longTasks.length + def.longTasks.length === 0 ? "none, met" : `**${big.longTasks.length + def.longTasks.length}, not met** (longest ${ms(worst([...big.longTasks, ...def.longTasks]))})`}.
+
+## Against plain JavaScript
+
+The same full recompute (hash the keys, build both rings, every owner, both moved counts, modulo,
+loads), by the WASM page (timed from its own marks on a hash switch, which rebuilds all of it) and
+by \`tests/browser/fixtures/baseline.js\`, the model as a competent JS author would write it (typed
+arrays, the built-in numeric sort, binary search; each name prefix hashed once, digits fed as char
+codes), loaded into the same page in the same run.
+"Same figures" checks the baseline's moved counts, modulo count and loads against the page's.
+
+| Settings | WASM (ms, median) | JavaScript (ms, median) | JS ÷ WASM | same figures |
+|---|---|---|---|---|
+${baselineRows.join("\n")}
+
+Issue 13's targets: ≥ 8× at the largest (${ratio(big) >= 8 ? "met" : "**not met**"}), ≥ 3× at the default (${ratio(def) >= 3 ? "met" : "**not met**"}).
 
 ## Native (criterion, \`cargo bench\`)
 
