@@ -42,11 +42,11 @@ pub fn LeavesOut() -> impl IntoView {
         <section class="panel prose" id="leaves-out" aria-labelledby="leaves-out-title">
             <h2 id="leaves-out-title">"What this leaves out"</h2>
             <ul>
-                <li>"Keys here are all alike. Real traffic is skewed: one hot key can overload a server however even the key counts are."</li>
-                <li>"Servers here are all the same size. Real deployments give bigger machines more points, which this page does not model."</li>
-                <li>"Nothing is copied. Moving a key means moving its data, and a real system also keeps replicas on the next servers clockwise, as Dynamo does."</li>
-                <li>"Every server sees the same ring here. In practice membership spreads by gossip or a coordinator, and two nodes can briefly disagree about who owns a key."</li>
-                <li>"The schemes panel compares eight ways of placing keys on one change at a time. Real systems also weigh how long a table takes to rebuild, how clients learn of a change, and failure handling, none of which it measures."</li>
+                <li>"Hot keys follow one fixed law here, 1/rank^s, and the ranks follow the key numbers. Real popularity shifts by the minute, and caches in front of the servers absorb much of it."</li>
+                <li>"Weights are whole numbers of points. Real capacity is memory, CPU and network at once, and a server's weight is only a guess at it."</li>
+                <li>"Data is counted, not copied: the cost panel turns moved keys into bytes and hours at one steady bandwidth, with no queueing, throttling or failure during the copy, and one copy per key although replicas multiply that work."</li>
+                <li>"The rollout assumes routers switch evenly over its length. In practice membership spreads by gossip or a coordinator, in bursts, and a router can lag far behind."</li>
+                <li>"The schemes panel compares eight ways of placing keys on one change at a time. Real systems also weigh how long a table takes to rebuild and how clients learn of a change, which it does not measure."</li>
             </ul>
             <h2>"Sources"</h2>
             <ul>
