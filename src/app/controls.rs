@@ -57,8 +57,9 @@ pub(crate) fn Message(
 /// A slider with an exact number box beside it, both native inputs. The
 /// slider moves over `ladder` stops, dense at the low end and sparse at the
 /// high, so 1 … 10 take as much travel as 100 … 500; the box takes any value.
+/// `write` may refuse a value with a sentence, shown beside the control.
 #[component]
-fn NumberControl(
+pub(crate) fn NumberControl(
     id: &'static str,
     label: &'static str,
     /// What the number counts, for screen readers: "200 points per server".
@@ -67,7 +68,7 @@ fn NumberControl(
     min: u32,
     max: u32,
     read: Signal<u32>,
-    write: fn(&mut Settings, u32),
+    write: fn(&mut Settings, u32) -> Result<(), String>,
     /// Without the help line, for the compact bar on phones.
     #[prop(optional)]
     compact: bool,
@@ -75,8 +76,18 @@ fn NumberControl(
     let model = expect_context::<Model>();
     let message = RwSignal::new(None::<String>);
     let message_id = format!("{id}-message");
+    // Tried on a copy first: a refused value leaves the settings untouched.
+    let set = move |value: u32| {
+        let mut trial = model.settings.get_untracked();
+        match write(&mut trial, value) {
+            Ok(()) => apply(model, message, |settings| {
+                let _ = write(settings, value);
+            }),
+            Err(why) => message.set(Some(why)),
+        }
+    };
     let set_from = move |text: String| match whole_number::<u32>(&text) {
-        Ok(value) => apply(model, message, |settings| write(settings, value)),
+        Ok(value) => set(value),
         Err(why) => message.set(Some(why)),
     };
     let stops = std::sync::Arc::new(ladder(min, max));
@@ -87,7 +98,7 @@ fn NumberControl(
     };
     let set_from_stop = move |text: String| {
         if let Some(&value) = text.trim().parse::<usize>().ok().and_then(|i| stops.get(i)) {
-            apply(model, message, |settings| write(settings, value));
+            set(value);
         }
     };
     view! {
@@ -137,7 +148,10 @@ pub fn Controls() -> impl IntoView {
                 min=u32::from(MIN_POINTS)
                 max=u32::from(MAX_POINTS)
                 read=Signal::derive(move || u32::from(settings.with(|s| s.points)))
-                write=|settings, value| settings.points = u16::try_from(value).unwrap_or(u16::MAX)
+                write=|settings, value| {
+                    settings.points = u16::try_from(value).unwrap_or(u16::MAX);
+                    Ok(())
+                }
             />
             <NumberControl
                 id="keys"
@@ -147,7 +161,10 @@ pub fn Controls() -> impl IntoView {
                 min=MIN_KEYS
                 max=MAX_KEYS
                 read=Signal::derive(move || settings.with(|s| s.keys))
-                write=|settings, value| settings.keys = value
+                write=|settings, value| {
+                    settings.keys = value;
+                    Ok(())
+                }
             />
             <HashControl id="hash" />
             <ServerControls />
@@ -517,7 +534,10 @@ pub fn QuickBar() -> impl IntoView {
                     min=u32::from(MIN_POINTS)
                     max=u32::from(MAX_POINTS)
                     read=Signal::derive(move || u32::from(settings.with(|s| s.points)))
-                    write=|settings, value| settings.points = u16::try_from(value).unwrap_or(u16::MAX)
+                    write=|settings, value| {
+                    settings.points = u16::try_from(value).unwrap_or(u16::MAX);
+                    Ok(())
+                }
                     compact=true
                 />
                 <HashControl id="quick-hash" compact=true />

@@ -138,4 +138,11 @@ test("bad down= values and refused toggles keep the last valid view", async () =
   assert.ok(page.url().includes("replicas=3"));
   assert.deepEqual(errors, []);
   await close();
+  // Three servers cannot hold four distinct copies.
+  const small = await open(env.browser, env.served, "?servers=a,b&add=c");
+  await small.page.locator("#replicas-number").fill("4");
+  await small.page.locator("#replicas-number").press("Enter");
+  await small.page.waitForFunction(() => document.querySelector("#replicas-message").textContent.includes("only 3 servers"));
+  assert.ok(small.page.url().includes("replicas=3"));
+  await small.close();
 });

@@ -74,7 +74,7 @@ test("ε and probes controls re-measure, and refuse bad values beside the contro
   await page.locator("#eps-number").fill("0.05");
   await page.locator("#eps-number").press("Enter");
   await page.waitForFunction(() => location.search.includes("eps=0.05"));
-  await page.locator("#probes-range").fill("1");
+  await page.locator("#probes-range").fill("0"); // the first stop: 1 probe
   await page.waitForFunction(() => location.search.includes("probes=1"));
   const { expected } = await expectMatchesNative(page);
   assert.equal(await page.locator("#eps-range").inputValue(), "5");

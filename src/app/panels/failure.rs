@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::controls::{apply, Message};
+use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::draw::palette::colour_of;
 use crate::app::Model;
 use crate::model::failures::replicas_of;
@@ -199,7 +199,6 @@ fn FailureControls() -> impl IntoView {
     let model = expect_context::<Model>();
     let settings = model.settings;
     let down_message = RwSignal::new(None::<String>);
-    let replicas_message = RwSignal::new(None::<String>);
     // Bumped when a toggle is refused, so the boxes snap back to the settings.
     let refused = RwSignal::new(0u32);
     let toggle = move |name: String| {
@@ -221,29 +220,6 @@ fn FailureControls() -> impl IntoView {
             refused.update(|n| *n += 1);
         }
     };
-    let pool_size = move || settings.with(|s| s.pool_after().len());
-    let set_replicas = move |text: String| {
-        let pool = pool_size();
-        match text
-            .trim()
-            .parse::<u32>()
-            .map_err(|_| {
-                format!(
-                    "Replicas must be a whole number from {} to {}.",
-                    Replicas::MIN,
-                    Replicas::MAX
-                )
-            })
-            .and_then(|r| Replicas::new(r).map_err(|why| format!("Replicas {why}.")))
-        {
-            Ok(r) if r.count() > pool => replicas_message.set(Some(format!(
-                "The pool has only {pool} servers, so at most {pool} distinct copies."
-            ))),
-            Ok(r) => apply(model, replicas_message, |s| s.replicas = r),
-            Err(why) => replicas_message.set(Some(why)),
-        }
-    };
-    let replicas_text = move || settings.with(|s| s.replicas_in_pool().to_string());
     view! {
         <div class="failure-controls">
             <fieldset class="control">
@@ -271,32 +247,25 @@ fn FailureControls() -> impl IntoView {
                 </ul>
                 <Message message=down_message id="down-message" />
             </fieldset>
-            <div class="control">
-                <label for="replicas-range">"Replicas per key (R)"</label>
-                <div class="number-pair">
-                    <input
-                        type="range"
-                        id="replicas-range"
-                        min=Replicas::MIN
-                        max=move || pool_size().min(usize::from(Replicas::MAX))
-                        prop:value=replicas_text
-                        aria-valuetext=move || format!("{} replicas", replicas_text())
-                        aria-describedby="replicas-message"
-                        on:input=move |ev| set_replicas(event_target_value(&ev))
-                    />
-                    <input
-                        type="number"
-                        id="replicas-number"
-                        aria-label="Replicas per key, exact"
-                        min=Replicas::MIN
-                        max=move || pool_size().min(usize::from(Replicas::MAX))
-                        prop:value=replicas_text
-                        aria-describedby="replicas-message"
-                        on:change=move |ev| set_replicas(event_target_value(&ev))
-                    />
-                </div>
-                <p class="help">"Each key is kept on the first R distinct servers clockwise, as Dynamo's preference lists do."</p>
-                <Message message=replicas_message id="replicas-message" />
+            <div>
+                <NumberControl
+                    id="replicas"
+                    label="Replicas per key (R)"
+                    unit="replicas"
+                    help="Each key is kept on the first R distinct servers clockwise, as Dynamo's preference lists do."
+                    min=u32::from(Replicas::MIN)
+                    max=u32::from(Replicas::MAX)
+                    read=Signal::derive(move || settings.with(|s| s.replicas_in_pool() as u32))
+                    write=|settings, value| {
+                        let replicas = Replicas::new(value).map_err(|why| format!("Replicas {why}."))?;
+                        let pool = settings.pool_after().len();
+                        if replicas.count() > pool {
+                            return Err(format!("The pool has only {pool} servers, so at most {pool} distinct copies."));
+                        }
+                        settings.replicas = replicas;
+                        Ok(())
+                    }
+                />
                 <label class="check">
                     <input type="checkbox" id="show-failure" prop:checked=move || model.show_failure.get() on:change=move |ev| model.show_failure.set(event_target_checked(&ev)) />
                     "Show the failure on the ring"

@@ -5,7 +5,7 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use crate::app::controls::{apply, Message};
+use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::draw::charts::{self, SchemeBars};
 use crate::app::{timing, LookupTiming, Model, SchemeRow};
 use crate::model::format::{fixed, percent, thousands};
@@ -225,7 +225,6 @@ fn SchemeControls() -> impl IntoView {
     let model = expect_context::<Model>();
     let settings = model.settings;
     let eps_message = RwSignal::new(None::<String>);
-    let probes_message = RwSignal::new(None::<String>);
     let set_eps = move |text: String| match Epsilon::parse(&text) {
         Ok(eps) => apply(model, eps_message, |s| s.eps = eps),
         Err(why) => eps_message.set(Some(format!("{why}."))),
@@ -239,23 +238,7 @@ fn SchemeControls() -> impl IntoView {
         Ok(eps) => apply(model, eps_message, |s| s.eps = eps),
         Err(why) => eps_message.set(Some(format!("{why}."))),
     };
-    let set_probes = move |text: String| match text
-        .trim()
-        .parse::<u32>()
-        .map_err(|_| {
-            format!(
-                "Probes must be a whole number from {} to {}",
-                Probes::MIN,
-                Probes::MAX
-            )
-        })
-        .and_then(Probes::new)
-    {
-        Ok(probes) => apply(model, probes_message, |s| s.probes = probes),
-        Err(why) => probes_message.set(Some(format!("{why}."))),
-    };
     let eps_text = move || settings.with(|s| s.eps.to_string());
-    let probes_text = move || settings.with(|s| s.probes.get().to_string());
     view! {
         <div class="scheme-controls">
             <div class="control">
@@ -284,33 +267,19 @@ fn SchemeControls() -> impl IntoView {
                 <p class="help">"0.05 to 2: each server may hold up to (1 + ε) times an even share."</p>
                 <Message message=eps_message id="eps-message" />
             </div>
-            <div class="control">
-                <label for="probes-range">"Multi-probe: probes per key"</label>
-                <div class="number-pair">
-                    <input
-                        type="range"
-                        id="probes-range"
-                        min=Probes::MIN
-                        max=Probes::MAX
-                        prop:value=probes_text
-                        aria-valuetext=move || format!("{} probes", probes_text())
-                        aria-describedby="probes-message"
-                        on:input=move |ev| set_probes(event_target_value(&ev))
-                    />
-                    <input
-                        type="number"
-                        id="probes-number"
-                        aria-label="Probes per key, exact"
-                        min=Probes::MIN
-                        max=Probes::MAX
-                        prop:value=probes_text
-                        aria-describedby="probes-message"
-                        on:change=move |ev| set_probes(event_target_value(&ev))
-                    />
-                </div>
-                <p class="help">"1 to 64 probes; more probes, more even, slower lookups."</p>
-                <Message message=probes_message id="probes-message" />
-            </div>
+            <NumberControl
+                id="probes"
+                label="Multi-probe: probes per key"
+                unit="probes per key"
+                help="1 to 64 probes; more probes, more even, slower lookups."
+                min=u32::from(Probes::MIN)
+                max=u32::from(Probes::MAX)
+                read=Signal::derive(move || u32::from(settings.with(|s| s.probes.get())))
+                write=|settings, value| {
+                    settings.probes = Probes::new(value).map_err(|why| format!("Probes per key {why}."))?;
+                    Ok(())
+                }
+            />
         </div>
     }
 }
