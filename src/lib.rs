@@ -4,6 +4,7 @@
 //! `query` turns the page address into settings and back. The `app` module,
 //! built only for wasm32, renders a snapshot of the model with Leptos.
 
+pub mod markup;
 pub mod model;
 pub mod query;
 

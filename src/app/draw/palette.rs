@@ -11,8 +11,29 @@ const COLOURS: [&str; 8] = [
 /// The salt was picked so that the default five servers get five different
 /// colours; beyond eight servers, colours repeat and the legend tells them apart.
 pub fn colour_of(name: &str) -> &'static str {
+    COLOURS[colour_index(name)]
+}
+
+fn colour_index(name: &str) -> usize {
     let hash = HashKind::Fnv1aFold.hash(format!("ink:{name}").as_bytes());
-    COLOURS[hash as usize % COLOURS.len()]
+    hash as usize % COLOURS.len()
+}
+
+/// The CSS classes of a swatch in the server's colour. Markup set as HTML
+/// may not carry inline styles under the page's CSP, so each colour is a class
+/// (`style/main.css`, in the same order as `COLOURS`).
+pub fn swatch_class(name: &str) -> &'static str {
+    const CLASSES: [&str; 8] = [
+        "swatch ink0",
+        "swatch ink1",
+        "swatch ink2",
+        "swatch ink3",
+        "swatch ink4",
+        "swatch ink5",
+        "swatch ink6",
+        "swatch ink7",
+    ];
+    CLASSES[colour_index(name)]
 }
 
 /// The same colour as red, green, blue bytes, for plotters.

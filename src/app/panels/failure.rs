@@ -5,8 +5,10 @@
 use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message, NumberControl};
-use crate::app::draw::palette::colour_of;
-use crate::app::Model;
+use crate::app::draw::palette::swatch_class;
+use crate::app::panels::{markup, Holder};
+use crate::app::{FailureMeasured, Model};
+use crate::markup::{escape, Markup};
 use crate::model::failures::replicas_of;
 use crate::model::format::{fixed, percent, thousands};
 use crate::model::{Replicas, Snapshot};
@@ -29,168 +31,228 @@ pub fn FailurePanel() -> impl IntoView {
     let lead = move || {
         snapshot.with(|m| {
             let s = &m.0;
-            format!(
+            escape(&format!(
                 "Take servers out of the {} that remain after the change. A key whose first server is down goes to the next live server clockwise; with R replicas, a key's copies sit on the first R distinct servers clockwise from it. Now {} down and R = {}.",
                 s.after.len(),
                 and_list(&s.settings.down_servers()),
                 s.settings.replicas_in_pool()
-            )
+            ))
         })
     };
-
-    // The survivor that ends up busiest, and what it took on.
     let headline = move || {
         failure.with(|measured| {
-            let measured = measured.as_ref()?;
-            let f = &measured.0.failure;
-            {
-                let s = &measured.0.snapshot.0;
-                let down = s.down_ids();
-                let survivors: Vec<u16> = s.after.iter().copied().filter(|id| !down.contains(id)).collect();
-                let receivers = f.receivers();
-                if receivers == 1 {
-                    let taker = survivors.iter().find(|&&id| f.received[usize::from(id)] > 0)?;
-                    return Some(format!(
-                        "One survivor, {}, takes all {} of the down servers' keys: its load goes from {} to {}.",
-                        s.name(*taker),
-                        thousands(f.rerouted as u64),
-                        s.loads_after[usize::from(*taker)],
-                        s.loads_after[usize::from(*taker)] + f.received[usize::from(*taker)]
-                    ));
-                }
-                let busiest = survivors.iter().copied().max_by_key(|&id| {
-                    s.loads_after[usize::from(id)] + f.received[usize::from(id)]
-                })?;
-                let held = s.loads_after[usize::from(busiest)];
-                let took = f.received[usize::from(busiest)];
-                Some(format!(
-                    "The {} rerouted keys spread over {} of {} survivors. The busiest afterwards, {}, picks up {} keys, {} more than the {} it held.",
-                    thousands(f.rerouted as u64),
-                    receivers,
-                    survivors.len(),
-                    s.name(busiest),
-                    took,
-                    if held == 0 { "∞".to_string() } else { format!("{}%", fixed(100.0 * f64::from(took) / f64::from(held), 0)) },
-                    held
-                ))
-            }
+            measured
+                .as_ref()
+                .and_then(|m| busiest_survivor(&m.0))
+                .map(|sentence| escape(&sentence))
+                .unwrap_or_default()
         })
     };
-
-    let survivor_rows = move || {
+    let figures = move || {
         failure.with(|measured| {
-            measured.as_ref().map(|measured| {
-                let f = &measured.0.failure;
-                {
-                    let s = &measured.0.snapshot.0;
-                    let down = s.down_ids();
-                    s.after
-                        .iter()
-                        .copied()
-                        .filter(|id| !down.contains(id))
-                        .map(|id| {
-                            let name = s.name(id).to_string();
-                            let held = s.loads_after[usize::from(id)];
-                            let received = f.received[usize::from(id)];
-                            let increase = if held == 0 {
-                                "—".to_string()
-                            } else {
-                                format!("+{}%", fixed(100.0 * f64::from(received) / f64::from(held), 1))
-                            };
-                            view! {
-                                <tr data-survivor=name.clone() data-received=received>
-                                    <th scope="row"><span class="swatch" style:background=colour_of(&name)></span>{name.clone()}</th>
-                                    <td class="num">{held}</td>
-                                    <td class="num">{received}</td>
-                                    <td class="num">{increase}</td>
-                                </tr>
-                            }
-                        })
-                        .collect_view()
-                }
-            })
-        })
-    };
-
-    let figure = move |read: fn(&crate::app::FailureMeasured) -> String| {
-        move || failure.with(|m| m.as_ref().map(|m| read(&m.0)).unwrap_or_default())
-    };
-    let replicas_sentence = move || {
-        failure.with(|measured| {
-            measured.as_ref().map(|measured| {
-                let f = &measured.0.failure;
-                let keys = measured.0.snapshot.0.key_count();
-                let promoted = if f.rerouted == 0 {
-                    "No key lost its first server.".to_string()
-                } else if f.promoted_held_copy == f.rerouted {
-                    format!("Every one of the {} rerouted keys went to a server that already held a copy, so nothing had to be fetched first.", thousands(f.rerouted as u64))
-                } else {
-                    format!("{} of the {} rerouted keys went to a server that held no copy: with R = {}, it must fetch the data from somewhere.", thousands((f.rerouted - f.promoted_held_copy) as u64), thousands(f.rerouted as u64), f.replicas)
-                };
-                format!(
-                    "With R = {}, {} of {} keys ({}) lost every copy. Repair must make {} copies again on live servers, for the keys that kept one. {promoted}",
-                    f.replicas,
-                    thousands(f.no_live_copy as u64),
-                    thousands(keys as u64),
-                    percent(f.no_live_copy, keys),
-                    thousands(f.copies_to_remake as u64)
-                )
-            })
-        })
-    };
-    let copysets_sentence = move || {
-        failure.with(|measured| {
-            measured.as_ref().map(|measured| {
-                let m = &measured.0;
-                let points = m.snapshot.0.settings.points;
-                format!(
-                    "Walking R = {} servers clockwise from every ring entry gives the sets of servers that hold some key together. At 1 point per server there are {} such sets of the {} possible; at {} points, {} ({}). Each set is a combination of {} failures that loses some key. More points make more sets, so more of the possible failure combinations lose something; but each set then covers fewer keys, so each such failure loses less.",
-                    m.failure.replicas,
-                    m.copysets_at_one.distinct,
-                    thousands(m.copysets_at_one.possible),
-                    points,
-                    thousands(m.copysets_now.distinct as u64),
-                    percent(m.copysets_now.distinct, m.copysets_now.possible as usize),
-                    m.failure.replicas
-                )
-            })
+            measured
+                .as_ref()
+                .map(|m| figures_markup(&m.0))
+                .unwrap_or_default()
         })
     };
 
     view! {
         <section class="panel" id="failure" aria-labelledby="failure-title">
             <h2 id="failure-title">"When servers fail"</h2>
-            <p class="lead">{lead}</p>
+            {markup(Holder::Lead, lead)}
             <FailureControls />
-            <p class="verdict" aria-live="polite">{headline}</p>
-            <div class="table-scroll">
-                <table class="numbers" id="survivors">
-                    <thead>
-                        <tr><th scope="col">"Survivor"</th><th scope="col">"Keys held, nobody down"</th><th scope="col">"Keys received"</th><th scope="col">"Increase"</th></tr>
-                    </thead>
-                    <tbody>{survivor_rows}</tbody>
-                    <tfoot>
-                        <tr>
-                            <th scope="row">"Rerouted"</th>
-                            <td></td>
-                            <td class="num"><span data-figure="rerouted">{figure(|m| m.failure.rerouted.to_string())}</span></td>
-                            <td></td>
-                        </tr>
-                    </tfoot>
-                </table>
-            </div>
-            <table class="numbers compact" id="failure-figures" data-for=move || failure.with(|m| m.as_ref().map(|m| m.0.query.clone()).unwrap_or_default())>
-                <tbody>
-                    <tr><th scope="row">"Keys with no live copy"</th><td class="num"><span data-figure="no-live-copy">{figure(|m| m.failure.no_live_copy.to_string())}</span></td></tr>
-                    <tr><th scope="row">"Copies to remake"</th><td class="num"><span data-figure="copies-to-remake">{figure(|m| m.failure.copies_to_remake.to_string())}</span></td></tr>
-                    <tr><th scope="row">"Copysets at the current points"</th><td class="num"><span data-figure="copysets">{figure(|m| m.copysets_now.distinct.to_string())}</span>" of "<span data-figure="copysets-possible">{figure(|m| m.copysets_now.possible.to_string())}</span></td></tr>
-                </tbody>
-            </table>
-            <p class="note">{replicas_sentence}</p>
-            <p class="note">{copysets_sentence}</p>
+            {markup(Holder::Verdict, headline)}
+            {markup(Holder::Block, figures)}
             <ReplicaInspector />
         </section>
     }
+}
+
+/// The survivor that ends up busiest, and what it took on.
+fn busiest_survivor(measured: &FailureMeasured) -> Option<String> {
+    let f = &measured.failure;
+    let s = &measured.snapshot.0;
+    let down = s.down_ids();
+    let survivors: Vec<u16> = s
+        .after
+        .iter()
+        .copied()
+        .filter(|id| !down.contains(id))
+        .collect();
+    let receivers = f.receivers();
+    if receivers == 1 {
+        let taker = survivors
+            .iter()
+            .find(|&&id| f.received[usize::from(id)] > 0)?;
+        return Some(format!(
+            "One survivor, {}, takes all {} of the down servers' keys: its load goes from {} to {}.",
+            s.name(*taker),
+            thousands(f.rerouted as u64),
+            s.loads_after[usize::from(*taker)],
+            s.loads_after[usize::from(*taker)] + f.received[usize::from(*taker)]
+        ));
+    }
+    let busiest = survivors
+        .iter()
+        .copied()
+        .max_by_key(|&id| s.loads_after[usize::from(id)] + f.received[usize::from(id)])?;
+    let held = s.loads_after[usize::from(busiest)];
+    let took = f.received[usize::from(busiest)];
+    Some(format!(
+        "The {} rerouted keys spread over {} of {} survivors. The busiest afterwards, {}, picks up {} keys, {} more than the {} it held.",
+        thousands(f.rerouted as u64),
+        receivers,
+        survivors.len(),
+        s.name(busiest),
+        took,
+        if held == 0 { "∞".to_string() } else { format!("{}%", fixed(100.0 * f64::from(took) / f64::from(held), 0)) },
+        held
+    ))
+}
+
+/// The per-survivor table, the figures table and the notes under them.
+fn figures_markup(measured: &FailureMeasured) -> String {
+    let f = &measured.failure;
+    let s = &measured.snapshot.0;
+    let down = s.down_ids();
+    let mut m = Markup::new();
+    m.open("div", &[("class", Some("table-scroll"))])
+        .open(
+            "table",
+            &[("class", Some("numbers")), ("id", Some("survivors"))],
+        )
+        .open("thead", &[])
+        .head_row(&[
+            "Survivor",
+            "Keys held, nobody down",
+            "Keys received",
+            "Increase",
+        ])
+        .close("thead")
+        .open("tbody", &[]);
+    for id in s.after.iter().copied().filter(|id| !down.contains(id)) {
+        let name = s.name(id);
+        let held = s.loads_after[usize::from(id)];
+        let received = f.received[usize::from(id)];
+        let increase = if held == 0 {
+            "—".to_string()
+        } else {
+            format!(
+                "+{}%",
+                fixed(100.0 * f64::from(received) / f64::from(held), 1)
+            )
+        };
+        m.open(
+            "tr",
+            &[
+                ("data-survivor", Some(name)),
+                ("data-received", Some(&received.to_string())),
+            ],
+        )
+        .open("th", &[("scope", Some("row"))])
+        .swatch(swatch_class(name))
+        .text(name)
+        .close("th")
+        .number_cell(&held.to_string())
+        .number_cell(&received.to_string())
+        .number_cell(&increase)
+        .close("tr");
+    }
+    m.close("tbody")
+        .open("tfoot", &[])
+        .open("tr", &[])
+        .row_heading("Rerouted")
+        .element("td", &[], "")
+        .open("td", &[("class", Some("num"))])
+        .figure("rerouted", &f.rerouted.to_string())
+        .close("td")
+        .element("td", &[], "")
+        .close("tr")
+        .close("tfoot")
+        .close("table")
+        .close("div");
+
+    m.open(
+        "table",
+        &[
+            ("class", Some("numbers compact")),
+            ("id", Some("failure-figures")),
+            ("data-for", Some(&measured.query)),
+        ],
+    )
+    .open("tbody", &[]);
+    let rows: [(&str, &str, String); 2] = [
+        (
+            "Keys with no live copy",
+            "no-live-copy",
+            f.no_live_copy.to_string(),
+        ),
+        (
+            "Copies to remake",
+            "copies-to-remake",
+            f.copies_to_remake.to_string(),
+        ),
+    ];
+    for (label, hook, value) in &rows {
+        m.open("tr", &[])
+            .row_heading(label)
+            .open("td", &[("class", Some("num"))])
+            .figure(hook, value)
+            .close("td")
+            .close("tr");
+    }
+    m.open("tr", &[])
+        .row_heading("Copysets at the current points")
+        .open("td", &[("class", Some("num"))])
+        .figure("copysets", &measured.copysets_now.distinct.to_string())
+        .text(" of ")
+        .figure(
+            "copysets-possible",
+            &measured.copysets_now.possible.to_string(),
+        )
+        .close("td")
+        .close("tr")
+        .close("tbody")
+        .close("table");
+
+    m.paragraph("note", &replicas_sentence(measured))
+        .paragraph("note", &copysets_sentence(measured));
+    m.into_string()
+}
+
+fn replicas_sentence(measured: &FailureMeasured) -> String {
+    let f = &measured.failure;
+    let keys = measured.snapshot.0.key_count();
+    let promoted = if f.rerouted == 0 {
+        "No key lost its first server.".to_string()
+    } else if f.promoted_held_copy == f.rerouted {
+        format!("Every one of the {} rerouted keys went to a server that already held a copy, so nothing had to be fetched first.", thousands(f.rerouted as u64))
+    } else {
+        format!("{} of the {} rerouted keys went to a server that held no copy: with R = {}, it must fetch the data from somewhere.", thousands((f.rerouted - f.promoted_held_copy) as u64), thousands(f.rerouted as u64), f.replicas)
+    };
+    format!(
+        "With R = {}, {} of {} keys ({}) lost every copy. Repair must make {} copies again on live servers, for the keys that kept one. {promoted}",
+        f.replicas,
+        thousands(f.no_live_copy as u64),
+        thousands(keys as u64),
+        percent(f.no_live_copy, keys),
+        thousands(f.copies_to_remake as u64)
+    )
+}
+
+fn copysets_sentence(m: &FailureMeasured) -> String {
+    let points = m.snapshot.0.settings.points;
+    format!(
+        "Walking R = {} servers clockwise from every ring entry gives the sets of servers that hold some key together. At 1 point per server there are {} such sets of the {} possible; at {} points, {} ({}). Each set is a combination of {} failures that loses some key. More points make more sets, so more of the possible failure combinations lose something; but each set then covers fewer keys, so each such failure loses less.",
+        m.failure.replicas,
+        m.copysets_at_one.distinct,
+        thousands(m.copysets_at_one.possible),
+        points,
+        thousands(m.copysets_now.distinct as u64),
+        percent(m.copysets_now.distinct, m.copysets_now.possible as usize),
+        m.failure.replicas
+    )
 }
 
 /// Which servers are down (a checkbox each) and how many replicas.
@@ -236,7 +298,7 @@ fn FailureControls() -> impl IntoView {
                                     <li>
                                         <label class="check">
                                             <input type="checkbox" data-down=name.clone() prop:checked=checked aria-describedby="down-message" on:change=move |_| toggle(toggling.clone()) />
-                                            <span class="swatch" style:background=colour_of(&name)></span>
+                                            <span class=swatch_class(&name)></span>
                                             {name.clone()}
                                         </label>
                                     </li>
@@ -306,26 +368,38 @@ fn ReplicaInspector() -> impl IntoView {
             let key = s.keys.key(index);
             let down = s.down_ids();
             let walk = replicas_of(&s.ring_after, key.hash, s.settings.replicas_in_pool());
-            let items = walk
-                .iter()
-                .enumerate()
-                .map(|(rank, &server)| {
-                    let name = s.name(server).to_string();
-                    let is_down = down.contains(&server);
-                    view! {
-                        <li data-replica=name.clone() data-down=if is_down { "yes" } else { "no" }>
-                            <span class="swatch" style:background=colour_of(&name)></span>
-                            {name.clone()}
-                            {if rank == 0 { " (first server)" } else { "" }}
-                            {if is_down { " — down" } else { "" }}
-                        </li>
-                    }
-                })
-                .collect_view();
-            view! {
-                <p id="replica-key">{format!("key-{} sits at position {} of 4,294,967,296. Its replicas, clockwise:", key.number, thousands(u64::from(key.hash)))}</p>
-                <ol class="replicas" id="replica-list">{items}</ol>
+            let mut m = Markup::new();
+            m.element(
+                "p",
+                &[("id", Some("replica-key"))],
+                &format!(
+                    "key-{} sits at position {} of 4,294,967,296. Its replicas, clockwise:",
+                    key.number,
+                    thousands(u64::from(key.hash))
+                ),
+            )
+            .open(
+                "ol",
+                &[("class", Some("replicas")), ("id", Some("replica-list"))],
+            );
+            for (rank, &server) in walk.iter().enumerate() {
+                let name = s.name(server);
+                let is_down = down.contains(&server);
+                m.open(
+                    "li",
+                    &[
+                        ("data-replica", Some(name)),
+                        ("data-down", Some(if is_down { "yes" } else { "no" })),
+                    ],
+                )
+                .swatch(swatch_class(name))
+                .text(name)
+                .text(if rank == 0 { " (first server)" } else { "" })
+                .text(if is_down { " — down" } else { "" })
+                .close("li");
             }
+            m.close("ol");
+            m.into_string()
         })
     };
     view! {
@@ -343,7 +417,7 @@ fn ReplicaInspector() -> impl IntoView {
                 />
             </div>
             <Message message=message id="inspect-message" />
-            {describe}
+            {markup(Holder::Block, describe)}
         </div>
     }
 }

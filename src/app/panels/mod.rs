@@ -12,3 +12,37 @@ pub mod moved;
 pub mod ring;
 pub mod rollout;
 pub mod schemes;
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+/// The element that holds a region of markup.
+#[derive(Clone, Copy)]
+pub enum Holder {
+    /// The panel's opening paragraph.
+    Lead,
+    /// The sentence that says what the measurement shows; read out when it changes.
+    Verdict,
+    /// A plain container for tables and notes.
+    Block,
+}
+
+/// A region of a panel written as markup (see `crate::markup`), rewritten
+/// whenever a signal `render` reads changes. `render` must escape any text
+/// it did not write itself.
+pub fn markup(holder: Holder, render: impl Fn() -> String + Send + Sync + 'static) -> AnyView {
+    held(holder, Arc::new(render))
+}
+
+/// Not generic, so each holder's view is compiled once for every region.
+fn held(holder: Holder, render: Arc<dyn Fn() -> String + Send + Sync>) -> AnyView {
+    let html = move || render();
+    match holder {
+        Holder::Lead => view! { <p class="lead" inner_html=html></p> }.into_any(),
+        Holder::Verdict => {
+            view! { <p class="verdict" aria-live="polite" inner_html=html></p> }.into_any()
+        }
+        Holder::Block => view! { <div inner_html=html></div> }.into_any(),
+    }
+}

@@ -1,0 +1,155 @@
+//! Escaped HTML, written as text.
+//!
+//! The panels' read-only parts (tables of figures, sentences with numbers in
+//! them) are rendered as one string per region and set with `inner_html`. A
+//! typed Leptos view costs code for every distinct element tree and every
+//! reactive closure; a string builder costs the same few functions however
+//! many tables use it, which is what keeps the page small (BENCHMARKS.md,
+//! "What each change bought"). Everything that reacts to input stays a
+//! Leptos view.
+//!
+//! Every text and attribute value passes through [`escape`], so a server
+//! named `<script>` is shown as those characters and never parsed.
+
+use std::fmt::Write;
+
+/// Append `text` with the five characters HTML treats specially escaped.
+fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// `text` made safe to place in HTML text or a quoted attribute value.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    push_escaped(&mut out, text);
+    out
+}
+
+/// HTML under construction. Tags and attribute names are the caller's
+/// literals; every value and text is escaped on the way in.
+#[derive(Default)]
+pub struct Markup {
+    html: String,
+}
+
+impl Markup {
+    pub fn new() -> Markup {
+        Markup::default()
+    }
+
+    /// `<tag a="v" …>`; an attribute whose value is `None` is left out.
+    pub fn open(&mut self, tag: &str, attributes: &[(&str, Option<&str>)]) -> &mut Markup {
+        self.html.push('<');
+        self.html.push_str(tag);
+        for (name, value) in attributes {
+            if let Some(value) = value {
+                let _ = write!(self.html, " {name}=\"");
+                push_escaped(&mut self.html, value);
+                self.html.push('"');
+            }
+        }
+        self.html.push('>');
+        self
+    }
+
+    pub fn close(&mut self, tag: &str) -> &mut Markup {
+        let _ = write!(self.html, "</{tag}>");
+        self
+    }
+
+    pub fn text(&mut self, text: &str) -> &mut Markup {
+        push_escaped(&mut self.html, text);
+        self
+    }
+
+    /// An element holding only `text`.
+    pub fn element(
+        &mut self,
+        tag: &str,
+        attributes: &[(&str, Option<&str>)],
+        text: &str,
+    ) -> &mut Markup {
+        self.open(tag, attributes).text(text).close(tag)
+    }
+
+    /// A coloured square before a server's name; `class` names its colour
+    /// (inline styles are not allowed in markup under the page's CSP).
+    pub fn swatch(&mut self, class: &str) -> &mut Markup {
+        self.element("span", &[("class", Some(class))], "")
+    }
+
+    /// A `<td class="num">` holding a figure.
+    pub fn number_cell(&mut self, text: &str) -> &mut Markup {
+        self.element("td", &[("class", Some("num"))], text)
+    }
+
+    /// `<span data-figure="hook">value</span>`: a figure the tests and the
+    /// lesson read by name.
+    pub fn figure(&mut self, hook: &str, value: &str) -> &mut Markup {
+        self.element("span", &[("data-figure", Some(hook))], value)
+    }
+
+    /// A header row of column headings.
+    pub fn head_row(&mut self, headings: &[&str]) -> &mut Markup {
+        self.open("tr", &[]);
+        for heading in headings {
+            self.element("th", &[("scope", Some("col"))], heading);
+        }
+        self.close("tr")
+    }
+
+    /// A row's heading cell.
+    pub fn row_heading(&mut self, text: &str) -> &mut Markup {
+        self.element("th", &[("scope", Some("row"))], text)
+    }
+
+    /// A paragraph of plain text with a class.
+    pub fn paragraph(&mut self, class: &str, text: &str) -> &mut Markup {
+        self.element("p", &[("class", Some(class))], text)
+    }
+
+    pub fn into_string(self) -> String {
+        self.html
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_and_attributes_are_escaped() {
+        let mut m = Markup::new();
+        m.element(
+            "td",
+            &[("data-name", Some("a\"><script>")), ("title", None)],
+            "<b>&'",
+        );
+        assert_eq!(
+            m.into_string(),
+            "<td data-name=\"a&quot;&gt;&lt;script&gt;\">&lt;b&gt;&amp;&#39;</td>"
+        );
+    }
+
+    #[test]
+    fn elements_nest_in_order() {
+        let mut m = Markup::new();
+        m.open("tr", &[])
+            .number_cell("1,000")
+            .figure("moved", "7")
+            .close("tr");
+        assert_eq!(
+            m.into_string(),
+            "<tr><td class=\"num\">1,000</td><span data-figure=\"moved\">7</span></tr>"
+        );
+    }
+}
