@@ -39,14 +39,17 @@ fn theme() -> Theme {
 }
 
 /// Size the backing store to CSS size × pixel ratio; returns the ratio.
-fn fit(canvas: &HtmlCanvasElement) -> f64 {
-    let width = f64::from(canvas.client_width()).max(240.0);
+fn fit(canvas: &HtmlCanvasElement, css_width: f64) -> f64 {
+    let width = css_width.max(240.0);
     let height = (width * 0.62).clamp(180.0, 320.0);
     fit_canvas(canvas, width, height)
 }
 
-fn area(canvas: &HtmlCanvasElement) -> Option<(DrawingArea<CanvasBackend, Shift>, f64, Theme)> {
-    let ratio = fit(canvas);
+fn area(
+    canvas: &HtmlCanvasElement,
+    css_width: f64,
+) -> Option<(DrawingArea<CanvasBackend, Shift>, f64, Theme)> {
+    let ratio = fit(canvas, css_width);
     let root = CanvasBackend::with_canvas_object(canvas.clone())?.into_drawing_area();
     let theme = theme();
     root.fill(&theme.background).ok()?;
@@ -54,8 +57,8 @@ fn area(canvas: &HtmlCanvasElement) -> Option<(DrawingArea<CanvasBackend, Shift>
 }
 
 /// Grouped bars: each server's keys before (pale) and after (solid).
-pub fn draw_loads(canvas: &HtmlCanvasElement, snapshot: &Snapshot) {
-    let Some((root, ratio, theme)) = area(canvas) else {
+pub fn draw_loads(canvas: &HtmlCanvasElement, css_width: f64, snapshot: &Snapshot) {
+    let Some((root, ratio, theme)) = area(canvas, css_width) else {
         return;
     };
     let _ = draw_loads_on(&root, ratio, &theme, snapshot);
@@ -157,8 +160,13 @@ fn draw_loads_on(
 
 /// Busiest server's excess over an even share against points per server, on
 /// log scales, with a fitted c/√points line.
-pub fn draw_evenness(canvas: &HtmlCanvasElement, measured: &[Evenness], current: u16) {
-    let Some((root, ratio, theme)) = area(canvas) else {
+pub fn draw_evenness(
+    canvas: &HtmlCanvasElement,
+    css_width: f64,
+    measured: &[Evenness],
+    current: u16,
+) {
+    let Some((root, ratio, theme)) = area(canvas, css_width) else {
         return;
     };
     let _ = draw_evenness_on(&root, ratio, &theme, measured, current);
@@ -250,8 +258,13 @@ pub struct SchemeBars {
 
 /// Two bar charts, one above the other: moved share per scheme beside the
 /// ideal share, and busiest ÷ even per scheme beside 1.
-pub fn draw_schemes(canvas: &HtmlCanvasElement, bars: &[SchemeBars], ideal_share: f64) {
-    let width = f64::from(canvas.client_width()).max(240.0);
+pub fn draw_schemes(
+    canvas: &HtmlCanvasElement,
+    css_width: f64,
+    bars: &[SchemeBars],
+    ideal_share: f64,
+) {
+    let width = css_width.max(240.0);
     let ratio = fit_canvas(canvas, width, 40.0 + 44.0 * bars.len() as f64);
     let Some(root) = CanvasBackend::with_canvas_object(canvas.clone()) else {
         return;

@@ -38,7 +38,11 @@ pub fn swatch_class(name: &str) -> &'static str {
 
 /// The same colour as red, green, blue bytes, for plotters.
 pub fn rgb_of(name: &str) -> (u8, u8, u8) {
-    let hex = colour_of(name);
+    hex_rgb(colour_of(name))
+}
+
+/// "#RRGGBB" as red, green, blue bytes.
+pub fn hex_rgb(hex: &str) -> (u8, u8, u8) {
     let byte = |at: usize| u8::from_str_radix(&hex[at..at + 2], 16).unwrap_or(128);
     (byte(1), byte(3), byte(5))
 }

@@ -13,8 +13,9 @@ use std::sync::Arc;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use super::palette::{colour_of, rgb_of};
+use super::palette::{colour_of, hex_rgb, rgb_of};
 use super::theme::fit_canvas;
+use crate::model::ring::Entry;
 use crate::model::steps::Stage;
 use crate::model::{Keys, ServerId, Snapshot};
 
@@ -30,10 +31,10 @@ fn angle(position: u32) -> f64 {
     f64::from(position) / 4_294_967_296.0 * TAU - FRAC_PI_2
 }
 
-/// Size the canvas backing store to its CSS box times the pixel ratio, so
-/// lines stay crisp on high-DPI screens. Returns the CSS size.
-fn fit_to_screen(canvas: &HtmlCanvasElement) -> f64 {
-    let css = f64::from(canvas.client_width()).max(200.0);
+/// Size the canvas backing store to its CSS box (`css_width`, square) times
+/// the pixel ratio, so lines stay crisp on high-DPI screens. Returns the CSS size.
+fn fit_to_screen(canvas: &HtmlCanvasElement, css_width: f64) -> f64 {
+    let css = css_width.max(200.0);
     fit_canvas(canvas, css, css);
     css
 }
@@ -92,6 +93,7 @@ const DOWN_TICK: &str = "#8a8f99";
 
 pub fn draw(
     canvas: &HtmlCanvasElement,
+    css_width: f64,
     snapshot: &Snapshot,
     stage: &Stage,
     colours: &RingColours,
@@ -103,7 +105,7 @@ pub fn draw(
     let Ok(context) = context.dyn_into::<CanvasRenderingContext2d>() else {
         return;
     };
-    let size = fit_to_screen(canvas);
+    let size = fit_to_screen(canvas, css_width);
     let pixels = canvas.width() as usize;
     let scale = pixels as f64 / size;
     let centre = size / 2.0;
@@ -122,7 +124,13 @@ pub fn draw(
         0.9
     };
 
-    // Layer 1: background and key dots, straight into pixels.
+    let entries = stage.ring.entries();
+    let few = entries.len() <= 64;
+    let tick = if few { size * 0.05 } else { size * 0.025 };
+    let is_down = |server: ServerId| failure.is_some_and(|f| f.down.contains(&server));
+
+    // Layer 1: background, key dots and (when there are many) the ticks,
+    // straight into pixels.
     let server_rgba: Vec<u32> = snapshot
         .names
         .iter()
@@ -176,6 +184,44 @@ pub fn draw(
                     buffer[start..start + side].fill(colour);
                 }
             }
+            if !few {
+                // Up to 100,000 thin ticks: two canvas calls each cost more
+                // than a frame's share at the largest settings, so they are
+                // set as pixels here (BENCHMARKS.md, ring redraw).
+                let (r, g, b) = hex_rgb(DOWN_TICK);
+                let down_rgba = u32::from_le_bytes([r, g, b, 255]);
+                // Past one tick per pixel of the circle the ticks overlap and
+                // only one per pixel can show, so only that one is drawn (a
+                // down server's, if any, so a failure stays visible).
+                let columns = (TAU * (radius + tick) * scale).ceil() as u64;
+                let column_of = |entry: &Entry| (u64::from(entry.position) * columns) >> 32;
+                let ticks = entries
+                    .chunk_by(|a, b| column_of(a) == column_of(b))
+                    .filter_map(|column| {
+                        let shown = column
+                            .iter()
+                            .rev()
+                            .find(|entry| is_down(entry.server))
+                            .or(column.last())?;
+                        let down = is_down(shown.server);
+                        Some(Tick {
+                            position: shown.position,
+                            colour: if down {
+                                down_rgba
+                            } else {
+                                server_rgba[usize::from(shown.server)]
+                            },
+                            dashed: down,
+                        })
+                    });
+                set_ticks(
+                    &mut buffer,
+                    pixels,
+                    scale,
+                    (centre, radius - tick * 0.3, radius + tick),
+                    ticks,
+                );
+            }
             // One copy into the browser. (Handing it a view of wasm memory
             // instead measured several times slower in Chromium.)
             let bytes: &[u8] = bytemuck_cast(&buffer);
@@ -189,30 +235,28 @@ pub fn draw(
         });
     });
 
-    // Layer 2: the circle and the server ticks, one path per server.
+    // Layer 2: the circle and the server ticks.
     let _ = context.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
     context.set_stroke_style_str(colours.circle);
     context.set_line_width(1.0);
     context.begin_path();
     let _ = context.arc(centre, centre, radius, 0.0, TAU);
     context.stroke();
-    let entries = stage.ring.entries();
-    let few = entries.len() <= 64;
-    let tick = if few { size * 0.05 } else { size * 0.025 };
-    context.set_line_width(if few { 3.0 } else { 1.0 });
-    let dashes = js_sys::Array::of2(&2.0.into(), &2.0.into());
-    let solid = js_sys::Array::new();
-    for &server in &stage.members {
-        let down = failure.is_some_and(|f| f.down.contains(&server));
-        context.set_stroke_style_str(if down {
-            DOWN_TICK
-        } else {
-            colour_of(snapshot.name(server))
-        });
-        let _ = context.set_line_dash(if down { &dashes } else { &solid });
-        context.begin_path();
-        for entry in entries.iter().filter(|entry| entry.server == server) {
+    if few {
+        // A handful of thick ticks: canvas paths, anti-aliased.
+        context.set_line_width(3.0);
+        let dashes = js_sys::Array::of2(&2.0.into(), &2.0.into());
+        let solid = js_sys::Array::new();
+        for entry in entries {
+            let down = is_down(entry.server);
+            context.set_stroke_style_str(if down {
+                DOWN_TICK
+            } else {
+                colour_of(snapshot.name(entry.server))
+            });
+            let _ = context.set_line_dash(if down { &dashes } else { &solid });
             let (sin, cos) = angle(entry.position).sin_cos();
+            context.begin_path();
             context.move_to(
                 centre + cos * (radius - tick * 0.3),
                 centre + sin * (radius - tick * 0.3),
@@ -221,10 +265,10 @@ pub fn draw(
                 centre + cos * (radius + tick),
                 centre + sin * (radius + tick),
             );
+            context.stroke();
         }
-        context.stroke();
+        let _ = context.set_line_dash(&solid);
     }
-    let _ = context.set_line_dash(&solid);
 
     // Layer 3: white rings round the keys that moved at this step.
     context.set_stroke_style_str(colours.moved);
@@ -276,6 +320,43 @@ pub fn draw(
             context.begin_path();
             let _ = context.arc(x, y, radius, 0.0, TAU);
             context.stroke();
+        }
+    }
+}
+
+/// One server point as a short radial line.
+struct Tick {
+    position: u32,
+    colour: u32,
+    /// Down servers' ticks are dashed, so they read apart without colour.
+    dashed: bool,
+}
+
+/// Set thin ticks as pixels in a square `pixels` wide: radial lines between
+/// radii `from` and `to` (CSS pixels) around `centre`, one CSS pixel thick.
+fn set_ticks(
+    buffer: &mut [u32],
+    pixels: usize,
+    scale: f64,
+    (centre, from, to): (f64, f64, f64),
+    ticks: impl Iterator<Item = Tick>,
+) {
+    let width = (scale.round() as usize).max(1);
+    let steps = ((to - from) * scale).ceil() as usize;
+    let limit = pixels.saturating_sub(width);
+    for tick in ticks {
+        let (sin, cos) = angle(tick.position).sin_cos();
+        for step in 0..=steps {
+            // Dashes of 2 CSS pixels on, 2 off.
+            if tick.dashed && (step as f64 / scale) as usize % 4 >= 2 {
+                continue;
+            }
+            let r = from * scale + step as f64;
+            let x = ((centre * scale + cos * r) as usize).min(limit);
+            let y = ((centre * scale + sin * r) as usize).min(limit);
+            for row in y..y + width {
+                buffer[row * pixels + x..row * pixels + x + width].fill(tick.colour);
+            }
         }
     }
 }

@@ -1,6 +1,10 @@
 //! What every canvas needs from the screen: the reader's colour scheme and
 //! the pixel ratio, asked in one place.
 
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
 /// True when the reader's system asks for a dark theme.
@@ -31,4 +35,27 @@ pub fn fit_canvas(canvas: &HtmlCanvasElement, css_width: f64, css_height: f64) -
         canvas.set_height(height);
     }
     ratio
+}
+
+/// The CSS width of a canvas, as a ResizeObserver last reported it; 0 until
+/// it is laid out, and 0 while it is hidden. Drawing reads this instead of
+/// asking the element: asking in the middle of an update forces the browser
+/// to lay out the whole page there and then (2.5 ms of a 4.5 ms ring redraw
+/// at the largest settings, BENCHMARKS.md). Tracked, so a resize redraws.
+pub fn observed_width(canvas: NodeRef<Canvas>) -> ReadSignal<f64> {
+    let width = RwSignal::new(0.0);
+    Effect::new(move |_| {
+        let Some(element) = canvas.get() else { return };
+        let target = element.clone();
+        // Observers run after layout, so reading the width here forces nothing.
+        let callback = Closure::<dyn FnMut(JsValue)>::new(move |_entries: JsValue| {
+            width.set(f64::from(target.client_width()));
+        });
+        if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
+            observer.observe(&element);
+        }
+        // The observer lives as long as the canvas, which is as long as the page.
+        callback.forget();
+    });
+    width.read_only()
 }

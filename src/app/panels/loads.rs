@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message};
 use crate::app::draw::palette::colour_of;
+use crate::app::draw::theme::observed_width;
 use crate::app::Model;
 use crate::app::{draw::charts, timing};
 use crate::model::format::{fixed, format_ratio};
@@ -27,25 +28,29 @@ pub fn LoadsPanel() -> impl IntoView {
     let snapshot = model.snapshot;
     let loads_chart = NodeRef::<Canvas>::new();
     let spread_chart = NodeRef::<Canvas>::new();
+    let loads_width = observed_width(loads_chart);
+    let spread_width = observed_width(spread_chart);
 
     Effect::new(move |_| {
-        if let Some(canvas) = loads_chart.get() {
+        let width = loads_width.get();
+        if let (Some(canvas), true) = (loads_chart.get(), width > 0.0) {
             snapshot.with(|m| {
                 timing::timed("ringcount:draw-loads-chart", || {
-                    charts::draw_loads(&canvas, &m.0)
+                    charts::draw_loads(&canvas, width, &m.0)
                 })
             });
         }
     });
     Effect::new(move |_| {
-        let Some(canvas) = spread_chart.get() else {
+        let width = spread_width.get();
+        let (Some(canvas), true) = (spread_chart.get(), width > 0.0) else {
             return;
         };
         let points = snapshot.with(|m| m.0.settings.points);
         model.evenness.with(|measured| {
             if let Some(measured) = measured {
                 timing::timed("ringcount:draw-spread-chart", || {
-                    charts::draw_evenness(&canvas, &measured.0, points)
+                    charts::draw_evenness(&canvas, width, &measured.0, points)
                 });
             }
         });

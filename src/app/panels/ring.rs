@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::app::draw::palette::colour_of;
 use crate::app::draw::ring_canvas::{self, FailureOverlay, RingColours};
-use crate::app::draw::theme::prefers_dark;
+use crate::app::draw::theme::{observed_width, prefers_dark};
 use crate::app::{timing, Measured, Model, Shared};
 use crate::model::format::thousands;
 use crate::model::steps::{change_stage, stage, stage_pools};
@@ -36,15 +36,16 @@ fn ring_colours() -> RingColours {
 /// wide screens pay nothing for it.
 pub fn mini_ring(canvas: NodeRef<Canvas>) {
     let model = expect_context::<Model>();
+    let width = observed_width(canvas);
     Effect::new(move |_| {
-        let Some(element) = canvas.get() else { return };
+        let width = width.get();
+        let (Some(element), true) = (canvas.get(), width > 0.0) else {
+            return;
+        };
         model.snapshot.with(|m| {
-            if element.client_width() == 0 {
-                return;
-            }
             let last = stage(&m.0, change_stage(&m.0));
             timing::timed("ringcount:draw-mini-ring", || {
-                ring_canvas::draw(&element, &m.0, &last, &ring_colours(), None)
+                ring_canvas::draw(&element, width, &m.0, &last, &ring_colours(), None)
             })
         });
     });
@@ -74,26 +75,38 @@ pub fn RingPanel() -> impl IntoView {
             .with(|m| Shared(Arc::new(stage(&m.0, index))))
     });
 
+    let width = observed_width(canvas);
     Effect::new(move |_| {
-        let Some(element) = canvas.get() else { return };
+        let width = width.get();
+        let (Some(element), true) = (canvas.get(), width > 0.0) else {
+            return;
+        };
         let colours = ring_colours();
         // The failure is drawn over the ring after the change, when asked for.
         let show_failure = model.show_failure.get();
         model.snapshot.with(|m| {
             stage_now.with(|s| {
+                let draw = |overlay: Option<&FailureOverlay>| {
+                    timing::timed("ringcount:draw-ring", || {
+                        ring_canvas::draw(&element, width, &m.0, &s.0, &colours, overlay)
+                    })
+                };
+                if !show_failure {
+                    // Not reading the failure: its measurement arriving after
+                    // each step would redraw an unchanged ring.
+                    return draw(None);
+                }
                 model.failure.with(|failure| {
                     // Only a measurement of this very snapshot: server ids and
                     // keys of an older one would not line up.
                     let overlay = failure
                         .as_ref()
-                        .filter(|f| show_failure && f.0.snapshot == *m && s.0.members == m.0.after)
+                        .filter(|f| f.0.snapshot == *m && s.0.members == m.0.after)
                         .map(|f| FailureOverlay {
                             down: m.0.down_ids(),
                             rerouted: &f.0.failure.rerouted_keys,
                         });
-                    timing::timed("ringcount:draw-ring", || {
-                        ring_canvas::draw(&element, &m.0, &s.0, &colours, overlay.as_ref())
-                    })
+                    draw(overlay.as_ref())
                 })
             })
         });

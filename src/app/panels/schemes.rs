@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::draw::charts::{self, SchemeBars};
+use crate::app::draw::theme::observed_width;
 use crate::app::{timing, LookupTiming, Model, SchemeRow};
 use crate::model::format::{fixed, percent, thousands};
 use crate::model::schemes::{self, Holds};
@@ -50,11 +51,13 @@ pub fn SchemesPanel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let chart = NodeRef::<Canvas>::new();
+    let chart_width = observed_width(chart);
 
     // Moved share against the ideal, busiest against an even share.
     let even_after = move || snapshot.with(|m| m.0.key_count() as f64 / m.0.after.len() as f64);
     Effect::new(move |_| {
-        let Some(canvas) = chart.get() else {
+        let width = chart_width.get();
+        let (Some(canvas), true) = (chart.get(), width > 0.0) else {
             return;
         };
         let (keys, ideal) =
@@ -75,7 +78,7 @@ pub fn SchemesPanel() -> impl IntoView {
                 })
                 .collect();
             timing::timed("ringcount:draw-schemes-chart", || {
-                charts::draw_schemes(&canvas, &bars, ideal)
+                charts::draw_schemes(&canvas, width, &bars, ideal)
             });
         });
     });
