@@ -5,13 +5,15 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message};
-use crate::app::draw::palette::colour_of;
+use crate::app::draw::palette::swatch_class;
 use crate::app::draw::theme::observed_width;
+use crate::app::panels::{markup, Holder};
 use crate::app::Model;
 use crate::app::{draw::charts, timing};
+use crate::markup::{escape, Markup};
 use crate::model::format::{fixed, format_ratio};
 use crate::model::settings::{parse_skew, skew_text};
-use crate::model::{Skew, Spread};
+use crate::model::{Skew, Snapshot, Spread};
 
 fn describe(spread: Spread) -> String {
     format!(
@@ -59,78 +61,16 @@ pub fn LoadsPanel() -> impl IntoView {
     view! {
         <section class="panel" id="loads" aria-labelledby="loads-title">
             <h2 id="loads-title">"Load per server"</h2>
-            <p class="lead">
-                {move || snapshot.with(|m| {
-                    let s = &m.0;
-                    format!(
-                        "Each server holds the keys of its arcs. With {} points per server the busiest holds {} times what the quietest holds after the change; one point each leaves whole servers nearly idle.",
-                        s.settings.points,
-                        format_ratio(s.spread_after().ratio())
-                    )
-                })}
-            </p>
+            {markup(Holder::Lead, move || snapshot.with(|m| {
+                let s = &m.0;
+                escape(&format!(
+                    "Each server holds the keys of its arcs. With {} points per server the busiest holds {} times what the quietest holds after the change; one point each leaves whole servers nearly idle.",
+                    s.settings.points,
+                    format_ratio(s.spread_after().ratio())
+                ))
+            }))}
             <SkewControl />
-            <div class="table-scroll">
-                <table class="numbers" id="loads-table">
-                    <thead>
-                        <tr><th scope="col">"Server"</th><th scope="col">"Before"</th><th scope="col">"After"</th><th scope="col">"Change"</th><th scope="col"><abbr title="The share of the ring its arcs cover after the change, exactly; the keys after are a sample of it">"Exact share"</abbr></th><th scope="col">"Keys ÷ K"</th><th scope="col">"Weight"</th><th scope="col">"Weight share"</th><th scope="col"><abbr title="Its share of all requests when key rank r gets requests in proportion to 1/r^s">"Requests"</abbr></th></tr>
-                    </thead>
-                    <tbody>
-                        {move || snapshot.with(|m| {
-                            let s = &m.0;
-                            let shares = s.exact_shares();
-                            let keys = s.key_count();
-                            let requests = s.request_shares();
-                            let total_weight: f64 = s.after.iter().map(|&id| f64::from(s.weights[usize::from(id)])).sum();
-                            s.all_servers().into_iter().map(|server| {
-                                let name = s.name(server).to_string();
-                                let before = s.before.contains(&server).then(|| s.loads_before[usize::from(server)]);
-                                let after = s.after.contains(&server).then(|| s.loads_after[usize::from(server)]);
-                                let shown = |load: Option<u32>| load.map_or("—".to_string(), |l| l.to_string());
-                                let delta = i64::from(after.unwrap_or(0)) - i64::from(before.unwrap_or(0));
-                                let share = after.map(|_| fixed(shares[usize::from(server)], 6));
-                                let share_attribute = share.clone().unwrap_or_else(|| fixed(0.0, 6));
-                                let sampled = after.map(|load| fixed(f64::from(load) / keys as f64, 3));
-                                let weight = s.weights[usize::from(server)];
-                                let weight_share = after.map(|_| fixed(f64::from(weight) / total_weight, 3));
-                                let request_share = after.map(|_| fixed(requests[usize::from(server)], 6));
-                                let request_attribute = request_share.clone().unwrap_or_else(|| fixed(0.0, 6));
-                                view! {
-                                    <tr data-server=name.clone() data-before=before.unwrap_or(0) data-after=after.unwrap_or(0) data-share=share_attribute data-weight=weight data-requests=request_attribute>
-                                        <th scope="row"><span class="swatch" style:background=colour_of(&name)></span>{name.clone()}</th>
-                                        <td class="num">{shown(before)}</td>
-                                        <td class="num">{shown(after)}</td>
-                                        <td class="num">{if delta > 0 { format!("+{delta}") } else { delta.to_string() }}</td>
-                                        <td class="num">{share.unwrap_or_else(|| "—".to_string())}</td>
-                                        <td class="num">{sampled.unwrap_or_else(|| "—".to_string())}</td>
-                                        <td class="num">{weight}</td>
-                                        <td class="num">{weight_share.unwrap_or_else(|| "—".to_string())}</td>
-                                        <td class="num">{request_share.unwrap_or_else(|| "—".to_string())}</td>
-                                    </tr>
-                                }
-                            }).collect_view()
-                        })}
-                    </tbody>
-                    <tfoot>
-                        <tr>
-                            <th scope="row">"Spread"</th>
-                            <td class="num" data-figure="spread-before">{move || snapshot.with(|m| format_ratio(m.0.spread_before().ratio()))}</td>
-                            <td class="num"><span data-figure="spread">{move || snapshot.with(|m| format_ratio(m.0.spread_after().ratio()))}</span></td>
-                            <td></td>
-                            <td></td>
-                            <td></td>
-                            <td></td>
-                            <td></td>
-                            <td></td>
-                        </tr>
-                    </tfoot>
-                </table>
-            </div>
-            <p class="note">
-                "Spread is the busiest server's keys ÷ the quietest's: "
-                {move || snapshot.with(|m| format!("before, {}; after, {}.", describe(m.0.spread_before()), describe(m.0.spread_after())))}
-                " 1.00 would be perfectly even."
-            </p>
+            {markup(Holder::Block, move || snapshot.with(|m| loads_table(&m.0)))}
             <div class="charts">
                 <figure>
                     <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>
@@ -151,6 +91,117 @@ pub fn LoadsPanel() -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// The loads table, its spread row, and the note that explains the spread.
+fn loads_table(s: &Snapshot) -> String {
+    let shares = s.exact_shares();
+    let keys = s.key_count();
+    let requests = s.request_shares();
+    let total_weight: f64 = s
+        .after
+        .iter()
+        .map(|&id| f64::from(s.weights[usize::from(id)]))
+        .sum();
+    let mut m = Markup::new();
+    m.open("div", &[("class", Some("table-scroll"))])
+        .open(
+            "table",
+            &[("class", Some("numbers")), ("id", Some("loads-table"))],
+        )
+        .open("thead", &[])
+        .open("tr", &[]);
+    let abbreviated = |m: &mut Markup, heading: &str, title: &str| {
+        m.open("th", &[("scope", Some("col"))])
+            .element("abbr", &[("title", Some(title))], heading)
+            .close("th");
+    };
+    for heading in ["Server", "Before", "After", "Change"] {
+        m.element("th", &[("scope", Some("col"))], heading);
+    }
+    abbreviated(&mut m, "Exact share", "The share of the ring its arcs cover after the change, exactly; the keys after are a sample of it");
+    for heading in ["Keys ÷ K", "Weight", "Weight share"] {
+        m.element("th", &[("scope", Some("col"))], heading);
+    }
+    abbreviated(
+        &mut m,
+        "Requests",
+        "Its share of all requests when key rank r gets requests in proportion to 1/r^s",
+    );
+    m.close("tr").close("thead").open("tbody", &[]);
+    let dash = || "—".to_string();
+    for server in s.all_servers() {
+        let name = s.name(server);
+        let index = usize::from(server);
+        let before = s.before.contains(&server).then(|| s.loads_before[index]);
+        let after = s.after.contains(&server).then(|| s.loads_after[index]);
+        let shown = |load: Option<u32>| load.map_or_else(dash, |l| l.to_string());
+        let delta = i64::from(after.unwrap_or(0)) - i64::from(before.unwrap_or(0));
+        let share = after.map(|_| fixed(shares[index], 6));
+        let weight = s.weights[index];
+        let request_share = after.map(|_| fixed(requests[index], 6));
+        m.open(
+            "tr",
+            &[
+                ("data-server", Some(name)),
+                ("data-before", Some(&before.unwrap_or(0).to_string())),
+                ("data-after", Some(&after.unwrap_or(0).to_string())),
+                (
+                    "data-share",
+                    Some(&share.clone().unwrap_or_else(|| fixed(0.0, 6))),
+                ),
+                ("data-weight", Some(&weight.to_string())),
+                (
+                    "data-requests",
+                    Some(&request_share.clone().unwrap_or_else(|| fixed(0.0, 6))),
+                ),
+            ],
+        )
+        .open("th", &[("scope", Some("row"))])
+        .swatch(swatch_class(name))
+        .text(name)
+        .close("th")
+        .number_cell(&shown(before))
+        .number_cell(&shown(after))
+        .number_cell(&if delta > 0 {
+            format!("+{delta}")
+        } else {
+            delta.to_string()
+        })
+        .number_cell(&share.unwrap_or_else(dash))
+        .number_cell(&after.map_or_else(dash, |load| fixed(f64::from(load) / keys as f64, 3)))
+        .number_cell(&weight.to_string())
+        .number_cell(&after.map_or_else(dash, |_| fixed(f64::from(weight) / total_weight, 3)))
+        .number_cell(&request_share.unwrap_or_else(dash))
+        .close("tr");
+    }
+    m.close("tbody")
+        .open("tfoot", &[])
+        .open("tr", &[])
+        .row_heading("Spread")
+        .element(
+            "td",
+            &[
+                ("class", Some("num")),
+                ("data-figure", Some("spread-before")),
+            ],
+            &format_ratio(s.spread_before().ratio()),
+        )
+        .open("td", &[("class", Some("num"))])
+        .figure("spread", &format_ratio(s.spread_after().ratio()))
+        .close("td");
+    for _ in 0..6 {
+        m.element("td", &[], "");
+    }
+    m.close("tr").close("tfoot").close("table").close("div").paragraph(
+        "note",
+        &format!(
+            "Spread is the busiest server's keys ÷ the quietest's: before, {}; after, {}. 1.00 would be perfectly even.",
+            describe(s.spread_before()),
+            describe(s.spread_after())
+        ),
+    );
+    m.into_string()
 }
 
 /// How skewed requests are: key rank r gets requests ∝ 1/r^s.

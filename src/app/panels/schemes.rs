@@ -8,10 +8,12 @@ use leptos::prelude::*;
 use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::draw::charts::{self, SchemeBars};
 use crate::app::draw::theme::observed_width;
-use crate::app::{timing, LookupTiming, Model, SchemeRow};
+use crate::app::panels::{markup, Holder};
+use crate::app::{timing, LookupTiming, Model, SchemesMeasured};
+use crate::markup::{escape, Markup};
 use crate::model::format::{fixed, percent, thousands};
 use crate::model::schemes::{self, Holds};
-use crate::model::{Epsilon, Probes};
+use crate::model::{Epsilon, Probes, Settings};
 
 /// What a client must hold, in words.
 fn describe_holds(holds: Holds) -> String {
@@ -44,6 +46,163 @@ fn describe_lookup(lookup: Option<LookupTiming>) -> String {
             format!("{shown} ns ±{}%", fixed(error, 0))
         }
     }
+}
+
+/// The schemes table (stale rows are kept until new ones arrive), the note
+/// on how lookups were timed and the note on weights.
+fn schemes_table(
+    measured: Option<&SchemesMeasured>,
+    keys: usize,
+    even: f64,
+    weighted: bool,
+) -> String {
+    let mut m = Markup::new();
+    m.open("div", &[("class", Some("table-scroll"))]).open(
+        "table",
+        &[
+            ("class", Some("numbers schemes")),
+            ("id", Some("schemes-table")),
+            (
+                "aria-busy",
+                Some(if measured.is_none() { "true" } else { "false" }),
+            ),
+            ("data-for", Some(measured.map_or("", |m| m.query.as_str()))),
+        ],
+    );
+    m.open("thead", &[])
+        .open("tr", &[])
+        .element("th", &[("scope", Some("col"))], "Scheme");
+    m.element("th", &[("scope", Some("col"))], "Keys moved")
+        .open("th", &[("scope", Some("col"))])
+        .element(
+            "abbr",
+            &[("title", Some("Keys that moved between two servers present both before and after: a monotone scheme moves none"))],
+            "Moved between staying servers",
+        )
+        .close("th");
+    for heading in [
+        "Busiest after",
+        "Quietest after",
+        "Busiest ÷ even",
+        "A client holds",
+        "Lookup here",
+    ] {
+        m.element("th", &[("scope", Some("col"))], heading);
+    }
+    m.close("tr").close("thead").open("tbody", &[]);
+    let rows = measured.map_or(&[][..], |m| &m.rows.0[..]);
+    for row in rows {
+        let r = &row.result;
+        let scheme = schemes::by_id(r.id);
+        let between = r.movement.moved_between;
+        let lookup_title = row.lookup.map(|t| {
+            format!(
+                "{} lookups in {} ms; this browser's clock steps by {} ms",
+                thousands(t.lookups as u64),
+                fixed(t.elapsed_ms, 1),
+                fixed(t.resolution_ms, 3)
+            )
+        });
+        m.open(
+            "tr",
+            &[
+                ("data-scheme", Some(r.id)),
+                ("data-moved", Some(&r.movement.moved.to_string())),
+                ("data-moved-between", Some(&between.to_string())),
+                ("data-busiest", Some(&r.spread.busiest.to_string())),
+                ("data-quietest", Some(&r.spread.quietest.to_string())),
+                (
+                    "data-lookup-ns",
+                    row.lookup.map(|t| fixed(t.nanos_per_lookup, 1)).as_deref(),
+                ),
+                (
+                    "data-uses-weights",
+                    Some(if scheme.is_some_and(|s| s.uses_weights()) {
+                        "yes"
+                    } else {
+                        "no"
+                    }),
+                ),
+            ],
+        )
+        .row_heading(scheme.map_or(r.id, |scheme| scheme.title()))
+        .open("td", &[("class", Some("num"))])
+        .text(&thousands(r.movement.moved as u64))
+        .text(" ")
+        .element(
+            "span",
+            &[("class", Some("share"))],
+            &format!("({})", percent(r.movement.moved, keys)),
+        )
+        .close("td")
+        .element(
+            "td",
+            &[("class", Some(if between > 0 { "num bad" } else { "num" }))],
+            &thousands(between as u64),
+        )
+        .number_cell(&r.spread.busiest.to_string())
+        .number_cell(&r.spread.quietest.to_string())
+        .number_cell(&fixed(f64::from(r.spread.busiest) / even, 2))
+        .element("td", &[], &describe_holds(r.holds))
+        .element(
+            "td",
+            &[("class", Some("num")), ("title", lookup_title.as_deref())],
+            &describe_lookup(row.lookup),
+        )
+        .close("tr");
+    }
+    m.close("tbody").close("table").close("div");
+    let timing = rows.iter().find_map(|row| row.lookup);
+    m.paragraph(
+        "note",
+        &match timing {
+            None => "Lookups are timed once every scheme is placed.".to_string(),
+            Some(t) => format!(
+                "Lookups were timed in this browser for about {} ms per scheme. Its clock steps by {} ms, so each time is good to the ± shown; times differ between runs and machines, so compare schemes within one run.",
+                fixed(t.elapsed_ms, 0),
+                fixed(t.resolution_ms, 3)
+            ),
+        },
+    );
+    weights_note(&mut m, weighted);
+    m.into_string()
+}
+
+/// Which schemes take weights, and what that means for the rows.
+fn weights_note(m: &mut Markup, weighted: bool) {
+    let titles = |uses: bool| -> Vec<&'static str> {
+        schemes::ALL
+            .iter()
+            .filter(|s| s.uses_weights() == uses)
+            .map(|s| s.title())
+            .collect()
+    };
+    m.element(
+        "p",
+        &[("class", Some("note")), ("id", Some("weights-note"))],
+        &format!(
+            "Server weights apply to {}; {} ignore them here{}.",
+            titles(true).join(", "),
+            titles(false).join(", "),
+            if weighted {
+                ", so their rows treat every server alike"
+            } else {
+                ""
+            }
+        ),
+    );
+}
+
+/// A short account of each scheme.
+fn scheme_notes(settings: &Settings) -> String {
+    let mut m = Markup::new();
+    m.open("dl", &[("class", Some("scheme-notes"))]);
+    for scheme in schemes::ALL {
+        m.element("dt", &[], scheme.title())
+            .element("dd", &[], &scheme.explain(settings));
+    }
+    m.close("dl");
+    m.into_string()
 }
 
 #[component]
@@ -86,7 +245,7 @@ pub fn SchemesPanel() -> impl IntoView {
     let lead = move || {
         snapshot.with(|m| {
             let s = &m.0;
-            format!(
+            escape(&format!(
                 "The same {} keys and the same change ({} {}, {} → {} servers), placed by {} schemes. The ring is one answer among several: each below trades what it moves, how evenly it spreads, what a client must keep and how long a lookup takes.",
                 thousands(s.key_count() as u64),
                 s.name(s.changed),
@@ -94,115 +253,25 @@ pub fn SchemesPanel() -> impl IntoView {
                 s.before.len(),
                 s.after.len(),
                 schemes::ALL.len()
-            )
+            ))
         })
     };
-
-    let rows = move || {
+    let table = move || {
         let even = even_after();
         let keys = snapshot.with(|m| m.0.key_count());
-        model.schemes.with(|measured| {
-            measured.as_ref().map(|measured| {
-                measured
-                    .rows
-                    .0
-                    .iter()
-                    .map(|row: &SchemeRow| {
-                        let r = &row.result;
-                        let title = schemes::by_id(r.id).map_or(r.id, |scheme| scheme.title());
-                        let between = r.movement.moved_between;
-                        let lookup_title = row.lookup.map(|t| {
-                            format!(
-                                "{} lookups in {} ms; this browser's clock steps by {} ms",
-                                thousands(t.lookups as u64),
-                                fixed(t.elapsed_ms, 1),
-                                fixed(t.resolution_ms, 3)
-                            )
-                        });
-                        view! {
-                            <tr
-                                data-scheme=r.id
-                                data-moved=r.movement.moved
-                                data-moved-between=between
-                                data-busiest=r.spread.busiest
-                                data-quietest=r.spread.quietest
-                                data-lookup-ns=row.lookup.map(|t| fixed(t.nanos_per_lookup, 1))
-                                data-uses-weights=if schemes::by_id(r.id).is_some_and(|s| s.uses_weights()) { "yes" } else { "no" }
-                            >
-                                <th scope="row">{title}</th>
-                                <td class="num">{thousands(r.movement.moved as u64)}" "<span class="share">"("{percent(r.movement.moved, keys)}")"</span></td>
-                                <td class="num" class:bad={between > 0}>{thousands(between as u64)}</td>
-                                <td class="num">{r.spread.busiest}</td>
-                                <td class="num">{r.spread.quietest}</td>
-                                <td class="num">{fixed(f64::from(r.spread.busiest) / even, 2)}</td>
-                                <td>{describe_holds(r.holds)}</td>
-                                <td class="num" title=lookup_title>{describe_lookup(row.lookup)}</td>
-                            </tr>
-                        }
-                    })
-                    .collect_view()
-            })
-        })
+        let weighted = model.settings.with(|s| !s.weights.is_empty());
+        model
+            .schemes
+            .with(|measured| schemes_table(measured.as_ref(), keys, even, weighted))
     };
-
-    let clock_note = move || {
-        model.schemes.with(|measured| {
-            let timing = measured
-                .as_ref()
-                .and_then(|m| m.rows.0.iter().find_map(|row| row.lookup));
-            match timing {
-                None => "Lookups are timed once every scheme is placed.".to_string(),
-                Some(t) => format!(
-                    "Lookups were timed in this browser for about {} ms per scheme. Its clock steps by {} ms, so each time is good to the ± shown; times differ between runs and machines, so compare schemes within one run.",
-                    fixed(t.elapsed_ms, 0),
-                    fixed(t.resolution_ms, 3)
-                ),
-            }
-        })
-    };
+    let notes = move || snapshot.with(|m| scheme_notes(&m.0.settings));
 
     view! {
         <section class="panel" id="schemes" aria-labelledby="schemes-title">
             <h2 id="schemes-title">"Every scheme, side by side"</h2>
-            <p class="lead">{lead}</p>
+            {markup(Holder::Lead, lead)}
             <SchemeControls />
-            <div class="table-scroll">
-                <table
-                    class="numbers schemes"
-                    id="schemes-table"
-                    aria-busy=move || if model.schemes.with(|m| m.is_none()) { "true" } else { "false" }
-                    data-for=move || model.schemes.with(|m| m.as_ref().map(|m| m.query.clone()).unwrap_or_default())
-                >
-                    <thead>
-                        <tr>
-                            <th scope="col">"Scheme"</th>
-                            <th scope="col">"Keys moved"</th>
-                            <th scope="col"><abbr title="Keys that moved between two servers present both before and after: a monotone scheme moves none">"Moved between staying servers"</abbr></th>
-                            <th scope="col">"Busiest after"</th>
-                            <th scope="col">"Quietest after"</th>
-                            <th scope="col">"Busiest ÷ even"</th>
-                            <th scope="col">"A client holds"</th>
-                            <th scope="col">"Lookup here"</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        {rows}
-                    </tbody>
-                </table>
-            </div>
-            <p class="note">{clock_note}</p>
-            <p class="note" id="weights-note">{move || {
-                let titles = |uses: bool| -> Vec<&'static str> {
-                    schemes::ALL.iter().filter(|s| s.uses_weights() == uses).map(|s| s.title()).collect()
-                };
-                let weighted = model.settings.with(|s| !s.weights.is_empty());
-                format!(
-                    "Server weights apply to {}; {} ignore them here{}.",
-                    titles(true).join(", "),
-                    titles(false).join(", "),
-                    if weighted { ", so their rows treat every server alike" } else { "" }
-                )
-            }}</p>
+            {markup(Holder::Block, table)}
             <figure>
                 <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.schemes.with(|measured| {
                     let keys = snapshot.with_untracked(|m| m.0.key_count());
@@ -211,12 +280,7 @@ pub fn SchemesPanel() -> impl IntoView {
                 })></canvas>
                 <figcaption>"Top: the share of keys each scheme moved; the dashed line is one server's even share, what a join moves when the newcomer takes exactly its fair part. Bottom: the busiest server after the change over an even share; the dashed line is perfect balance."</figcaption>
             </figure>
-            <dl class="scheme-notes">
-                {move || snapshot.with(|m| schemes::ALL.into_iter().map(|scheme| view! {
-                    <dt>{scheme.title()}</dt>
-                    <dd>{scheme.explain(&m.0.settings)}</dd>
-                }).collect_view())}
-            </dl>
+            {markup(Holder::Block, notes)}
         </section>
     }
 }
