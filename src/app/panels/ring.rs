@@ -6,12 +6,15 @@ use std::sync::Arc;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use crate::app::draw::palette::colour_of;
+use crate::app::draw::palette::swatch_class;
 use crate::app::draw::ring_canvas::{self, FailureOverlay, RingColours};
 use crate::app::draw::theme::{observed_width, prefers_dark};
+use crate::app::panels::{markup, Holder};
 use crate::app::{timing, Measured, Model, Shared};
+use crate::markup::Markup;
 use crate::model::format::thousands;
-use crate::model::steps::{change_stage, stage, stage_pools};
+use crate::model::steps::{change_stage, stage, stage_pools, Stage};
+use crate::model::Snapshot;
 
 /// The ring's colours for the reader's theme. On a light page the "white"
 /// ring gets a dark background of its own: the canvas stays dark in both.
@@ -144,6 +147,15 @@ pub fn RingPanel() -> impl IntoView {
         })
     };
 
+    // What this step changed, each server's keys, and what the marks mean.
+    let legend = move || {
+        let skewed = model.settings.with(|s| s.skew.get()) > 0;
+        let show_failure = model.show_failure.get();
+        model
+            .snapshot
+            .with(|m| stage_now.with(|s| legend_markup(&m.0, &s.0, skewed, show_failure)))
+    };
+
     view! {
         <section class="panel" id="ring" aria-labelledby="ring-title">
             <h2 id="ring-title">"The ring"</h2>
@@ -173,43 +185,86 @@ pub fn RingPanel() -> impl IntoView {
                             "Next ▶"
                         </button>
                     </div>
-                    <p class="caption" data-caption="">
-                        {move || stage_now.with(|s| s.0.caption.clone())}
-                        ": "
-                        <strong>{move || stage_now.with(|s| thousands(s.0.moved_count as u64))}</strong>
-                        " keys changed owner."
-                    </p>
-                    <ul class="legend" aria-label="Servers and their keys at this step">
-                        {move || model.snapshot.with(|m| stage_now.with(|s| {
-                            let snapshot = &m.0;
-                            let stage = &s.0;
-                            let mut counts = vec![0u32; snapshot.names.len()];
-                            for &owner in &stage.owners {
-                                counts[usize::from(owner)] += 1;
-                            }
-                            stage.members.iter().map(|&server| {
-                                let name = snapshot.name(server).to_string();
-                                let arrived = stage.changed == Some(server);
-                                view! {
-                                    <li>
-                                        <span class="swatch" style:background=colour_of(&name)></span>
-                                        <span class="legend-name">{name}</span>
-                                        <span class="legend-load">{counts[usize::from(server)]} " keys"</span>
-                                        {arrived.then(|| view! { <span class="badge">"new"</span> })}
-                                    </li>
-                                }
-                            }).collect_view()
-                        }))}
-                    </ul>
-                    <p class="legend-moved"><span class="moved-mark" aria-hidden="true"></span>"ringed in white: moved at this step"</p>
-                    {move || (model.settings.with(|s| s.skew.get()) > 0).then(|| view! {
-                        <p class="legend-moved" id="heat-legend"><span class="heat-mark" aria-hidden="true"></span>"circles: the hottest keys, area in proportion to their requests"</p>
-                    })}
-                    {move || model.show_failure.get().then(|| view! {
-                        <p class="legend-moved" id="failure-legend"><span class="cross-mark" aria-hidden="true">"×"</span>"crossed: rerouted off a down server, whose ticks are dashed grey"</p>
-                    })}
+                    {markup(Holder::Block, legend)}
                 </div>
             </div>
         </section>
     }
+}
+
+fn legend_markup(snapshot: &Snapshot, stage: &Stage, skewed: bool, show_failure: bool) -> String {
+    let mut counts = vec![0u32; snapshot.names.len()];
+    for &owner in &stage.owners {
+        counts[usize::from(owner)] += 1;
+    }
+    let mut m = Markup::new();
+    m.open(
+        "p",
+        &[("class", Some("caption")), ("data-caption", Some(""))],
+    )
+    .text(&stage.caption)
+    .text(": ")
+    .element("strong", &[], &thousands(stage.moved_count as u64))
+    .text(" keys changed owner.")
+    .close("p")
+    .open(
+        "ul",
+        &[
+            ("class", Some("legend")),
+            ("aria-label", Some("Servers and their keys at this step")),
+        ],
+    );
+    for &server in &stage.members {
+        let name = snapshot.name(server);
+        m.open("li", &[])
+            .swatch(swatch_class(name))
+            .element("span", &[("class", Some("legend-name"))], name)
+            .element(
+                "span",
+                &[("class", Some("legend-load"))],
+                &format!("{} keys", counts[usize::from(server)]),
+            );
+        if stage.changed == Some(server) {
+            m.element("span", &[("class", Some("badge"))], "new");
+        }
+        m.close("li");
+    }
+    m.close("ul");
+    // Each mark on the canvas, explained by its shape.
+    let marks = [
+        (
+            true,
+            None,
+            "moved-mark",
+            "",
+            "ringed in white: moved at this step",
+        ),
+        (
+            skewed,
+            Some("heat-legend"),
+            "heat-mark",
+            "",
+            "circles: the hottest keys, area in proportion to their requests",
+        ),
+        (
+            show_failure,
+            Some("failure-legend"),
+            "cross-mark",
+            "×",
+            "crossed: rerouted off a down server, whose ticks are dashed grey",
+        ),
+    ];
+    for (shown, id, mark, symbol, words) in marks {
+        if shown {
+            m.open("p", &[("class", Some("legend-moved")), ("id", id)])
+                .element(
+                    "span",
+                    &[("class", Some(mark)), ("aria-hidden", Some("true"))],
+                    symbol,
+                )
+                .text(words)
+                .close("p");
+        }
+    }
+    m.into_string()
 }
