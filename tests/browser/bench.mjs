@@ -327,6 +327,9 @@ by \`tests/browser/fixtures/baseline.js\`, the model as a competent JS author wo
 arrays, the built-in numeric sort, binary search; each name prefix hashed once, digits fed as char
 codes), loaded into the same page in the same run.
 "Same figures" checks the baseline's moved counts, modulo count and loads against the page's.
+At the default both sides take a fraction of a millisecond, a few ticks of the 5 µs clock, so
+that ratio moves from run to run (2.1× to 3.4× in the runs made while issue 13 was worked on);
+at the largest it held between 9.3× and 12.5×.
 
 | Settings | WASM (ms, median) | JavaScript (ms, median) | JS ÷ WASM | same figures |
 |---|---|---|---|---|
@@ -364,26 +367,49 @@ Everything the page loads, gzipped (level 9): **${(size.total / 1024).toFixed(1)
 |---|---|---|
 ${size.rows.join("\n")}
 
-${size.total / 1024 <= 150 ? "The size target is met." : `The size target is **not met**: ${(size.total / 1024 - 150).toFixed(1)} KB over. What limits it, as measured on this build:
-- The Leptos runtime (its reactive graph and renderer) and the view code it instantiates for
-  each panel are about 60% of the wasm's code before wasm-opt; the model and panels' own logic
-  about 15%.
-- The two plotters charts cost about 23 KB gzipped (measured by building with their drawing
-  stubbed out: 149 KB for the wasm alone), and they pull in the standard float formatting.
-- The panels added since (schemes, failures, cost, rollout, weights and hot keys) took it from
-  185.2 KB: each panel's view code and controls, eight schemes, a third chart. Issue 13 owns
-  winning that back.
-- Tried and kept: \`opt-level = "z"\`, LTO, one codegen unit, \`panic = "abort"\`, wasm-opt -Oz,
-  a hand-written fixed-point formatter for the page's own numbers.
-- Tried and dropped: \`opt-level = "s"\` (+12 KB), wasm-opt --converge / --gufa / -O4 (no gain),
-  \`strip = true\` (removes the target-features section, after which wasm-opt rejects the
-  module), \`-Zfmt-debug=none -Zlocation-detail=none\` (−6 KB, but needs unstable flags on the
-  stable compiler).
-- Measured on Debian's route (std rebuilt from source): std compiled at \`opt-level = "z"\`
-  brings the wasm to 162 KB gzipped, and adding \`-Cpanic=immediate-abort\` to 145 KB, about
-  157 KB for the whole page. Not adopted: both need unstable flags and the std sources on every
-  machine, and immediate-abort would also silence the panic banner that issue 6 asks for.
-  Drawing the two charts without plotters would close the rest, which the stack rules out.`}
+${size.total / 1024 <= 150 ? "The size target is met." : `The size target is **not met**: ${(size.total / 1024 - 150).toFixed(1)} KB over.`}
+
+### What limits the size
+
+Measured by building the page with parts of it removed (the lean build below, wasm gzipped):
+
+- With every panel, control and chart removed, leaving the model, the measurements made after the
+  frame, the Leptos runtime and the address handling, the wasm alone is **89.2 KB** and the page
+  about 100 KB. That leaves about 50 KB for everything a reader sees.
+- What each part added on top (removing one at a time; shared code such as plotters is only
+  counted once it is no longer used by anything): the settings controls 15.7 KB, the loads panel
+  14.8 KB (two plotters charts), schemes 9.2, failure 9.0, ring 7.5, cost 4.8, prose 2.6, claims
+  2.3, rollout 2.0, the phone's quick bar 1.4, moved 1.3, modulo 0.8, the entries table 0.4.
+  (Measured before the loads, schemes and ring tables became markup.)
+- A typed Leptos view compiles code for each element tree and each reactive closure; 150 KB with
+  every panel of issues 9–12 would need the views at a third of their size, or the charts drawn
+  without plotters, which the stack rules out.
+
+### What each change bought (issue 13)
+
+Recorded by hand while the changes were made, each a build of the same page before and after;
+\`./dev bench\` re-measures only the current build above.
+
+| Change | wasm gzipped before → after | kept |
+|---|---|---|
+| Leptos components type-erased (\`--cfg erase_components\`), alone | 277.5 → 249.8 KB | yes |
+| std rebuilt for size, panic locations and Debug text left out (\`-Zbuild-std\`, \`optimize_for_size\`, \`-Zlocation-detail=none\`, \`-Zfmt-debug=none\`), together with type erasure | 273.0 → 227.2 KB | yes |
+| … and \`panic = immediate-abort\` | 277.5 → 243.7 KB without type erasure | no: a panic would no longer show the banner |
+| failure panel's tables and sentences as markup (\`src/markup.rs\`) | 277.5 → 273.1 KB | yes |
+| loads and schemes tables as markup | 227.2 → 223.9 KB | yes |
+| ring legend and caption as markup | 223.9 → 222.6 KB | yes |
+| every reactive closure behind \`Signal::derive\` and event handlers boxed, to share one compiled copy | 273.1 → 274.8 KB | no: larger |
+| \`opt-level = "s"\` instead of \`"z"\` with the lean build | 227.5 → 253.3 KB | no |
+| wasm-opt \`--converge\`, \`--gufa\` or -Oz twice | within 0.1 KB | no |
+
+And for speed:
+
+| Change | before → after | kept |
+|---|---|---|
+| canvases learn their width from a ResizeObserver instead of asking mid-update, which forced a layout of the whole page (2.5 ms of the redraw at the largest) | ring redraw 4.2–4.5 → 1.95 ms median | yes |
+| the ring no longer redraws when a failure measurement it does not show arrives | two ring redraws per drag step → one | yes |
+| thin ticks set in the pixel buffer, one per pixel column of the circle (more cannot show) | part of the above; ticks 0.08 ms of the redraw | yes |
+| the clock read before a measure is built, and \`performance\` looked up once | removes a few microseconds of timing overhead from each measure | yes |
 `;
 fs.writeFileSync(path.join(root, "BENCHMARKS.md"), text);
 process.stdout.write(text);
