@@ -133,45 +133,32 @@ impl NumberedNames {
 
 impl NumberedNames {
     /// Hashes of `first`, `first+1`, … `first+count-1`, like `hash` but
-    /// without redoing shared work: consecutive numbers share all but their
-    /// last digits, so the FNV state after each digit is kept (an odometer)
-    /// and only the digits that changed are fed again. About one byte per
-    /// number instead of all of them.
+    /// without redoing shared work: the numbers come in runs of up to ten
+    /// that differ only in their last digit, so the prefix and the leading
+    /// digits are fed once per run and each number costs one FNV step and
+    /// the finish, with no chain from one number to the next.
     pub fn hash_range(&self, first: u64, count: u64) -> Vec<u32> {
         let mut hashes = Vec::with_capacity(count as usize);
-        if count == 0 {
-            return hashes;
-        }
-        // digits[0] is the most significant; states[d] is the state after
-        // digits[..d].
-        let mut digits: Vec<u8> = first.to_string().into_bytes();
-        let mut states = vec![self.prefix_state; digits.len() + 1];
-        for d in 0..digits.len() {
-            states[d + 1] = fnv1a_extend(states[d], &digits[d..d + 1]);
-        }
-        for _ in 0..count {
-            hashes.push(self.kind.finish(states[digits.len()]));
-            // Increment, remembering the leftmost digit that changed.
-            let mut d = digits.len();
-            loop {
-                if d == 0 {
-                    // 999 → 1000: one more digit; every state is redone.
-                    digits.insert(0, b'1');
-                    states.push(0);
-                    d = 0;
-                    break;
-                }
-                d -= 1;
-                if digits[d] == b'9' {
-                    digits[d] = b'0';
-                } else {
-                    digits[d] += 1;
-                    break;
-                }
-            }
-            for k in d..digits.len() {
-                states[k + 1] = fnv1a_extend(states[k], &digits[k..k + 1]);
-            }
+        let mut number = first;
+        let mut remaining = count;
+        while remaining > 0 {
+            // The state after every digit but the last ("key-1" for key-10 … key-19);
+            // a one-digit number has only the prefix before it.
+            let tens = number / 10;
+            let before_last = if tens == 0 {
+                self.prefix_state
+            } else {
+                fnv1a_extend(self.prefix_state, Decimal::of(tens).bytes())
+            };
+            let from = number % 10;
+            let run = (10 - from).min(remaining);
+            hashes.extend((from..from + run).map(|digit| {
+                self.kind
+                    .finish(fnv1a_extend(before_last, &[b'0' + digit as u8]))
+            }));
+            remaining -= run;
+            // Wraps only after the last number, u64::MAX, has been hashed.
+            number = number.wrapping_add(run);
         }
         hashes
     }
@@ -225,6 +212,7 @@ mod tests {
                 (999_990, 30),
                 (7, 0),
                 (u64::MAX - 3, 3),
+                (u64::MAX - 12, 13),
             ] {
                 let expected: Vec<u32> = (0..count).map(|i| names.hash(first + i)).collect();
                 assert_eq!(names.hash_range(first, count), expected, "{first}+{count}");

@@ -26,6 +26,10 @@ pub fn sort_by_high_bits(values: &mut Vec<u64>) {
     for bucket in 1..starts.len() {
         starts[bucket] += starts[bucket - 1];
     }
+    // A bucket holds a few values unless the hash is patterned.
+    let crowded = starts
+        .windows(2)
+        .any(|w| (w[1] - w[0]) as usize > SMALL_BUCKET);
     let mut sorted = vec![0u64; len];
     // `starts[b]` is where bucket b's next value goes; once every value is
     // placed it has moved on to where bucket b ends.
@@ -34,25 +38,38 @@ pub fn sort_by_high_bits(values: &mut Vec<u64>) {
         sorted[starts[bucket] as usize] = value;
         starts[bucket] += 1;
     }
-    let mut begin = 0usize;
-    for &end in &starts[..starts.len() - 1] {
-        let slice = &mut sorted[begin..end as usize];
-        begin = end as usize;
-        if slice.len() > SMALL_BUCKET {
-            slice.sort_unstable();
-        } else {
-            for i in 1..slice.len() {
-                let value = slice[i];
-                let mut j = i;
-                while j > 0 && slice[j - 1] > value {
-                    slice[j] = slice[j - 1];
-                    j -= 1;
-                }
-                slice[j] = value;
+    if crowded {
+        let mut begin = 0usize;
+        for &end in &starts[..starts.len() - 1] {
+            let slice = &mut sorted[begin..end as usize];
+            begin = end as usize;
+            if slice.len() > SMALL_BUCKET {
+                slice.sort_unstable();
+            } else {
+                insertion_sort(slice);
             }
         }
+    } else {
+        // Every value is already in its bucket and buckets are small, so
+        // one insertion pass over the whole array finishes the job: values
+        // only move within their bucket. (Sorting bucket by bucket spent
+        // most of its time on mispredicted exits from tiny loops.)
+        insertion_sort(&mut sorted);
     }
     *values = sorted;
+}
+
+/// Insertion sort: quickest when values are few or nearly in order.
+fn insertion_sort(values: &mut [u64]) {
+    for i in 1..values.len() {
+        let value = values[i];
+        let mut j = i;
+        while j > 0 && values[j - 1] > value {
+            values[j] = values[j - 1];
+            j -= 1;
+        }
+        values[j] = value;
+    }
 }
 
 #[cfg(test)]
