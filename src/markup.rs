@@ -98,11 +98,33 @@ impl Markup {
         self.element("span", &[("data-figure", Some(hook))], value)
     }
 
+    /// A table that scrolls sideways on a narrow screen; close it with
+    /// [`Markup::close_scrolling_table`].
+    pub fn open_scrolling_table(&mut self, attributes: &[(&str, Option<&str>)]) -> &mut Markup {
+        self.open("div", &[("class", Some("table-scroll"))])
+            .open("table", attributes)
+    }
+
+    pub fn close_scrolling_table(&mut self) -> &mut Markup {
+        self.close("table").close("div")
+    }
+
+    /// A column heading with its longer meaning as a tooltip.
+    pub fn abbreviated_heading(&mut self, heading: &str, meaning: &str) -> &mut Markup {
+        self.open("th", &[("scope", Some("col"))])
+            .element("abbr", &[("title", Some(meaning))], heading)
+            .close("th")
+    }
+
+    pub fn column_heading(&mut self, heading: &str) -> &mut Markup {
+        self.element("th", &[("scope", Some("col"))], heading)
+    }
+
     /// A header row of column headings.
     pub fn head_row(&mut self, headings: &[&str]) -> &mut Markup {
         self.open("tr", &[]);
         for heading in headings {
-            self.element("th", &[("scope", Some("col"))], heading);
+            self.column_heading(heading);
         }
         self.close("tr")
     }

@@ -117,11 +117,7 @@ fn figures_markup(measured: &FailureMeasured) -> String {
     let s = &measured.snapshot.0;
     let down = s.down_ids();
     let mut m = Markup::new();
-    m.open("div", &[("class", Some("table-scroll"))])
-        .open(
-            "table",
-            &[("class", Some("numbers")), ("id", Some("survivors"))],
-        )
+    m.open_scrolling_table(&[("class", Some("numbers")), ("id", Some("survivors"))])
         .open("thead", &[])
         .head_row(&[
             "Survivor",
@@ -170,8 +166,7 @@ fn figures_markup(measured: &FailureMeasured) -> String {
         .element("td", &[], "")
         .close("tr")
         .close("tfoot")
-        .close("table")
-        .close("div");
+        .close_scrolling_table();
 
     m.open(
         "table",

@@ -104,27 +104,20 @@ fn loads_table(s: &Snapshot) -> String {
         .map(|&id| f64::from(s.weights[usize::from(id)]))
         .sum();
     let mut m = Markup::new();
-    m.open("div", &[("class", Some("table-scroll"))])
-        .open(
-            "table",
-            &[("class", Some("numbers")), ("id", Some("loads-table"))],
-        )
+    m.open_scrolling_table(&[("class", Some("numbers")), ("id", Some("loads-table"))])
         .open("thead", &[])
         .open("tr", &[]);
-    let abbreviated = |m: &mut Markup, heading: &str, title: &str| {
-        m.open("th", &[("scope", Some("col"))])
-            .element("abbr", &[("title", Some(title))], heading)
-            .close("th");
-    };
     for heading in ["Server", "Before", "After", "Change"] {
-        m.element("th", &[("scope", Some("col"))], heading);
+        m.column_heading(heading);
     }
-    abbreviated(&mut m, "Exact share", "The share of the ring its arcs cover after the change, exactly; the keys after are a sample of it");
+    m.abbreviated_heading(
+        "Exact share",
+        "The share of the ring its arcs cover after the change, exactly; the keys after are a sample of it",
+    );
     for heading in ["Keys ÷ K", "Weight", "Weight share"] {
-        m.element("th", &[("scope", Some("col"))], heading);
+        m.column_heading(heading);
     }
-    abbreviated(
-        &mut m,
+    m.abbreviated_heading(
         "Requests",
         "Its share of all requests when key rank r gets requests in proportion to 1/r^s",
     );
@@ -193,7 +186,7 @@ fn loads_table(s: &Snapshot) -> String {
     for _ in 0..6 {
         m.element("td", &[], "");
     }
-    m.close("tr").close("tfoot").close("table").close("div").paragraph(
+    m.close("tr").close("tfoot").close_scrolling_table().paragraph(
         "note",
         &format!(
             "Spread is the busiest server's keys ÷ the quietest's: before, {}; after, {}. 1.00 would be perfectly even.",

@@ -57,29 +57,20 @@ fn schemes_table(
     weighted: bool,
 ) -> String {
     let mut m = Markup::new();
-    m.open("div", &[("class", Some("table-scroll"))]).open(
-        "table",
-        &[
-            ("class", Some("numbers schemes")),
-            ("id", Some("schemes-table")),
-            (
-                "aria-busy",
-                Some(if measured.is_none() { "true" } else { "false" }),
-            ),
-            ("data-for", Some(measured.map_or("", |m| m.query.as_str()))),
-        ],
+    m.open_scrolling_table(&[
+        ("class", Some("numbers schemes")),
+        ("id", Some("schemes-table")),
+        ("aria-busy", Some(if measured.is_none() { "true" } else { "false" })),
+        ("data-for", Some(measured.map_or("", |m| m.query.as_str()))),
+    ])
+    .open("thead", &[])
+    .open("tr", &[])
+    .column_heading("Scheme")
+    .column_heading("Keys moved")
+    .abbreviated_heading(
+        "Moved between staying servers",
+        "Keys that moved between two servers present both before and after: a monotone scheme moves none",
     );
-    m.open("thead", &[])
-        .open("tr", &[])
-        .element("th", &[("scope", Some("col"))], "Scheme");
-    m.element("th", &[("scope", Some("col"))], "Keys moved")
-        .open("th", &[("scope", Some("col"))])
-        .element(
-            "abbr",
-            &[("title", Some("Keys that moved between two servers present both before and after: a monotone scheme moves none"))],
-            "Moved between staying servers",
-        )
-        .close("th");
     for heading in [
         "Busiest after",
         "Quietest after",
@@ -87,7 +78,7 @@ fn schemes_table(
         "A client holds",
         "Lookup here",
     ] {
-        m.element("th", &[("scope", Some("col"))], heading);
+        m.column_heading(heading);
     }
     m.close("tr").close("thead").open("tbody", &[]);
     let rows = measured.map_or(&[][..], |m| &m.rows.0[..]);
@@ -151,7 +142,7 @@ fn schemes_table(
         )
         .close("tr");
     }
-    m.close("tbody").close("table").close("div");
+    m.close("tbody").close_scrolling_table();
     let timing = rows.iter().find_map(|row| row.lookup);
     m.paragraph(
         "note",
