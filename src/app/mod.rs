@@ -151,6 +151,10 @@ pub struct Model {
     pub failure: RwSignal<Option<Shared<FailureMeasured>>>,
     /// Whether the ring canvas shows the failure (a view choice, not a setting).
     pub show_failure: RwSignal<bool>,
+    /// The key whose replicas the failure panel lists, as an offset into the
+    /// keys (so a new first key keeps the slot); picked by number or by a
+    /// click on the ring.
+    pub inspected_key: RwSignal<usize>,
     /// True while the claims and chart are being brought up to date.
     pub updating: RwSignal<bool>,
 }
@@ -219,6 +223,7 @@ impl Model {
             schemes: RwSignal::new(None),
             failure: RwSignal::new(None),
             show_failure: RwSignal::new(false),
+            inspected_key: RwSignal::new(0),
             updating: RwSignal::new(true),
         };
         deferred::keep_up_to_date(model);

@@ -59,11 +59,63 @@ pub struct Key {
 }
 
 impl Keys {
+    /// The index of the key whose position is nearest `position` around the
+    /// ring (distance wraps at 2^32); ties go to the earlier position. None
+    /// when there are no keys.
+    pub fn nearest(&self, position: u32) -> Option<usize> {
+        let count = self.sorted.len();
+        if count == 0 {
+            return None;
+        }
+        // The first key at or after the position, and the one before it.
+        let after = self.sorted.partition_point(|&p| p < position) % count;
+        let before = (after + count - 1) % count;
+        let distance = |at: usize| {
+            let gap = self.sorted[at].wrapping_sub(position);
+            gap.min(position.wrapping_sub(self.sorted[at]))
+        };
+        let nearest = if distance(before) <= distance(after) {
+            before
+        } else {
+            after
+        };
+        Some(self.order[nearest] as usize)
+    }
+
     /// The key at `index` in key order.
     pub fn key(&self, index: usize) -> Key {
         Key {
             number: self.first + index as u64,
             hash: self.hashes[index],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nearest by scanning every key, distance wrapping at 2^32.
+    fn nearest_by_scan(keys: &Keys, position: u32) -> u32 {
+        let distance = |p: u32| p.wrapping_sub(position).min(position.wrapping_sub(p));
+        keys.hashes.iter().map(|&p| distance(p)).min().unwrap()
+    }
+
+    #[test]
+    fn nearest_key_is_nearest_around_the_ring() {
+        let keys = Keys::new(0, 500, HashKind::Fnv1aFold);
+        let mut probe = 12_345u32;
+        for _ in 0..2_000 {
+            probe = probe.wrapping_mul(2_654_435_761).wrapping_add(97);
+            let index = keys.nearest(probe).unwrap();
+            let found = keys.hashes[index];
+            let distance = found.wrapping_sub(probe).min(probe.wrapping_sub(found));
+            assert_eq!(distance, nearest_by_scan(&keys, probe), "at {probe}");
+        }
+        // Across the wrap: a key just after 0 is nearest to a position just before 2^32.
+        let wrapped = Keys::from_hashes(0, vec![5, 2_000_000_000, 4_000_000_000]);
+        assert_eq!(wrapped.nearest(u32::MAX - 2), Some(0));
+        assert_eq!(wrapped.nearest(3_999_999_000), Some(2));
+        assert_eq!(Keys::from_hashes(0, vec![]).nearest(7), None);
     }
 }

@@ -103,6 +103,29 @@ test("the replica inspector works from the keyboard", async () => {
   await close();
 });
 
+test("a click on the ring picks the key at that angle for the inspector", async () => {
+  // 20 keys: neighbours are far apart in angle, so a whole-pixel click is unambiguous.
+  const { page, close } = await open(env.browser, env.served, "?keys=20");
+  const pickByNumber = async (number) => {
+    await page.locator("#inspect-key").fill(String(number));
+    await page.locator("#inspect-key").press("Enter");
+    await page.waitForFunction((n) => document.querySelector("#replica-key")?.textContent.startsWith(`key-${n} `), number);
+  };
+  await pickByNumber(7);
+  const position = Number((await page.locator("#replica-key").textContent()).match(/position ([\d,]+)/)[1].replaceAll(",", ""));
+  await pickByNumber(0);
+  // Click where key-7's angle crosses the key band, 30% of the width from the centre.
+  await page.locator("#ring canvas").scrollIntoViewIfNeeded();
+  const box = await page.locator("#ring canvas").boundingBox();
+  const angle = (position / 2 ** 32) * 2 * Math.PI - Math.PI / 2;
+  const centre = box.width / 2;
+  await page.mouse.click(box.x + centre + Math.cos(angle) * box.width * 0.3, box.y + centre + Math.sin(angle) * box.width * 0.3);
+  await page.waitForFunction(() => document.querySelector("#replica-key")?.textContent.startsWith("key-7 "));
+  assert.match(await page.locator("#ring-pick").textContent(), /key-7,/);
+  assert.equal(await page.locator("#inspect-key").inputValue(), "7");
+  await close();
+});
+
 test("bad down= values and refused toggles keep the last valid view", async () => {
   let opened = await open(env.browser, env.served, "?down=zulu,bravo");
   let notices = await opened.page.locator(".notices li").allTextContents();

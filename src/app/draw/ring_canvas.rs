@@ -98,6 +98,7 @@ pub fn draw(
     stage: &Stage,
     colours: &RingColours,
     failure: Option<&FailureOverlay>,
+    inspected: Option<usize>,
 ) {
     let Ok(Some(context)) = canvas.get_context("2d") else {
         return;
@@ -322,6 +323,16 @@ pub fn draw(
             context.stroke();
         }
     }
+
+    // Layer 6: the key whose replicas are listed, in a square: a shape no
+    // other mark uses.
+    if let Some(index) = inspected.filter(|&index| index < keys.len()) {
+        let (x, y) = placement.place(index, keys[index]);
+        let half = dot_css + 5.0;
+        context.set_stroke_style_str(colours.moved);
+        context.set_line_width(2.0);
+        context.stroke_rect(x - half, y - half, 2.0 * half, 2.0 * half);
+    }
 }
 
 /// One server point as a short radial line.
@@ -359,6 +370,14 @@ fn set_ticks(
             }
         }
     }
+}
+
+/// The ring position under a point of the canvas, in CSS pixels from its
+/// top-left corner: the angle from the centre, clockwise from twelve o'clock.
+pub fn position_at(css_width: f64, x: f64, y: f64) -> u32 {
+    let centre = css_width.max(200.0) / 2.0;
+    let turn = ((x - centre).atan2(-(y - centre)) / TAU).rem_euclid(1.0);
+    (turn * 4_294_967_296.0) as u64 as u32
 }
 
 /// How many of the hottest keys get a circle sized by their requests.

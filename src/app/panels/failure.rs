@@ -337,8 +337,7 @@ fn FailureControls() -> impl IntoView {
 fn ReplicaInspector() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
-    // An offset into the keys, so a new first key keeps the same slot.
-    let picked = RwSignal::new(0usize);
+    let picked = model.inspected_key;
     let message = RwSignal::new(None::<String>);
     let first = move || snapshot.with(|m| m.0.settings.first);
     let pick = move |text: String| {

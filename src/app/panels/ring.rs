@@ -48,7 +48,7 @@ pub fn mini_ring(canvas: NodeRef<Canvas>) {
         model.snapshot.with(|m| {
             let last = stage(&m.0, change_stage(&m.0));
             timing::timed("ringcount:draw-mini-ring", || {
-                ring_canvas::draw(&element, width, &m.0, &last, &ring_colours(), None)
+                ring_canvas::draw(&element, width, &m.0, &last, &ring_colours(), None, None)
             })
         });
     });
@@ -85,13 +85,14 @@ pub fn RingPanel() -> impl IntoView {
             return;
         };
         let colours = ring_colours();
+        let inspected = Some(model.inspected_key.get());
         // The failure is drawn over the ring after the change, when asked for.
         let show_failure = model.show_failure.get();
         model.snapshot.with(|m| {
             stage_now.with(|s| {
                 let draw = |overlay: Option<&FailureOverlay>| {
                     timing::timed("ringcount:draw-ring", || {
-                        ring_canvas::draw(&element, width, &m.0, &s.0, &colours, overlay)
+                        ring_canvas::draw(&element, width, &m.0, &s.0, &colours, overlay, inspected)
                     })
                 };
                 if !show_failure {
@@ -147,6 +148,32 @@ pub fn RingPanel() -> impl IntoView {
         })
     };
 
+    // A click picks the key nearest that angle: squared on the ring, and the
+    // one whose replicas the failure panel lists.
+    let pick_key = move |ev: leptos::ev::MouseEvent| {
+        let css_width = width.get_untracked();
+        let position = ring_canvas::position_at(
+            css_width,
+            f64::from(ev.offset_x()),
+            f64::from(ev.offset_y()),
+        );
+        if let Some(index) = model
+            .snapshot
+            .with_untracked(|m| m.0.keys.nearest(position))
+        {
+            model.inspected_key.set(index);
+        }
+    };
+    let picked_key = move || {
+        model.snapshot.with(|m| {
+            let index = model.inspected_key.get().min(m.0.key_count() - 1);
+            format!(
+                "squared: key-{}, whose replicas the failure panel lists; click a dot to pick another",
+                m.0.keys.key(index).number
+            )
+        })
+    };
+
     // What this step changed, each server's keys, and what the marks mean.
     let legend = move || {
         let skewed = model.settings.with(|s| s.skew.get()) > 0;
@@ -164,7 +191,7 @@ pub fn RingPanel() -> impl IntoView {
                 " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a white ring marks a key whose owner just changed."
             </p>
             <div class="ring-wrap">
-                <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description></canvas>
+                <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=pick_key></canvas>
                 <div class="ring-side">
                     <div class="stepper" role="group" aria-label="Step through the joins">
                         <button
@@ -186,6 +213,7 @@ pub fn RingPanel() -> impl IntoView {
                         </button>
                     </div>
                     {markup(Holder::Block, legend)}
+                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span>{picked_key}</p>
                 </div>
             </div>
         </section>
