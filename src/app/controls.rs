@@ -132,6 +132,28 @@ pub(crate) fn NumberControl(
     }
 }
 
+/// Points per server: in the settings column and, compact, in the phone's quick bar.
+#[component]
+fn PointsControl(id: &'static str, compact: bool) -> impl IntoView {
+    let settings = expect_context::<Model>().settings;
+    view! {
+        <NumberControl
+            id=id
+            label="Points per server"
+            unit="points per server"
+            help="Each server is hashed onto the ring this many times (virtual nodes). More points, smaller and more even arcs."
+            min=u32::from(MIN_POINTS)
+            max=u32::from(MAX_POINTS)
+            read=Signal::derive(move || u32::from(settings.with(|s| s.points)))
+            write=|settings, value| {
+                settings.points = u16::try_from(value).unwrap_or(u16::MAX);
+                Ok(())
+            }
+            compact=compact
+        />
+    }
+}
+
 #[component]
 pub fn Controls() -> impl IntoView {
     let model = expect_context::<Model>();
@@ -140,19 +162,7 @@ pub fn Controls() -> impl IntoView {
         <aside class="controls" aria-label="Settings">
             <h2>"Settings"</h2>
             <CopyLink />
-            <NumberControl
-                id="points"
-                label="Points per server"
-                unit="points per server"
-                help="Each server is hashed onto the ring this many times (virtual nodes). More points, smaller and more even arcs."
-                min=u32::from(MIN_POINTS)
-                max=u32::from(MAX_POINTS)
-                read=Signal::derive(move || u32::from(settings.with(|s| s.points)))
-                write=|settings, value| {
-                    settings.points = u16::try_from(value).unwrap_or(u16::MAX);
-                    Ok(())
-                }
-            />
+            <PointsControl id="points" compact=false />
             <NumberControl
                 id="keys"
                 label="Keys"
@@ -518,28 +528,13 @@ fn Presets() -> impl IntoView {
 /// screens, where the whole settings column stays in view).
 #[component]
 pub fn QuickBar() -> impl IntoView {
-    let model = expect_context::<Model>();
-    let settings = model.settings;
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     super::panels::ring::mini_ring(canvas);
     view! {
         <div class="quickbar" role="region" aria-label="Quick settings">
             <canvas node_ref=canvas id="quick-ring" class="quick-ring" role="img" aria-label="The ring after the change, small; the ring panel shows it in full."></canvas>
             <div class="quick-controls">
-                <NumberControl
-                    id="quick-points"
-                    label="Points per server"
-                    unit="points per server"
-                    help=""
-                    min=u32::from(MIN_POINTS)
-                    max=u32::from(MAX_POINTS)
-                    read=Signal::derive(move || u32::from(settings.with(|s| s.points)))
-                    write=|settings, value| {
-                    settings.points = u16::try_from(value).unwrap_or(u16::MAX);
-                    Ok(())
-                }
-                    compact=true
-                />
+                <PointsControl id="quick-points" compact=true />
                 <HashControl id="quick-hash" compact=true />
             </div>
         </div>
