@@ -8,36 +8,33 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ringcount::model::hash::NumberedNames;
-use ringcount::model::schemes::modulo::modulo_moved;
 use ringcount::model::schemes::{self, SchemeRun};
-use ringcount::model::{evaluate, HashKind, Keys, Ring, Rings, Settings, Snapshot};
+use ringcount::model::snapshot::Modulo;
+use ringcount::model::{evaluate, HashKind, Keys, Ring, Rings, Snapshot, Valid};
 
 fn recompute(c: &mut Criterion) {
-    for (label, settings) in [
-        ("default", Settings::default()),
-        ("largest", Settings::largest()),
-    ] {
+    for (label, settings) in [("default", Valid::default()), ("largest", Valid::largest())] {
         c.bench_function(&format!("recompute/{label}"), |b| {
-            b.iter(|| Snapshot::measure(black_box(&settings)).expect("valid"))
+            b.iter(|| Snapshot::of(black_box(&settings)))
         });
         // The parts: what a points step rebuilds (rings, then from_parts with
         // cached keys) and what a key-count step rebuilds (keys).
         c.bench_function(&format!("keys/{label}"), |b| {
-            b.iter(|| Keys::new(settings.first, black_box(settings.keys), settings.hash))
+            b.iter(|| Keys::of(black_box(settings.key_spec())))
         });
         c.bench_function(&format!("rings/{label}"), |b| {
-            b.iter(|| Rings::build(black_box(&settings)))
+            b.iter(|| Rings::build(black_box(&settings.ring_spec())))
         });
-        let keys = Arc::new(Keys::new(settings.first, settings.keys, settings.hash));
-        let rings = Rings::build(&settings);
-        let modulo = modulo_moved(&keys.hashes, &rings.before, &rings.after);
+        let keys = Arc::new(Keys::of(settings.key_spec()));
+        let rings = Rings::build(&settings.ring_spec());
+        let modulo = Modulo::count(settings.modulo_spec(), &keys);
         c.bench_function(&format!("points-step/{label}"), |b| {
             b.iter(|| {
-                let rings = Rings::build(black_box(&settings));
-                Snapshot::from_parts(&settings, keys.clone(), &rings, modulo)
+                let rings = Rings::build(black_box(&settings.ring_spec()));
+                Snapshot::from_parts(&settings, keys.clone(), &rings, &modulo)
             })
         });
-        let snapshot = Snapshot::from_parts(&settings, keys.clone(), &rings, modulo);
+        let snapshot = Snapshot::from_parts(&settings, keys.clone(), &rings, &modulo);
         c.bench_function(&format!("claims/{label}"), |b| {
             b.iter(|| evaluate(black_box(&snapshot)))
         });
@@ -87,7 +84,7 @@ struct Point {
 }
 
 fn lookups(c: &mut Criterion) {
-    let settings = Settings::largest();
+    let settings = Valid::largest();
     let snapshot = Snapshot::measure(&settings).expect("valid");
     let ring: &Ring = &snapshot.ring_after;
     assert_eq!(ring.len(), 25_000);

@@ -1,12 +1,17 @@
 //! Consistent hashing, counted in the browser.
 //!
 //! `model` is the whole algorithm and every measurement, free of web types.
-//! `query` turns the page address into settings and back. The `app` module,
+//! `query` turns the page address into settings and back; `panels` lists
+//! the page's panels; `oracle` (native only) prints the page's figures. The `app` module,
 //! built only for wasm32, renders a snapshot of the model with Leptos.
 
 pub mod markup;
 pub mod model;
+pub mod panels;
 pub mod query;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod oracle;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

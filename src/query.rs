@@ -7,52 +7,9 @@ use crate::model::settings::{
     clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_RATE, MAX_ROLLOUT,
     MAX_SERVERS, MIN_KEYS, MIN_POINTS, MIN_RATE, MIN_ROLLOUT,
 };
-use crate::model::settings::{parse_skew, skew_text, MAX_RING_ENTRIES};
+use crate::model::settings::{default_change, parse_skew, quote, skew_text, Valid};
 use crate::model::{Change, Epsilon, Field, HashKind, Probes, Replicas, Settings, Weight};
-
-/// A single panel shown alone, for embedding one figure in a course page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Panel {
-    Ring,
-    Moved,
-    Modulo,
-    Loads,
-    Failure,
-    Schemes,
-    Cost,
-    Rollout,
-    Claims,
-}
-
-impl Panel {
-    /// Every panel, in page order. The page, the parser's message and the
-    /// browser tests' panel lists all come from here.
-    pub const ALL: [Panel; 9] = [
-        Panel::Ring,
-        Panel::Moved,
-        Panel::Modulo,
-        Panel::Loads,
-        Panel::Failure,
-        Panel::Schemes,
-        Panel::Cost,
-        Panel::Rollout,
-        Panel::Claims,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Panel::Ring => "ring",
-            Panel::Moved => "moved",
-            Panel::Modulo => "modulo",
-            Panel::Loads => "loads",
-            Panel::Failure => "failure",
-            Panel::Schemes => "schemes",
-            Panel::Cost => "cost",
-            Panel::Rollout => "rollout",
-            Panel::Claims => "claims",
-        }
-    }
-}
+use crate::panels;
 
 /// A scenario readers arrive with, one click (and one link) away.
 pub struct Preset {
@@ -143,37 +100,21 @@ pub fn presets() -> Vec<Preset> {
     ]
 }
 
-/// The panel ids, in page order: "ring", "moved", …
-pub fn panel_ids() -> Vec<&'static str> {
-    Panel::ALL.into_iter().map(Panel::id).collect()
-}
-
 /// How the page is laid out, as opposed to what it measures.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct View {
     /// `embed=1`: no page chrome, for an iframe.
     pub embed: bool,
-    /// `panel=…`: one panel alone.
-    pub panel: Option<Panel>,
+    /// `panel=…`: one panel alone, by its id in `panels::ALL`.
+    pub panel: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parsed {
-    pub settings: Settings,
+    pub settings: Valid,
     pub view: View,
     /// One sentence for each parameter that was ignored, and why.
     pub notices: Vec<String>,
-}
-
-/// Longest value quoted back in a notice, so a 10 KB parameter stays readable.
-const QUOTE_CHARS: usize = 40;
-
-fn quote(value: &str) -> String {
-    let mut shown: String = value.chars().take(QUOTE_CHARS).collect();
-    if value.chars().count() > QUOTE_CHARS {
-        shown.push('…');
-    }
-    format!("\u{201c}{shown}\u{201d}")
 }
 
 /// Decode `%XX` escapes and `+`; None when the result is not UTF-8.
@@ -226,20 +167,6 @@ where
         Ok(number) if number >= low && number <= high => Ok(number),
         _ => Err(format!("needs a whole number from {low} to {high}")),
     }
-}
-
-/// A change that fits a server list, for when the address names none that does.
-pub fn default_change(servers: &[String]) -> Change {
-    if servers.len() >= MAX_SERVERS {
-        return Change::Leave(servers[servers.len() - 1].clone());
-    }
-    let fallback = Settings::default();
-    let preferred = fallback.change.name().to_string();
-    let name = std::iter::once(preferred)
-        .chain((1..).map(|n| format!("server-{n}")))
-        .find(|name| !servers.contains(name))
-        .expect("an unbounded list has a free name");
-    Change::Join(name)
 }
 
 /// Read a query string (with or without the leading `?`). Never fails: every
@@ -363,11 +290,11 @@ pub fn parse(query: &str) -> Parsed {
                 "0" | "false" => view.embed = false,
                 _ => ignore("embed takes 1 or 0".to_string()),
             },
-            "panel" => match Panel::ALL.into_iter().find(|panel| panel.id() == value) {
-                Some(panel) => view.panel = Some(panel),
+            "panel" => match panels::find(&value) {
+                Some(panel) => view.panel = Some(panel.id),
                 None => ignore(format!(
                     "the panel must be one of {}",
-                    panel_ids().join(", ")
+                    panels::ids().join(", ")
                 )),
             },
             _ => notices.push(format!(
@@ -378,65 +305,19 @@ pub fn parse(query: &str) -> Parsed {
     }
 
     settings.change = change.unwrap_or_else(|| default_change(&settings.servers));
-    // Each part was fine alone; now the whole. A change that does not fit the
-    // list falls back to one that does, with a notice.
-    for problem in settings.problems() {
-        if problem.field == Field::Change {
-            notices.push(format!(
-                "{} Using a default change instead.",
-                problem.message
-            ));
-            settings.change = default_change(&settings.servers);
-            break;
+    // Each part was fine alone; now the whole, by the same rules as the controls.
+    let settled = Valid::settle(settings, &Valid::default());
+    notices.extend(settled.notices.into_iter().map(|notice| {
+        if notice.problem.field == Field::Change {
+            format!("{} Using a default change instead.", notice.problem.message)
+        } else {
+            notice.problem.message
         }
-    }
-    fit_failures(&mut settings, &mut notices);
-    fit_weights(&mut settings, &mut notices);
-    debug_assert!(settings.problems().is_empty());
+    }));
     Parsed {
-        settings,
+        settings: settled.valid,
         view,
         notices,
-    }
-}
-
-/// Down servers and replicas are judged against the pool after the change,
-/// which is only known once everything else is read: what does not fit is
-/// dropped, with a notice each.
-fn fit_failures(settings: &mut Settings, notices: &mut Vec<String>) {
-    let pool = settings.pool_after();
-    let mut kept: Vec<String> = Vec::new();
-    for name in &settings.down {
-        if !pool.contains(name) {
-            notices.push(format!(
-                "Ignored down={}: it is not a server of the pool after the change.",
-                quote(name)
-            ));
-        } else if kept.contains(name) {
-            notices.push(format!(
-                "Ignored a repeated {} in down: it is down once.",
-                quote(name)
-            ));
-        } else {
-            kept.push(name.clone());
-        }
-    }
-    if !kept.is_empty() && kept.len() >= pool.len() {
-        notices.push(format!(
-            "Ignored down: all {} servers cannot be down at once, so only the first is.",
-            pool.len()
-        ));
-        kept.clear();
-    }
-    settings.down = kept;
-    if settings.replicas.count() > pool.len() {
-        notices.push(format!(
-            "Ignored replicas={}: the pool has only {} servers, so each key has {} copies.",
-            settings.replicas.count(),
-            pool.len(),
-            pool.len()
-        ));
-        settings.fit_failures_to_pool();
     }
 }
 
@@ -469,31 +350,6 @@ pub fn parse_weights(text: &str) -> Result<Vec<(String, Weight)>, String> {
         weights.push((name, weight));
     }
     Ok(weights)
-}
-
-/// Weights for servers that are not in the scenario are dropped, and so are
-/// all weights when they would put more than the ring's cap of entries.
-fn fit_weights(settings: &mut Settings, notices: &mut Vec<String>) {
-    let names = settings.all_names();
-    settings.weights.retain(|(name, _)| {
-        let known = names.contains(name);
-        if !known {
-            notices.push(format!(
-                "Ignored the weight of {}: it is not a server here.",
-                quote(name)
-            ));
-        }
-        known
-    });
-    let entries = settings.ring_entries();
-    if entries > MAX_RING_ENTRIES {
-        notices.push(format!(
-            "Ignored weights: they would put {} entries on the ring, and the most is {}.",
-            crate::model::format::thousands(entries as u64),
-            crate::model::format::thousands(MAX_RING_ENTRIES as u64)
-        ));
-        settings.weights.clear();
-    }
 }
 
 /// The query string for these settings (without the `?`).
@@ -550,7 +406,7 @@ pub fn render(settings: &Settings, view: &View) -> String {
     }
     if let Some(panel) = view.panel {
         query.push_str("&panel=");
-        query.push_str(panel.id());
+        query.push_str(panel);
     }
     query
 }
@@ -564,7 +420,7 @@ mod tests {
         for preset in presets() {
             assert!(preset.settings.problems().is_empty(), "{}", preset.id);
             let parsed = parse(&render(&preset.settings, &View::default()));
-            assert_eq!(parsed.settings, preset.settings, "{}", preset.id);
+            assert_eq!(*parsed.settings, preset.settings, "{}", preset.id);
             assert!(parsed.notices.is_empty(), "{}", preset.id);
         }
     }
@@ -572,9 +428,9 @@ mod tests {
     #[test]
     fn the_spec_example_reads_as_the_default() {
         let parsed = parse("?servers=alpha,bravo,charlie,delta&add=echo&points=200&keys=1000&first=0&hash=fnv1a-fold");
-        assert_eq!(parsed.settings, Settings::default());
+        assert_eq!(*parsed.settings, Settings::default());
         assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
-        assert_eq!(parse("").settings, Settings::default());
+        assert_eq!(*parse("").settings, Settings::default());
     }
 
     #[test]
@@ -599,10 +455,10 @@ mod tests {
         };
         let view = View {
             embed: true,
-            panel: Some(Panel::Loads),
+            panel: Some("loads"),
         };
         let parsed = parse(&render(&settings, &view));
-        assert_eq!(parsed.settings, settings);
+        assert_eq!(*parsed.settings, settings);
         assert_eq!(parsed.view, view);
         assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
     }
@@ -610,7 +466,7 @@ mod tests {
     #[test]
     fn malformed_values_fall_back_with_a_notice_each() {
         let parsed = parse("data=-5TB&bandwidth=0&rate=0&rollout=99999&data=1TB");
-        assert_eq!(parsed.settings, Settings::default());
+        assert_eq!(*parsed.settings, Settings::default());
         assert_eq!(parsed.notices.len(), 5, "{:?}", parsed.notices);
         assert!(parsed.notices[0].contains("5.5TB or 200MB"));
         assert_eq!(parse("data=1.25%20GB").settings.data.get(), 1_250_000_000);
@@ -637,7 +493,7 @@ mod tests {
         assert!(parsed.notices[0].contains("100,000"));
         assert!(parse("skew=2.5").notices[0].contains("0 to 2"));
         let parsed = parse("eps=0.001&probes=0");
-        assert_eq!(parsed.settings, Settings::default());
+        assert_eq!(*parsed.settings, Settings::default());
         assert!(parsed.notices[0].contains("0.05 to 2"));
         assert!(parsed.notices[1].contains("1 to 64"));
         assert!(parse("panel=nope").notices[0].contains("schemes"));

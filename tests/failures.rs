@@ -162,14 +162,12 @@ mod properties {
 }
 
 #[test]
-fn failure_claims_at_the_default_and_at_one_point() {
-    use ringcount::model::failure_claims::evaluate;
+fn failure_claims_at_the_default_and_where_they_fail() {
+    use ringcount::model::claims::{evaluate_family, Family};
+    let evaluate = |snapshot: &Snapshot| evaluate_family(snapshot, &[], Family::Failures);
     let default = evaluate(&measure(&Settings::default()));
     let ids: Vec<&str> = default.iter().map(|claim| claim.id).collect();
-    assert_eq!(
-        ids,
-        vec!["failover-spread", "replicas-survive", "sqrt-rule"]
-    );
+    assert_eq!(ids, vec!["failover-spread", "replicas-cover", "sqrt-rule"]);
     for claim in &default {
         assert!(claim.held, "{}: {}", claim.id, claim.evidence);
     }
@@ -178,10 +176,18 @@ fn failure_claims_at_the_default_and_at_one_point() {
         .evidence
         .contains("its 23 keys went to 1 of 4 survivors"));
     assert!(default[0].evidence.contains("its 194 keys went to 4 of 4"));
-    // R = 1 is judged as R = 2; the claim says which R it used.
+    // One copy, alpha down: every key alpha held is lost (194, SPEC §8's
+    // rerouted count), so the copies do not cover the failure.
     let one_replica = evaluate(&measure(&Settings {
         replicas: ringcount::model::Replicas::new(1).unwrap(),
         ..Settings::default()
     }));
-    assert!(one_replica[1].evidence.starts_with("With R = 2"));
+    assert!(!one_replica[1].held);
+    assert!(
+        one_replica[1]
+            .evidence
+            .contains("R = 1: 194 of 1,000 keys have no live copy"),
+        "{}",
+        one_replica[1].evidence
+    );
 }

@@ -166,7 +166,10 @@ mod properties {
 
 #[test]
 fn scheme_claims_at_the_default_and_at_one_point() {
-    use ringcount::model::scheme_claims::evaluate;
+    use ringcount::model::claims::{evaluate_family, Family};
+    let evaluate = |snapshot: &Snapshot, results: &[SchemeResult]| {
+        evaluate_family(snapshot, results, Family::Schemes)
+    };
     let judge = |settings: &Settings| {
         let snapshot = Snapshot::measure(settings).expect("valid");
         evaluate(&snapshot, &snapshot.measure_schemes())

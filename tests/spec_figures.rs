@@ -1,8 +1,15 @@
 //! Every figure of SPEC §2 and the step figures, reproduced exactly.
 
-use ringcount::model::claims::count_join_both_ways;
+use ringcount::model::claims::ring::count_join_both_ways;
+use ringcount::model::claims::{evaluate_family, Family};
 use ringcount::model::format::format_ratio;
-use ringcount::model::{evaluate, Change, HashKind, Keys, Points, ServerId, Settings, Snapshot};
+use ringcount::model::settings::KeySpec;
+use ringcount::model::{Change, Claim, HashKind, Keys, Points, ServerId, Settings, Snapshot};
+
+/// The ring's own claims (SPEC §3), which need no scheme measured.
+fn evaluate(snapshot: &Snapshot) -> Vec<Claim> {
+    evaluate_family(snapshot, &[], Family::Ring)
+}
 
 fn measure(settings: &Settings) -> Snapshot {
     Snapshot::measure(settings).expect("valid settings")
@@ -97,7 +104,7 @@ fn growing_pools_agree_by_both_routes() {
     let names = ["alpha", "bravo", "charlie", "delta", "echo"]
         .map(String::from)
         .to_vec();
-    let keys = Keys::new(0, 1000, HashKind::Fnv1aFold);
+    let keys = Keys::of(KeySpec::new(0, 1000, HashKind::Fnv1aFold).unwrap());
     let ids: Vec<ServerId> = (0..5).collect();
     let mut counts = Vec::new();
     for size in 1..names.len() {

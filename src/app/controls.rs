@@ -6,11 +6,11 @@ use leptos::prelude::*;
 
 use super::Model;
 use crate::model::format::{ladder, nearest_stop};
+use crate::model::settings::default_change;
 use crate::model::settings::{
     clean_name, parse_server_list, MAX_KEYS, MAX_POINTS, MIN_KEYS, MIN_POINTS,
 };
 use crate::model::{Change, HashKind, Problem, Settings, Weight};
-use crate::query::default_change;
 
 /// Apply an edit and show the outcome in `message`.
 pub(crate) fn apply(
@@ -78,7 +78,9 @@ pub(crate) fn NumberControl(
     let message_id = format!("{id}-message");
     // Tried on a copy first: a refused value leaves the settings untouched.
     let set = move |value: u32| {
-        let mut trial = model.settings.get_untracked();
+        let mut trial = model
+            .settings
+            .with_untracked(|valid| valid.settings().clone());
         match write(&mut trial, value) {
             Ok(()) => apply(model, message, |settings| {
                 let _ = write(settings, value);
@@ -281,45 +283,45 @@ fn ServerControls() -> impl IntoView {
         <fieldset class="control">
             <legend>"Servers on the ring"</legend>
             <ul class="chips" aria-label="Servers">
-                {move || {
-                    settings
-                        .with(|s| s.servers.clone())
-                        .into_iter()
-                        .map(|name| {
-                            let label = format!("Remove {name}");
-                            let removing = name.clone();
-                            view! {
-                                <li class="chip">
-                                    <span class="swatch" style:background=super::draw::palette::colour_of(&name)></span>
-                                    <span class="chip-name">{name.clone()}</span>
-                                    <input
-                                        type="number"
-                                        class="chip-weight"
-                                        data-weight-of=name.clone()
-                                        min=Weight::MIN
-                                        max=Weight::MAX
-                                        aria-label=format!("Weight of {name}")
-                                        title="Weight: this server puts weight × points on the ring"
-                                        prop:value=settings.with_untracked(|s| s.weight_of(&name)).to_string()
-                                        aria-describedby="servers-message"
-                                        on:change={
-                                            let name = name.clone();
-                                            move |ev| set_weight(name.clone(), event_target_value(&ev))
-                                        }
-                                    />
-                                    <button
-                                        class="chip-remove"
-                                        aria-label=label
-                                        title="Remove from the list"
-                                        on:click=move |_| remove(removing.clone())
-                                    >
-                                        "×"
-                                    </button>
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
+                // Keyed by name: an edit rebuilds only the chips it adds or removes.
+                <For
+                    each=move || settings.with(|s| s.servers.clone())
+                    key=|name| name.clone()
+                    children=move |name| {
+                        let label = format!("Remove {name}");
+                        let removing = name.clone();
+                        let weighed = name.clone();
+                        view! {
+                            <li class="chip">
+                                <span class="swatch" style:background=super::draw::palette::colour_of(&name)></span>
+                                <span class="chip-name">{name.clone()}</span>
+                                <input
+                                    type="number"
+                                    class="chip-weight"
+                                    data-weight-of=name.clone()
+                                    min=Weight::MIN
+                                    max=Weight::MAX
+                                    aria-label=format!("Weight of {name}")
+                                    title="Weight: this server puts weight × points on the ring"
+                                    prop:value=move || settings.with(|s| s.weight_of(&weighed)).to_string()
+                                    aria-describedby="servers-message"
+                                    on:change={
+                                        let name = name.clone();
+                                        move |ev| set_weight(name.clone(), event_target_value(&ev))
+                                    }
+                                />
+                                <button
+                                    class="chip-remove"
+                                    aria-label=label
+                                    title="Remove from the list"
+                                    on:click=move |_| remove(removing.clone())
+                                >
+                                    "×"
+                                </button>
+                            </li>
+                        }
+                    }
+                />
             </ul>
             <div class="inline">
                 <input

@@ -11,15 +11,15 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use super::{
-    timing, FailureMeasured, Judged, LookupTiming, Model, SchemeRow, SchemesMeasured, Shared,
+    timing, FailureMeasured, Judged, LookupTiming, Measured, Model, SchemeRow, SchemesMeasured,
+    Shared,
 };
-use crate::model::claims::{leave_claim, removal};
+use crate::model::claims::{self, ClaimDef, Judge};
 use crate::model::failures;
-use crate::model::schemes::{self, SchemeRun};
-use crate::model::snapshot::evenness_by_points;
-use crate::model::{
-    evaluate_one, failure_claims, scheme_claims, weight_claims, Snapshot, CLAIM_COUNT, LEAVE_CLAIM,
-};
+use crate::model::schemes::{self, SchemeResult, SchemeRun};
+use crate::model::snapshot::{evenness_by_points, Evenness};
+use crate::model::{Claim, Snapshot};
+use crate::panels::Work;
 use crate::query;
 
 /// Point settings the spread chart measures (the reader's own is added).
@@ -110,142 +110,185 @@ pub fn keep_up_to_date(model: Model) {
         leptos::task::spawn_local(async move {
             // Let the frame with the new figures paint first.
             yield_to_browser().await;
-            let snapshot = &measured.0;
             let start = timing::now();
             let mut slicer = Slicer::new();
-            let query = query::render(&snapshot.settings, &Default::default());
-
-            // Failures first: cheap, and the ring canvas may be showing them.
-            let mut failure = snapshot.failure_none();
-            let down = snapshot.down_ids();
-            let mut from = 0;
-            while from < snapshot.key_count() {
-                let to = (from + KEYS_PER_PIECE * 4).min(snapshot.key_count());
-                slicer.piece("ringcount:failure", || {
-                    failures::measure_range(
-                        &snapshot.ring_after,
-                        &snapshot.keys,
-                        &down,
-                        from..to,
-                        &mut failure,
-                    )
-                });
-                from = to;
-                slicer.pause_if_due().await;
-                if !current() {
+            let query = query::render(&measured.0.settings, &Default::default());
+            // The claims judge the schemes' measurements, so they are
+            // measured for the claims even where no schemes panel shows them.
+            let claims_need_schemes = model.work.contains(&Work::Claims)
+                && claims::ALL.iter().any(ClaimDef::needs_schemes);
+            let mut scheme_results: Vec<SchemeResult> = Vec::new();
+            for &work in model.work {
+                let done = match work {
+                    Work::Failure => {
+                        measure_failure(model, &measured, &query, &mut slicer, &current).await
+                    }
+                    Work::Schemes => {
+                        let Some(rows) = measure_schemes(&measured.0, &mut slicer, &current).await
+                        else {
+                            return;
+                        };
+                        scheme_results = rows.iter().map(|row| row.result.clone()).collect();
+                        model.schemes.set(Some(SchemesMeasured {
+                            rows: Shared(Arc::new(rows)),
+                            query: query.clone(),
+                        }));
+                        timing::record_since("ringcount:schemes", start);
+                        true
+                    }
+                    Work::Claims => {
+                        if claims_need_schemes && !model.work.contains(&Work::Schemes) {
+                            let Some(rows) =
+                                measure_schemes(&measured.0, &mut slicer, &current).await
+                            else {
+                                return;
+                            };
+                            scheme_results = rows.into_iter().map(|row| row.result).collect();
+                        }
+                        let Some(judged) =
+                            judge_claims(&measured.0, &scheme_results, &mut slicer, &current).await
+                        else {
+                            return;
+                        };
+                        model.claims.set(Some(Judged {
+                            claims: Shared(Arc::new(judged)),
+                            query: query.clone(),
+                        }));
+                        timing::record_since("ringcount:claims", start);
+                        true
+                    }
+                    Work::Evenness => {
+                        let Some(points) =
+                            measure_evenness(&measured.0, &mut slicer, &current).await
+                        else {
+                            return;
+                        };
+                        model.evenness.set(Some(Shared(Arc::new(points))));
+                        true
+                    }
+                };
+                if !done {
                     return;
                 }
             }
-            let copysets_now = slicer.piece("ringcount:failure", || {
-                snapshot.copysets_at(snapshot.settings.points)
-            });
-            let copysets_at_one = slicer.piece("ringcount:failure", || snapshot.copysets_at(1));
-            model.failure.set(Some(Shared(Arc::new(FailureMeasured {
-                snapshot: measured.clone(),
-                failure,
-                copysets_now,
-                copysets_at_one,
-                query: query.clone(),
-            }))));
-            let Some(mut claims) = judge_ring_claims(snapshot, &mut slicer, &current).await else {
-                return;
-            };
-            let Some(rows) = measure_schemes(snapshot, &mut slicer, &current).await else {
-                return;
-            };
-            let results: Vec<_> = rows.iter().map(|row| row.result.clone()).collect();
-            model.schemes.set(Some(SchemesMeasured {
-                rows: Shared(Arc::new(rows)),
-                query: query.clone(),
-            }));
-            timing::record_since("ringcount:schemes", start);
-            for index in 0..scheme_claims::SCHEME_CLAIM_COUNT {
-                slicer.pause_if_due().await;
-                if !current() {
-                    return;
-                }
-                claims.push(slicer.piece("ringcount:claim-piece", || {
-                    scheme_claims::evaluate_one(snapshot, &results, index)
-                }));
-            }
-            for index in 0..failure_claims::FAILURE_CLAIM_COUNT {
-                slicer.pause_if_due().await;
-                if !current() {
-                    return;
-                }
-                claims.push(slicer.piece("ringcount:claim-piece", || {
-                    failure_claims::evaluate_one(snapshot, index)
-                }));
-            }
-            for index in 0..weight_claims::WEIGHT_CLAIM_COUNT {
-                slicer.pause_if_due().await;
-                if !current() {
-                    return;
-                }
-                claims.push(slicer.piece("ringcount:claim-piece", || {
-                    weight_claims::evaluate_one(snapshot, index)
-                }));
-            }
-            model.claims.set(Some(Judged {
-                claims: Shared(Arc::new(claims)),
-                query,
-            }));
-            timing::record_since("ringcount:claims", start);
-
-            // The chart's settings with the reader's own slotted in, in order.
-            let reader = snapshot.settings.points;
-            let mut settings: Vec<u16> = CHART_POINTS
-                .iter()
-                .copied()
-                .filter(|&p| p < reader)
-                .collect();
-            settings.push(reader);
-            settings.extend(CHART_POINTS.iter().copied().filter(|&p| p > reader));
-            let mut measured_points = Vec::with_capacity(settings.len());
-            for points in settings {
-                slicer.pause_if_due().await;
-                if !current() {
-                    return;
-                }
-                measured_points.extend(slicer.piece("ringcount:evenness", || {
-                    evenness_by_points(snapshot, &[points])
-                }));
-            }
-            model.evenness.set(Some(Shared(Arc::new(measured_points))));
             model.updating.set(false);
             timing::record_since("ringcount:deferred", start);
         });
     });
 }
 
-/// The ring's nine claims; None if a newer snapshot took over.
-async fn judge_ring_claims(
-    snapshot: &Snapshot,
+/// SPEC §8 for the snapshot, a range of keys at a time; false if a newer
+/// snapshot took over.
+async fn measure_failure(
+    model: Model,
+    measured: &Measured,
+    query: &str,
     slicer: &mut Slicer,
     current: &impl Fn() -> bool,
-) -> Option<Vec<crate::model::Claim>> {
-    let mut claims = Vec::with_capacity(CLAIM_COUNT);
-    for index in 0..CLAIM_COUNT {
-        if index == LEAVE_CLAIM {
-            // The heaviest claim, one server at a time.
-            let mut removals = Vec::with_capacity(snapshot.after.len());
-            for &server in &snapshot.after {
+) -> bool {
+    let snapshot = &measured.0;
+    let mut failure = snapshot.failure_none();
+    let down = snapshot.down_ids();
+    let mut from = 0;
+    while from < snapshot.key_count() {
+        let to = (from + KEYS_PER_PIECE * 4).min(snapshot.key_count());
+        slicer.piece("ringcount:failure", || {
+            failures::measure_range(
+                &snapshot.ring_after,
+                &snapshot.keys,
+                &down,
+                from..to,
+                &mut failure,
+            )
+        });
+        from = to;
+        slicer.pause_if_due().await;
+        if !current() {
+            return false;
+        }
+    }
+    let copysets_now = slicer.piece("ringcount:failure", || {
+        snapshot.copysets_at(snapshot.settings.points)
+    });
+    let copysets_at_one = slicer.piece("ringcount:failure", || snapshot.copysets_at(1));
+    model.failure.set(Some(Shared(Arc::new(FailureMeasured {
+        snapshot: measured.clone(),
+        failure,
+        copysets_now,
+        copysets_at_one,
+        query: query.to_string(),
+    }))));
+    true
+}
+
+/// Every claim of `claims::ALL`, in table order, a piece at a time; None if
+/// a newer snapshot took over.
+async fn judge_claims(
+    snapshot: &Snapshot,
+    schemes: &[SchemeResult],
+    slicer: &mut Slicer,
+    current: &impl Fn() -> bool,
+) -> Option<Vec<Claim>> {
+    let mut judged = Vec::with_capacity(claims::ALL.len());
+    for def in claims::ALL {
+        let verdict = match def.judge {
+            Judge::Snapshot(judge) => {
                 slicer.pause_if_due().await;
                 if !current() {
                     return None;
                 }
-                removals.push(slicer.piece("ringcount:claim-piece", || removal(snapshot, server)));
+                slicer.piece("ringcount:claim-piece", || judge(snapshot))
             }
-            claims.push(leave_claim(snapshot, &removals));
-        } else {
-            slicer.pause_if_due().await;
-            if !current() {
-                return None;
+            Judge::Schemes(judge) => {
+                slicer.pause_if_due().await;
+                if !current() {
+                    return None;
+                }
+                slicer.piece("ringcount:claim-piece", || judge(snapshot, schemes))
             }
-            claims.push(slicer.piece("ringcount:claim-piece", || evaluate_one(snapshot, index)));
-        }
+            Judge::PerServer { piece, verdict } => {
+                let mut pieces = Vec::with_capacity(snapshot.after.len());
+                for &server in &snapshot.after {
+                    slicer.pause_if_due().await;
+                    if !current() {
+                        return None;
+                    }
+                    pieces.push(slicer.piece("ringcount:claim-piece", || piece(snapshot, server)));
+                }
+                verdict(snapshot, &pieces)
+            }
+        };
+        judged.push(def.claim(verdict));
     }
-    Some(claims)
+    Some(judged)
+}
+
+/// The spread chart's settings with the reader's own slotted in, in order;
+/// None if a newer snapshot took over.
+async fn measure_evenness(
+    snapshot: &Snapshot,
+    slicer: &mut Slicer,
+    current: &impl Fn() -> bool,
+) -> Option<Vec<Evenness>> {
+    let reader = snapshot.settings.points;
+    let mut settings: Vec<u16> = CHART_POINTS
+        .iter()
+        .copied()
+        .filter(|&p| p < reader)
+        .collect();
+    settings.push(reader);
+    settings.extend(CHART_POINTS.iter().copied().filter(|&p| p > reader));
+    let mut measured_points = Vec::with_capacity(settings.len());
+    for points in settings {
+        slicer.pause_if_due().await;
+        if !current() {
+            return None;
+        }
+        measured_points.extend(slicer.piece("ringcount:evenness", || {
+            evenness_by_points(snapshot, &[points])
+        }));
+    }
+    Some(measured_points)
 }
 
 /// Every scheme placed on the change in pieces, then its lookups timed; None

@@ -5,7 +5,7 @@ mod controls;
 mod deferred;
 mod draw;
 mod embed;
-mod panels;
+pub mod panels;
 mod prose;
 mod timing;
 mod url_state;
@@ -15,13 +15,11 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::model::failures::{Copysets, Failure};
-use crate::model::schemes::modulo::modulo_moved;
 use crate::model::schemes::SchemeResult;
-use crate::model::snapshot::Evenness;
-use crate::model::{
-    Change, Claim, HashKind, Keys, Problem, Rings, ServerId, Settings, Snapshot, Weight,
-};
-use crate::query::Panel;
+use crate::model::settings::{KeySpec, ModuloSpec, RingSpec};
+use crate::model::snapshot::{Evenness, Modulo};
+use crate::model::{Claim, Keys, Problem, Rings, Settings, Snapshot, Valid};
+use crate::panels::{self as registry, PanelDef, Work};
 
 /// A shared value compared by identity: a new measurement is always a change.
 pub struct Shared<T>(pub Arc<T>);
@@ -131,16 +129,14 @@ fn cached<I: PartialEq + Clone, T>(
     }
 }
 
-type KeyInputs = (u64, u32, HashKind);
-type RingInputs = (Vec<String>, Change, u16, HashKind, Vec<(String, Weight)>);
-type ModuloInputs = (Shared<Keys>, Vec<ServerId>, Vec<ServerId>);
-
-/// What every panel reads. Only the controls write `settings`, and only
-/// settings that passed validation, so the snapshot always measures.
+/// What every panel reads. The settings are `Valid` by type: the controls
+/// and the address reach them only through `Valid::settle`.
 #[derive(Clone, Copy)]
 pub struct Model {
-    pub settings: RwSignal<Settings>,
+    pub settings: RwSignal<Valid>,
     pub snapshot: Memo<Measured>,
+    /// The deferred work the panels on this page need (see `panels::Work`).
+    pub work: &'static [Work],
     /// Judged after the frame, a claim at a time; None until the first is done.
     pub claims: RwSignal<Option<Judged>>,
     /// The spread chart's measurements, also made after the frame.
@@ -160,57 +156,44 @@ pub struct Model {
 }
 
 impl Model {
-    fn new(initial: Settings) -> Model {
+    fn new(initial: Valid, work: &'static [Work]) -> Model {
         let settings = RwSignal::new(initial);
-        let keys = Memo::new(move |previous: Option<&Cached<KeyInputs, Keys>>| {
-            let inputs = settings.with(|s| (s.first, s.keys, s.hash));
-            cached(previous, inputs, || {
-                timing::timed("ringcount:keys", || Keys::new(inputs.0, inputs.1, inputs.2))
+        // Each cache is keyed by the spec its part is built from and nothing
+        // else, so no setting that shapes a part can be left out of its key.
+        let keys = Memo::new(move |previous: Option<&Cached<KeySpec, Keys>>| {
+            let spec = settings.with(Valid::key_spec);
+            cached(previous, spec, || {
+                timing::timed("ringcount:keys", || Keys::of(spec))
             })
         });
-        let rings = Memo::new(move |previous: Option<&Cached<RingInputs, Rings>>| {
-            let inputs = settings.with(|s| {
-                (
-                    s.servers.clone(),
-                    s.change.clone(),
-                    s.points,
-                    s.hash,
-                    s.weights.clone(),
-                )
-            });
-            cached(previous, inputs, || {
-                timing::timed("ringcount:rings", || settings.with(Rings::build))
+        let rings = Memo::new(move |previous: Option<&Cached<RingSpec, Rings>>| {
+            let spec = settings.with(Valid::ring_spec);
+            cached(previous, spec.clone(), || {
+                timing::timed("ringcount:rings", || Rings::build(&spec))
             })
         });
         // Modulo hashing ignores the points, so a points step reuses it.
-        let modulo = Memo::new(move |previous: Option<&Cached<ModuloInputs, usize>>| {
-            let keys = keys.with(|k| k.value.clone());
-            let inputs = rings.with(|r| {
-                (
-                    keys.clone(),
-                    r.value.0.before.clone(),
-                    r.value.0.after.clone(),
-                )
-            });
-            cached(previous, inputs, || {
+        let modulo = Memo::new(move |previous: Option<&Cached<ModuloSpec, Modulo>>| {
+            let spec = settings.with(Valid::modulo_spec);
+            cached(previous, spec.clone(), || {
                 timing::timed("ringcount:modulo", || {
-                    rings
-                        .with(|r| modulo_moved(&keys.0.hashes, &r.value.0.before, &r.value.0.after))
+                    keys.with(|keys| Modulo::count(spec, &keys.value.0))
                 })
             })
         });
         let snapshot = Memo::new(move |_| {
             let keys = keys.with(|k| k.value.0.clone());
-            let modulo = modulo.with(|m| *m.value.0);
-            rings.with(|rings| {
-                settings.with(|settings| {
-                    timing::timed("ringcount:snapshot", || {
-                        Shared(Arc::new(Snapshot::from_parts(
-                            settings,
-                            keys,
-                            &rings.value.0,
-                            modulo,
-                        )))
+            modulo.with(|modulo| {
+                rings.with(|rings| {
+                    settings.with(|settings| {
+                        timing::timed("ringcount:snapshot", || {
+                            Shared(Arc::new(Snapshot::from_parts(
+                                settings,
+                                keys,
+                                &rings.value.0,
+                                &modulo.value.0,
+                            )))
+                        })
                     })
                 })
             })
@@ -218,6 +201,7 @@ impl Model {
         let model = Model {
             settings,
             snapshot,
+            work,
             claims: RwSignal::new(None),
             evenness: RwSignal::new(None),
             schemes: RwSignal::new(None),
@@ -230,22 +214,29 @@ impl Model {
         model
     }
 
-    /// Apply an edit if the result is valid; otherwise leave everything as it
-    /// is and return the problems, for the control to show.
+    /// Apply an edit through `Valid::settle`, the same path the address takes.
+    /// The edit is refused, with the problems for the control to show, if any
+    /// part of it could not be used; what no longer fits the pool after an
+    /// edit of the pool (a down server that left, too many replicas) is
+    /// fitted quietly, as the reader asked for that change.
     pub fn try_change(&self, edit: impl FnOnce(&mut Settings)) -> Result<(), Vec<Problem>> {
-        let mut candidate = self.settings.get_untracked();
-        let pool = candidate.pool_after();
-        edit(&mut candidate);
-        if candidate.pool_after() != pool {
-            candidate.fit_failures_to_pool();
-        }
-        let problems = candidate.problems();
-        if problems.is_empty() {
+        let current = self.settings.get_untracked();
+        let mut draft = current.settings().clone();
+        edit(&mut draft);
+        let pool_changed = draft.pool_after() != current.pool_after();
+        let settled = Valid::settle(draft, &current);
+        let refused: Vec<Problem> = settled
+            .notices
+            .into_iter()
+            .filter(|notice| !(notice.fitted && pool_changed))
+            .map(|notice| notice.problem)
+            .collect();
+        if refused.is_empty() {
             timing::mark_input();
-            self.settings.set(candidate);
+            self.settings.set(settled.valid);
             Ok(())
         } else {
-            Err(problems)
+            Err(refused)
         }
     }
 }
@@ -259,16 +250,21 @@ pub fn start() {
 fn App() -> impl IntoView {
     let parsed = url_state::read();
     let view_mode = parsed.view;
-    let model = Model::new(parsed.settings);
+    let alone = view_mode.panel.and_then(registry::find);
+    // The page's panels: one alone, or all of them.
+    let shown: Vec<&'static PanelDef> = match alone {
+        Some(panel) => vec![panel],
+        None => registry::ALL.iter().collect(),
+    };
+    let work: &'static [Work] = registry::work_for(shown.iter().copied()).leak();
+    let model = Model::new(parsed.settings, work);
     provide_context(model);
     url_state::keep_in_address(model, view_mode);
     let notices = parsed.notices;
-    if view_mode.embed || view_mode.panel.is_some() {
+    if view_mode.embed || alone.is_some() {
         embed::report_height_to_parent();
     }
-
-    let shows = move |panel: Panel| view_mode.panel.is_none_or(|only| only == panel);
-    let full_page = view_mode.panel.is_none();
+    let full_page = alone.is_none();
 
     view! {
         <div class="page" class:embedded=view_mode.embed>
@@ -283,33 +279,10 @@ fn App() -> impl IntoView {
             <div class="layout" class:single=!full_page>
                 {full_page.then(controls::Controls)}
                 <main class="panels">
-                    {Panel::ALL
-                        .into_iter()
-                        .filter(|&panel| shows(panel))
-                        .map(|panel| view! {
-                            {panel_view(panel)}
-                            // The full ring-entries table follows the ring on the whole page.
-                            {(panel == Panel::Ring && full_page).then(panels::entries::EntriesPanel)}
-                        })
-                        .collect_view()}
+                    {shown.into_iter().map(|panel| (panel.view)()).collect_view()}
                     {(full_page && !view_mode.embed).then(prose::LeavesOut)}
                 </main>
             </div>
         </div>
-    }
-}
-
-/// The component that draws a panel.
-fn panel_view(panel: Panel) -> AnyView {
-    match panel {
-        Panel::Ring => panels::ring::RingPanel().into_any(),
-        Panel::Moved => panels::moved::MovedPanel().into_any(),
-        Panel::Modulo => panels::modulo::ModuloPanel().into_any(),
-        Panel::Loads => panels::loads::LoadsPanel().into_any(),
-        Panel::Failure => panels::failure::FailurePanel().into_any(),
-        Panel::Schemes => panels::schemes::SchemesPanel().into_any(),
-        Panel::Cost => panels::cost::CostPanel().into_any(),
-        Panel::Rollout => panels::rollout::RolloutPanel().into_any(),
-        Panel::Claims => panels::claims::ClaimsPanel().into_any(),
     }
 }

@@ -1,7 +1,8 @@
 //! The keys: K keys named `key-{i}` for i = first … first+K-1, and their
 //! positions on the ring.
 
-use super::hash::{HashKind, NumberedNames};
+use super::hash::NumberedNames;
+use super::settings::KeySpec;
 use super::sort;
 
 /// The keys' ring positions: `hashes[i]` is hash(`key-{first+i}`); `sorted`
@@ -13,12 +14,24 @@ pub struct Keys {
     pub hashes: Vec<u32>,
     pub sorted: Vec<u32>,
     pub order: Vec<u32>,
+    /// What these keys were made from; None for keys placed by hand.
+    spec: Option<KeySpec>,
 }
 
 impl Keys {
-    pub fn new(first: u64, count: u32, hash: HashKind) -> Keys {
-        let names = NumberedNames::new("key-", hash);
-        Keys::from_hashes(first, names.hash_range(first, u64::from(count)))
+    /// The keys of valid settings (`Valid::key_spec`).
+    pub fn of(spec: KeySpec) -> Keys {
+        let names = NumberedNames::new("key-", spec.hash());
+        let mut keys = Keys::from_hashes(
+            spec.first(),
+            names.hash_range(spec.first(), u64::from(spec.count())),
+        );
+        keys.spec = Some(spec);
+        keys
+    }
+
+    pub fn spec(&self) -> Option<KeySpec> {
+        self.spec
     }
 
     /// Keys at given positions (tests place them by hand).
@@ -38,6 +51,7 @@ impl Keys {
             hashes,
             sorted,
             order,
+            spec: None,
         }
     }
 
@@ -103,7 +117,8 @@ mod tests {
 
     #[test]
     fn nearest_key_is_nearest_around_the_ring() {
-        let keys = Keys::new(0, 500, HashKind::Fnv1aFold);
+        let spec = KeySpec::new(0, 500, crate::model::HashKind::Fnv1aFold).unwrap();
+        let keys = Keys::of(spec);
         let mut probe = 12_345u32;
         for _ in 0..2_000 {
             probe = probe.wrapping_mul(2_654_435_761).wrapping_add(97);

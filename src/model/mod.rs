@@ -4,7 +4,6 @@
 
 pub mod claims;
 pub mod cost;
-pub mod failure_claims;
 pub mod failures;
 pub mod format;
 pub mod hash;
@@ -12,18 +11,18 @@ pub mod keys;
 pub mod measure;
 pub mod requests;
 pub mod ring;
-pub mod scheme_claims;
 pub mod schemes;
 pub mod settings;
 pub mod snapshot;
 pub mod sort;
 pub mod steps;
-pub mod weight_claims;
 
-pub use claims::{evaluate, evaluate_one, Claim, CLAIM_COUNT, LEAVE_CLAIM};
+pub use claims::{evaluate, Claim, ClaimDef, Kind};
 pub use hash::HashKind;
 pub use keys::{Key, Keys};
 pub use measure::{Movement, Spread};
 pub use ring::{Entry, Points, Ring, ServerId};
-pub use settings::{Change, Epsilon, Field, Probes, Problem, Replicas, Settings, Skew, Weight};
+pub use settings::{
+    Change, Epsilon, Field, Probes, Problem, Replicas, Settings, Skew, Valid, Weight,
+};
 pub use snapshot::{Rings, Snapshot};

@@ -4,6 +4,7 @@
 use super::cost::Bytes;
 use super::format::thousands;
 use super::hash::HashKind;
+use super::ring::ServerId;
 
 pub const MIN_SERVERS: usize = 2;
 /// The most servers on the ring at once, counting one that joins.
@@ -338,25 +339,28 @@ pub fn parse_server_list(text: &str) -> Result<Vec<String>, String> {
 impl Settings {
     /// Every problem with these settings; empty when they can be measured.
     pub fn problems(&self) -> Vec<Problem> {
+        let mut problems = self.part_problems();
+        problems.extend(self.change_problem());
+        if problems.is_empty() {
+            problems.extend(self.failure_problems());
+            problems.extend(self.weight_problems());
+        }
+        problems
+    }
+
+    /// Problems of the parts that stand alone: the list, and the numbers.
+    fn part_problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
-        let mut names_ok = true;
         for (index, name) in self.servers.iter().enumerate() {
             match clean_name(name) {
                 Ok(clean) if clean == *name => {}
-                Ok(_) => {
-                    names_ok = false;
-                    problems.push(Problem::new(
-                        Field::Servers,
-                        "Server names cannot start or end with spaces.",
-                    ));
-                }
-                Err(why) => {
-                    names_ok = false;
-                    problems.push(Problem::new(Field::Servers, why));
-                }
+                Ok(_) => problems.push(Problem::new(
+                    Field::Servers,
+                    "Server names cannot start or end with spaces.",
+                )),
+                Err(why) => problems.push(Problem::new(Field::Servers, why)),
             }
             if self.servers[..index].contains(name) {
-                names_ok = false;
                 problems.push(Problem::new(
                     Field::Servers,
                     format!(
@@ -371,42 +375,6 @@ impl Settings {
                 Field::Servers,
                 format!("The list needs {MIN_SERVERS} to {MAX_SERVERS} servers; it has {listed}."),
             ));
-        }
-        if names_ok {
-            match &self.change {
-                Change::Join(name) => match clean_name(name) {
-                    Err(why) => problems.push(Problem::new(Field::Change, why)),
-                    Ok(_) if self.servers.contains(name) => problems.push(Problem::new(
-                        Field::Change,
-                        format!(
-                            "\u{201c}{name}\u{201d} is already on the ring, so it cannot join."
-                        ),
-                    )),
-                    Ok(_) if listed + 1 > MAX_SERVERS => problems.push(Problem::new(
-                        Field::Change,
-                        format!(
-                            "A join would make {} servers; the most is {MAX_SERVERS}.",
-                            listed + 1
-                        ),
-                    )),
-                    Ok(_) => {}
-                },
-                Change::Leave(name) => {
-                    if !self.servers.contains(name) {
-                        problems.push(Problem::new(
-                            Field::Change,
-                            format!(
-                                "\u{201c}{name}\u{201d} is not in the list, so it cannot leave."
-                            ),
-                        ));
-                    } else if listed - 1 < MIN_SERVERS {
-                        problems.push(Problem::new(
-                            Field::Change,
-                            format!("At least {MIN_SERVERS} servers must remain after a leave."),
-                        ));
-                    }
-                }
-            }
         }
         if !(MIN_POINTS..=MAX_POINTS).contains(&self.points) {
             problems.push(Problem::new(
@@ -450,11 +418,41 @@ impl Settings {
                 ),
             ));
         }
-        if problems.is_empty() {
-            problems.extend(self.failure_problems());
-            problems.extend(self.weight_problems());
-        }
         problems
+    }
+
+    /// Whether the change fits the list (judged only once the list is sound).
+    fn change_problem(&self) -> Option<Problem> {
+        let listed = self.servers.len();
+        let names_ok = !self
+            .part_problems()
+            .iter()
+            .any(|p| p.field == Field::Servers);
+        let why = match &self.change {
+            _ if !names_ok => return None,
+            Change::Join(name) => match clean_name(name) {
+                Err(why) => why,
+                Ok(clean) if clean != *name => {
+                    "Server names cannot start or end with spaces.".to_string()
+                }
+                Ok(_) if self.servers.contains(name) => {
+                    format!("\u{201c}{name}\u{201d} is already on the ring, so it cannot join.")
+                }
+                Ok(_) if listed + 1 > MAX_SERVERS => format!(
+                    "A join would make {} servers; the most is {MAX_SERVERS}.",
+                    listed + 1
+                ),
+                Ok(_) => return None,
+            },
+            Change::Leave(name) if !self.servers.contains(name) => {
+                format!("\u{201c}{name}\u{201d} is not in the list, so it cannot leave.")
+            }
+            Change::Leave(_) if listed - 1 < MIN_SERVERS => {
+                format!("At least {MIN_SERVERS} servers must remain after a leave.")
+            }
+            Change::Leave(_) => return None,
+        };
+        Some(Problem::new(Field::Change, why))
     }
 
     /// The server list after the change: the pool that fails.
@@ -577,23 +575,368 @@ impl Settings {
         problems
     }
 
-    /// After an edit that changed the pool, drop down servers that left it
-    /// and fit the replicas to it, so a list edit is never refused for them.
-    pub fn fit_failures_to_pool(&mut self) {
-        // Weights of servers no longer named go too.
+    /// Drop what does not fit the pool after the change: weights of servers
+    /// no longer named (and all weights past the ring's cap), down servers
+    /// outside the pool or named twice (and all of them if none would stay
+    /// up), replicas above the pool's size. One notice for each.
+    fn fit_to_pool(&mut self) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        let mut fitted = |field: Field, message: String| {
+            notices.push(Notice {
+                problem: Problem::new(field, message),
+                fitted: true,
+            })
+        };
         let names = self.all_names();
-        self.weights.retain(|(name, _)| names.contains(name));
-        let pool = self.pool_after();
-        self.down.retain(|name| pool.contains(name));
-        if self.down.len() >= pool.len() {
-            self.down.clear();
+        self.weights.retain(|(name, _)| {
+            let known = names.contains(name);
+            if !known {
+                fitted(
+                    Field::Weights,
+                    format!(
+                        "Ignored the weight of {}: it is not a server here.",
+                        quote(name)
+                    ),
+                );
+            }
+            known
+        });
+        let mut seen: Vec<&String> = Vec::new();
+        let weights_repeated = self.weights.iter().any(|(name, _)| {
+            let repeated = seen.contains(&name);
+            seen.push(name);
+            repeated
+        });
+        let entries = self.ring_entries();
+        if weights_repeated || entries > MAX_RING_ENTRIES {
+            fitted(
+                Field::Weights,
+                if weights_repeated {
+                    "Ignored weights: a server has two.".to_string()
+                } else {
+                    format!(
+                        "Ignored weights: they would put {} entries on the ring, and the most is {}.",
+                        thousands(entries as u64),
+                        thousands(MAX_RING_ENTRIES as u64)
+                    )
+                },
+            );
+            self.weights.clear();
         }
+        let pool = self.pool_after();
+        let mut kept: Vec<String> = Vec::new();
+        for name in &self.down {
+            if !pool.contains(name) {
+                fitted(
+                    Field::Down,
+                    format!(
+                        "Ignored down={}: it is not a server of the pool after the change.",
+                        quote(name)
+                    ),
+                );
+            } else if kept.contains(name) {
+                fitted(
+                    Field::Down,
+                    format!(
+                        "Ignored a repeated {} in down: it is down once.",
+                        quote(name)
+                    ),
+                );
+            } else {
+                kept.push(name.clone());
+            }
+        }
+        if !kept.is_empty() && kept.len() >= pool.len() {
+            fitted(
+                Field::Down,
+                format!(
+                    "Ignored down: all {} servers cannot be down at once, so only the first is.",
+                    pool.len()
+                ),
+            );
+            kept.clear();
+        }
+        self.down = kept;
         if self.replicas.count() > pool.len() {
+            fitted(
+                Field::Replicas,
+                format!(
+                    "Ignored replicas={}: the pool has only {} servers, so each key has {} copies.",
+                    self.replicas.count(),
+                    pool.len(),
+                    pool.len()
+                ),
+            );
             if let Ok(fitted) = Replicas::new(pool.len() as u32) {
                 self.replicas = fitted;
             }
         }
+        notices
     }
+}
+
+/// Settings that passed every check. The only ways to make one are
+/// `Valid::settle` (any draft, repaired with a notice for each repair) and
+/// `Valid::new` (a draft that needs no repair), so the rings, the keys, the
+/// snapshot and the page's model, which take only this, never see a bad value.
+/// The default settings are the spec's default scenario, which is valid.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Valid(Settings);
+
+impl std::ops::Deref for Valid {
+    type Target = Settings;
+    fn deref(&self) -> &Settings {
+        &self.0
+    }
+}
+
+/// What `Valid::settle` made of a draft.
+#[derive(Clone, Debug)]
+pub struct Settled {
+    pub valid: Valid,
+    /// One sentence for each part that could not be used as it was.
+    pub notices: Vec<Notice>,
+}
+
+/// A part of a draft that `settle` had to change, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub problem: Problem,
+    /// True when the part was only fitted to the pool after the change
+    /// (a down server or a weight of a server no longer named, replicas
+    /// above the pool's size): the consequence of editing the list, not a
+    /// mistake in the part itself.
+    pub fitted: bool,
+}
+
+impl Valid {
+    /// The draft as it is, or every problem with it.
+    pub fn new(draft: Settings) -> Result<Valid, Vec<Problem>> {
+        let problems = draft.problems();
+        if problems.is_empty() {
+            Ok(Valid(draft))
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The heaviest settings the controls allow (see `Settings::largest`).
+    pub fn largest() -> Valid {
+        Valid(Settings::largest())
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.0
+    }
+
+    /// The one way any input becomes settings: each part of `draft` that
+    /// cannot be used falls back (to `fallback`'s value, or for a change
+    /// that does not fit the list, to a default change), and what no longer
+    /// fits the pool after the change is dropped, each with a notice. The
+    /// address parser shows every notice; a control refuses its edit unless
+    /// the only notices are fittings that its own edit of the pool caused.
+    pub fn settle(mut draft: Settings, fallback: &Valid) -> Settled {
+        let refused = |problem: Problem| Notice {
+            problem,
+            fitted: false,
+        };
+        // Each part alone first, then the parts that depend on others.
+        let mut notices: Vec<Notice> = Vec::new();
+        for problem in draft.part_problems() {
+            match problem.field {
+                Field::Servers => draft.servers = fallback.servers.clone(),
+                Field::Points => draft.points = fallback.points,
+                Field::Keys => draft.keys = fallback.keys,
+                Field::First => draft.first = fallback.first,
+                Field::Rate => draft.rate = fallback.rate,
+                Field::Rollout => draft.rollout = fallback.rollout,
+                _ => {}
+            }
+            notices.push(refused(problem));
+        }
+        if let Some(problem) = draft.change_problem() {
+            notices.push(refused(problem));
+            draft.change = default_change(&draft.servers);
+        }
+        notices.extend(draft.fit_to_pool());
+        debug_assert!(draft.problems().is_empty(), "{:?}", draft.problems());
+        // Belt and braces: should a check above ever miss a case, the
+        // fallback is used whole rather than letting a bad value through.
+        let valid = match Valid::new(draft) {
+            Ok(valid) => valid,
+            Err(problems) => {
+                for problem in problems {
+                    notices.push(Notice {
+                        problem,
+                        fitted: false,
+                    });
+                }
+                fallback.clone()
+            }
+        };
+        Settled { valid, notices }
+    }
+
+    /// What the keys are made from: one memo key, and the only input
+    /// `Keys::of` takes, so nothing that shapes the keys can be left out.
+    pub fn key_spec(&self) -> KeySpec {
+        KeySpec {
+            first: self.first,
+            count: self.keys,
+            hash: self.hash,
+        }
+    }
+
+    /// What the two rings are made from, the change resolved to server ids.
+    pub fn ring_spec(&self) -> RingSpec {
+        let mut names = self.servers.clone();
+        let listed: Vec<ServerId> = (0..names.len() as ServerId).collect();
+        let (before, after, changed) = match &self.change {
+            Change::Join(name) => {
+                names.push(name.clone());
+                let joiner = listed.len() as ServerId;
+                let mut after = listed.clone();
+                after.push(joiner);
+                (listed, after, joiner)
+            }
+            Change::Leave(name) => {
+                // Valid settings name a listed server; the position exists.
+                let leaver = self
+                    .servers
+                    .iter()
+                    .position(|listed| listed == name)
+                    .map_or(0, |index| index as ServerId);
+                let after = listed.iter().copied().filter(|&id| id != leaver).collect();
+                (listed, after, leaver)
+            }
+        };
+        let weights = self.weights_for(&names);
+        RingSpec {
+            names,
+            before,
+            after,
+            changed,
+            joining: self.change.is_join(),
+            points: self.points,
+            hash: self.hash,
+            weights,
+        }
+    }
+
+    /// What the modulo count is made from: the keys and the two pools.
+    pub fn modulo_spec(&self) -> ModuloSpec {
+        let rings = self.ring_spec();
+        ModuloSpec {
+            keys: self.key_spec(),
+            before: rings.before,
+            after: rings.after,
+        }
+    }
+}
+
+/// The keys of valid settings: key-first … key-(first+count−1) under a hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeySpec {
+    first: u64,
+    count: u32,
+    hash: HashKind,
+}
+
+impl KeySpec {
+    /// Keys with numbers and a count in the page's ranges; None outside them.
+    pub fn new(first: u64, count: u32, hash: HashKind) -> Option<KeySpec> {
+        ((MIN_KEYS..=MAX_KEYS).contains(&count) && first <= MAX_FIRST).then_some(KeySpec {
+            first,
+            count,
+            hash,
+        })
+    }
+
+    pub fn first(&self) -> u64 {
+        self.first
+    }
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+    pub fn hash(&self) -> HashKind {
+        self.hash
+    }
+    /// The same keys under another hash (claims compare hashes).
+    pub fn with_hash(self, hash: HashKind) -> KeySpec {
+        KeySpec { hash, ..self }
+    }
+}
+
+/// The rings of valid settings: every name (a joiner last), the pools before
+/// and after as ids, the changed server, the points, the hash and weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RingSpec {
+    names: Vec<String>,
+    before: Vec<ServerId>,
+    after: Vec<ServerId>,
+    changed: ServerId,
+    joining: bool,
+    points: u16,
+    hash: HashKind,
+    weights: Vec<u8>,
+}
+
+impl RingSpec {
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+    pub fn before(&self) -> &[ServerId] {
+        &self.before
+    }
+    pub fn after(&self) -> &[ServerId] {
+        &self.after
+    }
+    pub fn changed(&self) -> ServerId {
+        self.changed
+    }
+    pub fn is_join(&self) -> bool {
+        self.joining
+    }
+    pub fn points(&self) -> u16 {
+        self.points
+    }
+    pub fn hash(&self) -> HashKind {
+        self.hash
+    }
+    pub fn weights(&self) -> &[u8] {
+        &self.weights
+    }
+}
+
+/// The inputs of the modulo count: it ignores points, names and weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModuloSpec {
+    pub keys: KeySpec,
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
+}
+
+/// A change that fits a server list, for when a draft names none that does.
+pub fn default_change(servers: &[String]) -> Change {
+    if servers.len() >= MAX_SERVERS {
+        return Change::Leave(servers[servers.len() - 1].clone());
+    }
+    let preferred = Settings::default().change.name().to_string();
+    let name = std::iter::once(preferred)
+        .chain((1..).map(|n| format!("server-{n}")))
+        .find(|name| !servers.contains(name))
+        .unwrap_or_default();
+    Change::Join(name)
+}
+
+/// Quote a value in a notice, cut short so a 10 KB value stays readable.
+pub fn quote(value: &str) -> String {
+    const QUOTE_CHARS: usize = 40;
+    let mut shown: String = value.chars().take(QUOTE_CHARS).collect();
+    if value.chars().count() > QUOTE_CHARS {
+        shown.push('…');
+    }
+    format!("\u{201c}{shown}\u{201d}")
 }
 
 #[cfg(test)]

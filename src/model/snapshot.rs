@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use super::failure_claims;
 use super::failures::{self, Copysets, Failure};
 use super::keys::Keys;
 use super::measure::{Movement, Spread};
@@ -10,12 +9,12 @@ use super::requests;
 use super::ring::{Points, Ring, ServerId};
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, SchemeResult};
-use super::settings::{Change, Problem, Settings};
+use super::settings::{ModuloSpec, Problem, RingSpec, Settings, Valid};
 
 /// Everything measured about one change.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
-    pub settings: Settings,
+    pub settings: Valid,
     /// Every server named in the scenario: the list, then a joiner. A
     /// `ServerId` indexes this.
     pub names: Vec<String>,
@@ -42,9 +41,12 @@ pub struct Snapshot {
 }
 
 /// The rings of one change: everything the server list, the change, the
-/// points and the hash decide. The page keeps it while only keys change.
+/// points, the hash and the weights decide. The page keeps it while only
+/// keys change.
 #[derive(Clone, Debug)]
 pub struct Rings {
+    /// What they were built from, so a snapshot can tell they fit its settings.
+    spec: RingSpec,
     pub names: Vec<String>,
     pub weights: Vec<u8>,
     pub before: Vec<ServerId>,
@@ -55,52 +57,57 @@ pub struct Rings {
 }
 
 impl Rings {
-    /// Build both rings. The settings must be valid (see `Settings::problems`).
-    pub fn build(settings: &Settings) -> Rings {
-        let mut names = settings.servers.clone();
-        let listed: Vec<ServerId> = (0..names.len() as ServerId).collect();
-        let (before, after, changed) = match &settings.change {
-            Change::Join(name) => {
-                names.push(name.clone());
-                let joiner = listed.len() as ServerId;
-                let mut after = listed.clone();
-                after.push(joiner);
-                (listed, after, joiner)
-            }
-            Change::Leave(name) => {
-                let leaver = listed
-                    .iter()
-                    .copied()
-                    .find(|&id| names[usize::from(id)] == *name)
-                    .unwrap_or(0);
-                let after = listed.iter().copied().filter(|&id| id != leaver).collect();
-                (listed, after, leaver)
-            }
-        };
-        let weights = settings.weights_for(&names);
+    /// Build both rings from valid settings' `Valid::ring_spec`.
+    pub fn build(spec: &RingSpec) -> Rings {
+        let names = spec.names();
         let points = Points {
-            base: settings.points,
-            weights: &weights,
+            base: spec.points(),
+            weights: spec.weights(),
         };
         // One ring is built and sorted; the other is the same minus the
         // changed server, which keeps the order.
-        let (ring_before, ring_after) = if settings.change.is_join() {
-            let ring_after = Ring::build(&names, &after, points, settings.hash);
-            (ring_after.without(changed), ring_after)
+        let (ring_before, ring_after) = if spec.is_join() {
+            let ring_after = Ring::build(names, spec.after(), points, spec.hash());
+            (ring_after.without(spec.changed()), ring_after)
         } else {
-            let ring_before = Ring::build(&names, &before, points, settings.hash);
-            let ring_after = ring_before.without(changed);
+            let ring_before = Ring::build(names, spec.before(), points, spec.hash());
+            let ring_after = ring_before.without(spec.changed());
             (ring_before, ring_after)
         };
         Rings {
-            names,
-            weights,
-            before,
-            after,
-            changed,
+            names: names.to_vec(),
+            weights: spec.weights().to_vec(),
+            before: spec.before().to_vec(),
+            after: spec.after().to_vec(),
+            changed: spec.changed(),
             ring_before,
             ring_after,
+            spec: spec.clone(),
         }
+    }
+
+    pub fn spec(&self) -> &RingSpec {
+        &self.spec
+    }
+}
+
+/// Keys that change server under `hash mod n`, with what they were counted from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modulo {
+    spec: ModuloSpec,
+    pub moved: usize,
+}
+
+impl Modulo {
+    /// Count on `keys`, which must be the keys of `spec.keys` (if they are
+    /// not, they are made afresh rather than counted wrongly).
+    pub fn count(spec: ModuloSpec, keys: &Keys) -> Modulo {
+        let moved = if keys.spec() == Some(spec.keys) {
+            modulo_moved(&keys.hashes, &spec.before, &spec.after)
+        } else {
+            modulo_moved(&Keys::of(spec.keys).hashes, &spec.before, &spec.after)
+        };
+        Modulo { spec, moved }
     }
 }
 
@@ -136,25 +143,41 @@ impl Snapshot {
 
     /// Measure a change; the problems if the settings cannot be measured.
     pub fn measure(settings: &Settings) -> Result<Snapshot, Vec<Problem>> {
-        let problems = settings.problems();
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        let keys = Arc::new(Keys::new(settings.first, settings.keys, settings.hash));
-        let rings = Rings::build(settings);
-        let modulo = modulo_moved(&keys.hashes, &rings.before, &rings.after);
-        Ok(Snapshot::from_parts(settings, keys, &rings, modulo))
+        Valid::new(settings.clone()).map(|valid| Snapshot::of(&valid))
     }
 
-    /// Measure from keys, rings and the modulo count already made for these
-    /// settings, so a control that changes only one of them rebuilds only
-    /// that one (the modulo count does not depend on the points).
-    pub fn from_parts(
-        settings: &Settings,
-        keys: Arc<Keys>,
-        rings: &Rings,
-        modulo_moved: usize,
-    ) -> Snapshot {
+    /// Measure valid settings from nothing.
+    pub fn of(valid: &Valid) -> Snapshot {
+        let keys = Arc::new(Keys::of(valid.key_spec()));
+        let rings = Rings::build(&valid.ring_spec());
+        let modulo = Modulo::count(valid.modulo_spec(), &keys);
+        Snapshot::from_parts(valid, keys, &rings, &modulo)
+    }
+
+    /// Measure from keys, rings and the modulo count already made, so a
+    /// control that changes only one of them rebuilds only that one (the
+    /// modulo count does not depend on the points). A part not made from
+    /// these settings' specs is rebuilt, so a stale cache can cost time but
+    /// never a wrong figure.
+    pub fn from_parts(valid: &Valid, keys: Arc<Keys>, rings: &Rings, modulo: &Modulo) -> Snapshot {
+        let keys = if keys.spec() == Some(valid.key_spec()) {
+            keys
+        } else {
+            Arc::new(Keys::of(valid.key_spec()))
+        };
+        let rebuilt;
+        let rings = if *rings.spec() == valid.ring_spec() {
+            rings
+        } else {
+            rebuilt = Rings::build(&valid.ring_spec());
+            &rebuilt
+        };
+        let modulo_moved = if modulo.spec == valid.modulo_spec() {
+            modulo.moved
+        } else {
+            Modulo::count(valid.modulo_spec(), &keys).moved
+        };
+        let settings = valid;
         // Route (a): every key's owner on the ring with the changed server
         // and without it, from one walk, compared key by key.
         let joining = settings.change.is_join();
@@ -262,7 +285,7 @@ pub fn evenness_by_points(snapshot: &Snapshot, settings: &[u16]) -> Vec<Evenness
         .iter()
         .map(|&points| Evenness {
             points,
-            busiest_excess: failure_claims::busiest_excess(snapshot, points),
+            busiest_excess: snapshot.busiest_excess(points),
         })
         .collect()
 }
@@ -294,6 +317,32 @@ impl Snapshot {
 }
 
 impl Snapshot {
+    /// How far the busiest server's exact share of the ring sits above its
+    /// fair share (its share of the weight; an even share when weights are
+    /// equal), at `points` per server: 0.25 is 25% above.
+    pub fn busiest_excess(&self, points: u16) -> f64 {
+        let ring = Ring::build(
+            &self.names,
+            &self.after,
+            self.points_at(points),
+            self.settings.hash,
+        );
+        let shares = failures::exact_shares(&ring, self.names.len());
+        let total_weight: f64 = self
+            .after
+            .iter()
+            .map(|&server| f64::from(self.weights[usize::from(server)]))
+            .sum();
+        self.after
+            .iter()
+            .map(|&server| {
+                let fair = f64::from(self.weights[usize::from(server)]) / total_weight;
+                shares[usize::from(server)] / fair
+            })
+            .fold(0.0, f64::max)
+            - 1.0
+    }
+
     /// The down servers as ids in the pool after the change.
     pub fn down_ids(&self) -> Vec<ServerId> {
         self.settings

@@ -114,7 +114,7 @@ pub fn CostPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="cost" aria-labelledby="cost-title">
-            <h2 id="cost-title">"What a change costs"</h2>
+            <h2 id="cost-title">{crate::panels::heading("cost")}</h2>
             <p class="lead">{lead}</p>
             <CostControls />
             <p class="verdict">

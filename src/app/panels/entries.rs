@@ -25,7 +25,7 @@ pub fn EntriesPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="entries" aria-labelledby="entries-title">
-            <h2 id="entries-title">"Where the points land"</h2>
+            <h2 id="entries-title">{crate::panels::heading("entries")}</h2>
             <p class="lead">
                 "A server named S with P points is hashed P times, as S#0, S#1, … S#P−1. These are the first entries clockwise from position 0 after the change. "
                 {summary}

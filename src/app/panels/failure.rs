@@ -59,7 +59,7 @@ pub fn FailurePanel() -> impl IntoView {
 
     view! {
         <section class="panel" id="failure" aria-labelledby="failure-title">
-            <h2 id="failure-title">"When servers fail"</h2>
+            <h2 id="failure-title">{crate::panels::heading("failure")}</h2>
             {markup(Holder::Lead, lead)}
             <FailureControls />
             {markup(Holder::Verdict, headline)}
@@ -282,25 +282,29 @@ fn FailureControls() -> impl IntoView {
             <fieldset class="control">
                 <legend>"Servers that are down"</legend>
                 <ul class="down-list">
-                    {move || {
-                        refused.track();
-                        settings.with(|s| {
-                            let down = s.down_servers();
-                            s.pool_after().into_iter().map(|name| {
-                                let checked = down.contains(&name);
-                                let toggling = name.clone();
-                                view! {
-                                    <li>
-                                        <label class="check">
-                                            <input type="checkbox" data-down=name.clone() prop:checked=checked aria-describedby="down-message" on:change=move |_| toggle(toggling.clone()) />
-                                            <span class=swatch_class(&name)></span>
-                                            {name.clone()}
-                                        </label>
-                                    </li>
-                                }
-                            }).collect_view()
-                        })
-                    }}
+                    // Keyed by name: a toggle updates one box, not the list.
+                    <For
+                        each=move || settings.with(|s| s.pool_after())
+                        key=|name| name.clone()
+                        children=move |name| {
+                            let toggling = name.clone();
+                            let checking = name.clone();
+                            // A refused toggle snaps the box back to the settings.
+                            let checked = move || {
+                                refused.track();
+                                settings.with(|s| s.down_servers().contains(&checking))
+                            };
+                            view! {
+                                <li>
+                                    <label class="check">
+                                        <input type="checkbox" data-down=name.clone() prop:checked=checked aria-describedby="down-message" on:change=move |_| toggle(toggling.clone()) />
+                                        <span class=swatch_class(&name)></span>
+                                        {name.clone()}
+                                    </label>
+                                </li>
+                            }
+                        }
+                    />
                 </ul>
                 <Message message=down_message id="down-message" />
             </fieldset>

@@ -60,7 +60,7 @@ pub fn LoadsPanel() -> impl IntoView {
 
     view! {
         <section class="panel" id="loads" aria-labelledby="loads-title">
-            <h2 id="loads-title">"Load per server"</h2>
+            <h2 id="loads-title">{crate::panels::heading("loads")}</h2>
             {markup(Holder::Lead, move || snapshot.with(|m| {
                 let s = &m.0;
                 escape(&format!(

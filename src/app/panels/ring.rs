@@ -185,7 +185,7 @@ pub fn RingPanel() -> impl IntoView {
 
     view! {
         <section class="panel" id="ring" aria-labelledby="ring-title">
-            <h2 id="ring-title">"The ring"</h2>
+            <h2 id="ring-title">{crate::panels::heading("ring")}</h2>
             <p class="lead">
                 "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
                 " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a white ring marks a key whose owner just changed."

@@ -57,7 +57,7 @@ pub fn RolloutPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="rollout" aria-labelledby="rollout-title">
-            <h2 id="rollout-title">"Disagreement during a rollout"</h2>
+            <h2 id="rollout-title">{crate::panels::heading("rollout")}</h2>
             <p class="lead">"Routers do not learn a new server list all at once. While some use the old list and some the new, a write for a key that moved can reach its old server, which no longer owns it."</p>
             <div class="cost-controls">
                 <div class="control">

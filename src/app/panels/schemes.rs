@@ -259,7 +259,7 @@ pub fn SchemesPanel() -> impl IntoView {
 
     view! {
         <section class="panel" id="schemes" aria-labelledby="schemes-title">
-            <h2 id="schemes-title">"Every scheme, side by side"</h2>
+            <h2 id="schemes-title">{crate::panels::heading("schemes")}</h2>
             {markup(Holder::Lead, lead)}
             <SchemeControls />
             {markup(Holder::Block, table)}

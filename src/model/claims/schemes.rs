@@ -2,32 +2,11 @@
 //! on the current settings by stated rules, like the ring's claims: each can
 //! say "no" when the measurement says so.
 
-use super::claims::{yes_no, Claim};
-use super::format::{format_share, percent, thousands};
-use super::ring::ServerId;
-use super::schemes::{self, bounded, jump::Jump, SchemeResult};
-use super::snapshot::Snapshot;
-
-/// How many scheme claims follow the ring's claims in the table.
-pub const SCHEME_CLAIM_COUNT: usize = 4;
-
-/// Judge every scheme claim, given every scheme measured on this change (in
-/// `schemes::ALL` order).
-pub fn evaluate(s: &Snapshot, results: &[SchemeResult]) -> Vec<Claim> {
-    (0..SCHEME_CLAIM_COUNT)
-        .map(|index| evaluate_one(s, results, index))
-        .collect()
-}
-
-/// Judge scheme claim `index` (0-based); the page judges them one at a time.
-pub fn evaluate_one(s: &Snapshot, results: &[SchemeResult], index: usize) -> Claim {
-    match index {
-        0 => jump_ends_only(s, results),
-        1 => maglev_nearly_monotone(results),
-        2 => bounded_caps_load(s, results),
-        _ => rendezvous_without_table(s, results),
-    }
-}
+use super::{yes_no, Verdict};
+use crate::model::format::{format_share, percent, thousands};
+use crate::model::ring::ServerId;
+use crate::model::schemes::{self, bounded, jump::Jump, SchemeResult};
+use crate::model::snapshot::Snapshot;
 
 fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
     results.iter().find(|result| result.id == id)
@@ -56,7 +35,7 @@ fn full_pool(s: &Snapshot) -> &[ServerId] {
 }
 
 /// Jump hash numbers its servers, so only the last one can come or go cheaply.
-fn jump_ends_only(s: &Snapshot, results: &[SchemeResult]) -> Claim {
+pub fn jump_ends_only(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
     let pool = full_pool(s);
     let context = s.scheme_context();
     let last = pool.len() - 1;
@@ -82,8 +61,7 @@ fn jump_ends_only(s: &Snapshot, results: &[SchemeResult]) -> Claim {
     let leaver_held = left.movement.loads_before[usize::from(pool[middle])] as usize;
     let held = joined.movement.moved_between == 0
         && left.movement.moved as f64 >= 1.5 * leaver_held as f64;
-    Claim {
-        id: "jump-ends",
+    Verdict {
         statement: "Jump hash moves only the new server's share when a server is added at the end of the list, but far more when one leaves from the middle.".into(),
         rule: "Holds when adding the last server moves no key between the others, and removing the second server moves at least 1.5 times the keys it held.".into(),
         held,
@@ -104,15 +82,14 @@ fn jump_ends_only(s: &Snapshot, results: &[SchemeResult]) -> Claim {
 
 /// Maglev rebuilds its table from scratch, so a few rows change hands
 /// between servers that stay: nearly, not perfectly, monotone.
-fn maglev_nearly_monotone(results: &[SchemeResult]) -> Claim {
+pub fn maglev_nearly_monotone(_: &Snapshot, results: &[SchemeResult]) -> Verdict {
     let Some((r, table)) =
         result(results, "maglev").and_then(|r| r.table_moves.map(|table| (r, table)))
     else {
-        return missing("maglev-near");
+        return missing();
     };
     let held = table.between > 0 && table.between * 20 <= table.rows;
-    Claim {
-        id: "maglev-near",
+    Verdict {
         statement: "Maglev is nearly but not perfectly monotone: rebuilding its table hands a few rows between servers that stay.".into(),
         rule: "Holds when some table rows change owner between two servers present before and after, and no more than 5% of all rows do.".into(),
         held,
@@ -131,7 +108,7 @@ fn maglev_nearly_monotone(results: &[SchemeResult]) -> Claim {
 
 /// Bounded loads caps every server; when the cap binds, keys shuffle
 /// between servers that stay.
-fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Claim {
+pub fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
     let keys = s.key_count();
     let eps = s.settings.eps;
     let cap_before = bounded::capacity(eps, keys, s.before.len());
@@ -140,7 +117,7 @@ fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Claim {
     let ring_busiest_after = s.spread_after().busiest;
     let binds = ring_busiest_before > cap_before || ring_busiest_after > cap_after;
     let (Some(ring), Some(capped)) = (result(results, "ring"), result(results, "bounded")) else {
-        return missing("bounded-cap");
+        return missing();
     };
     let capped_busiest_before = s
         .before
@@ -173,8 +150,7 @@ fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Claim {
             thousands(capped.movement.moved_between as u64),
         )
     };
-    Claim {
-        id: "bounded-cap",
+    Verdict {
         statement: "Bounded loads never lets a server hold more than (1+ε) times an even share; when that cap binds, the price is keys moving between servers that stay.".into(),
         rule: "Holds when no server exceeds the cap before or after, and either the cap binds and more keys move between staying servers than on the plain ring, or it never binds and the placement equals the ring's.".into(),
         held,
@@ -191,9 +167,9 @@ fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Claim {
 
 /// Rendezvous needs nothing but the names, and pays with a score per server
 /// on every lookup.
-fn rendezvous_without_table(s: &Snapshot, results: &[SchemeResult]) -> Claim {
+pub fn rendezvous_without_table(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
     let Some(r) = result(results, "rendezvous") else {
-        return missing("rendezvous-names");
+        return missing();
     };
     let servers = s.pool_with_changed();
     let (near, expected, band) = near_even_share(r.movement.moved, s.key_count(), servers);
@@ -201,8 +177,7 @@ fn rendezvous_without_table(s: &Snapshot, results: &[SchemeResult]) -> Claim {
     // A binary search over the ring's entries takes about log2(entries) steps.
     let entries = s.ring_after.len().max(1);
     let search_steps = usize::BITS - entries.leading_zeros();
-    Claim {
-        id: "rendezvous-names",
+    Verdict {
         statement: "Rendezvous hashing needs no table, only the server names, and still moves just the changed server's share; the price is that every lookup scores every server.".into(),
         rule: "Holds when rendezvous moves no key between servers that stay and its moved count is within 3 binomial standard deviations of an even share.".into(),
         held,
@@ -222,9 +197,8 @@ fn rendezvous_without_table(s: &Snapshot, results: &[SchemeResult]) -> Claim {
 }
 
 /// A claim whose scheme was not measured: an honest "no", never a panic.
-fn missing(id: &'static str) -> Claim {
-    Claim {
-        id,
+fn missing() -> Verdict {
+    Verdict {
         statement: "This scheme was not measured.".into(),
         rule: "Needs the scheme's measurement.".into(),
         held: false,

@@ -1,70 +1,22 @@
-//! The "claims held" table. Each verdict comes from a measurement on the
-//! current settings by a rule stated next to it, so a lumpy ring or a
-//! patterned hash honestly gets a "no".
+//! The ring's own claims: how much a change moves, that the two counts
+//! agree, that keys move only to a joiner or from a leaver, and what points
+//! and the hash do to balance.
 
-use super::format::{format_ratio, format_share, percent, thousands};
-use super::hash::HashKind;
-use super::keys::Keys;
-use super::measure::{count_moved, loads, Spread};
-use super::ring::{Points, Ring, ServerId};
-use super::snapshot::Snapshot;
+use super::{yes_no, Verdict};
+use crate::model::format::{format_ratio, format_share, percent, thousands};
+use crate::model::hash::HashKind;
+use crate::model::keys::Keys;
+use crate::model::measure::{count_moved, loads, Spread};
+use crate::model::ring::{Points, Ring, ServerId};
+use crate::model::snapshot::Snapshot;
 
 /// How many servers the "pools of 1, 2, 3, 4" check grows through.
 const GROWING_POOLS: usize = 4;
 /// Point settings at which "exactly one owner" is checked, besides the current one.
 const OWNER_CHECK_POINTS: [u16; 2] = [1, 10];
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct Claim {
-    /// Stable identifier, used as `data-claim` on the page.
-    pub id: &'static str,
-    /// The claim in plain words.
-    pub statement: String,
-    /// How the verdict is decided.
-    pub rule: String,
-    pub held: bool,
-    /// The measurement behind the verdict, with its numbers.
-    pub evidence: String,
-}
-
-/// How many claims the table has.
-pub const CLAIM_COUNT: usize = 9;
-/// The index of claim 5, which the page builds from `removal` pieces.
-pub const LEAVE_CLAIM: usize = 4;
-
-/// Judge claim number `index` (0-based, in table order). The page judges
-/// them one at a time so that no single piece of work blocks a frame.
-pub fn evaluate_one(snapshot: &Snapshot, index: usize) -> Claim {
-    match index {
-        0 => even_share(snapshot),
-        1 => routes_agree(snapshot),
-        2 => monotone(snapshot),
-        3 => modulo_moves_more(snapshot),
-        4 => leave_moves_its_keys(snapshot),
-        5 => points_even_out_load(snapshot),
-        6 => one_owner_each(snapshot),
-        7 => fairness_costs_entries(snapshot),
-        _ => hash_must_scatter(snapshot),
-    }
-}
-
-/// Judge every claim for the current settings.
-pub fn evaluate(snapshot: &Snapshot) -> Vec<Claim> {
-    (0..CLAIM_COUNT)
-        .map(|index| evaluate_one(snapshot, index))
-        .collect()
-}
-
-pub(crate) fn yes_no(held: bool) -> &'static str {
-    if held {
-        "so it holds"
-    } else {
-        "so it does not hold"
-    }
-}
-
-/// Claim 1: a change moves about one even share of the keys.
-fn even_share(s: &Snapshot) -> Claim {
+/// A change moves about one even share of the keys.
+pub fn even_share(s: &Snapshot) -> Verdict {
     let keys = s.key_count() as f64;
     let p = 1.0 / s.pool_with_changed() as f64;
     let expected = keys * p;
@@ -73,8 +25,7 @@ fn even_share(s: &Snapshot) -> Claim {
     let off_by = (moved - expected).abs();
     let held = off_by <= 3.0 * deviation;
     let verb = if s.is_join() { "join" } else { "leave" };
-    Claim {
-        id: "even-share",
+    Verdict {
         statement: format!("A {verb} moves about an even share of the keys."),
         rule: "Holds when the keys moved are within 3 binomial standard deviations of K ÷ (servers with the changed one): √(K·p·(1−p)), p = 1 ÷ servers.".into(),
         held,
@@ -107,8 +58,8 @@ pub fn count_join_both_ways(
     (by_owner, by_arc)
 }
 
-/// Claim 2: the owner diff and the arc walk agree.
-fn routes_agree(s: &Snapshot) -> Claim {
+/// The owner diff and the arc walk agree.
+pub fn routes_agree(s: &Snapshot) -> Verdict {
     let mut order = s.before.clone();
     if s.is_join() {
         order.push(s.changed);
@@ -130,8 +81,7 @@ fn routes_agree(s: &Snapshot) -> Claim {
             s.name(order[size])
         ));
     }
-    Claim {
-        id: "routes-agree",
+    Verdict {
         statement: "Counting moved keys by comparing owners and by walking the claimed arcs gives the same number.".into(),
         rule: "Holds when both counts are equal for the current change and for each join to a pool of 1 to 4 servers.".into(),
         held: all_agree,
@@ -145,8 +95,8 @@ fn routes_agree(s: &Snapshot) -> Claim {
     }
 }
 
-/// Claim 3: keys only move to a joiner (or from a leaver).
-fn monotone(s: &Snapshot) -> Claim {
+/// Keys only move to a joiner (or from a leaver).
+pub fn monotone(s: &Snapshot) -> Verdict {
     let moved = s.moved_keys().count();
     let through_changed = s
         .moved_keys()
@@ -179,8 +129,7 @@ fn monotone(s: &Snapshot) -> Claim {
             ),
         )
     };
-    Claim {
-        id: "monotone",
+    Verdict {
         statement: statement.into(),
         rule:
             "Holds when no moved key changed between two servers that were there before and after."
@@ -190,12 +139,11 @@ fn monotone(s: &Snapshot) -> Claim {
     }
 }
 
-/// Claim 4: `hash mod n` moves far more keys than the ring.
-fn modulo_moves_more(s: &Snapshot) -> Claim {
+/// `hash mod n` moves far more keys than the ring.
+pub fn modulo_moves_more(s: &Snapshot) -> Verdict {
     let keys = s.key_count();
     let held = s.modulo_moved >= 2 * s.moved_by_owner_diff && s.modulo_moved > 0;
-    Claim {
-        id: "modulo",
+    Verdict {
         statement: "Modulo hashing moves far more keys than the ring for the same change.".into(),
         rule: "Holds when hash mod n moves at least twice as many keys as the ring.".into(),
         held,
@@ -213,7 +161,7 @@ fn modulo_moves_more(s: &Snapshot) -> Claim {
     }
 }
 
-/// What taking one server off the ring did, for claim 5.
+/// What taking one server off the ring did, for the leave claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Removal {
     pub server: ServerId,
@@ -248,8 +196,8 @@ pub fn removal(s: &Snapshot, server: ServerId) -> Removal {
     }
 }
 
-/// Claim 5 from the removal of each server in `s.after`, in that order.
-pub fn leave_claim(s: &Snapshot, removals: &[Removal]) -> Claim {
+/// Taking out each server in `s.after`, in that order.
+pub fn leave_claim(s: &Snapshot, removals: &[Removal]) -> Verdict {
     let exact = removals
         .iter()
         .all(|r| r.moved == r.held && r.moved_from_it == r.moved);
@@ -262,8 +210,7 @@ pub fn leave_claim(s: &Snapshot, removals: &[Removal]) -> Claim {
     if removals.len() > LISTED {
         listing.push(format!("and {} more", removals.len() - LISTED));
     }
-    Claim {
-        id: "leave-exact",
+    Verdict {
         statement: "Removing a server moves exactly the keys it held, whichever server it is.".into(),
         rule: "Holds when, for each server in turn, the keys that move are the keys it held and no others.".into(),
         held: exact,
@@ -276,8 +223,8 @@ pub fn leave_claim(s: &Snapshot, removals: &[Removal]) -> Claim {
     }
 }
 
-/// Claim 5: taking a server out moves exactly the keys it held.
-fn leave_moves_its_keys(s: &Snapshot) -> Claim {
+/// Taking a server out moves exactly the keys it held.
+pub fn leave_moves_its_keys(s: &Snapshot) -> Verdict {
     let removals: Vec<Removal> = s.after.iter().map(|&server| removal(s, server)).collect();
     leave_claim(s, &removals)
 }
@@ -313,13 +260,12 @@ fn describe(spread: Spread) -> String {
     )
 }
 
-/// Claim 6: one point per server is unfair; many points fix it.
-fn points_even_out_load(s: &Snapshot) -> Claim {
+/// One point per server is unfair; many points fix it.
+pub fn points_even_out_load(s: &Snapshot) -> Verdict {
     let (at_one, _) = spread_at(s, &s.before, 1, s.settings.hash, &s.keys);
     let now = s.spread_before();
     let held = at_one.ratio() >= 2.0 && now.ratio() < 1.5;
-    Claim {
-        id: "points-fair",
+    Verdict {
         statement: "One point per server is badly unfair; many points per server even the load out.".into(),
         rule: "Holds when at 1 point the busiest server has at least twice the quietest's keys, and at the current setting less than 1.5 times.".into(),
         held,
@@ -334,8 +280,8 @@ fn points_even_out_load(s: &Snapshot) -> Claim {
     }
 }
 
-/// Claim 7: the arcs partition the ring, so each key has one owner.
-fn one_owner_each(s: &Snapshot) -> Claim {
+/// The arcs partition the ring, so each key has one owner.
+pub fn one_owner_each(s: &Snapshot) -> Verdict {
     let mut settings: Vec<u16> = OWNER_CHECK_POINTS.to_vec();
     if !settings.contains(&s.settings.points) {
         settings.push(s.settings.points);
@@ -371,8 +317,7 @@ fn one_owner_each(s: &Snapshot) -> Claim {
         }
         checked.push(points.to_string());
     }
-    Claim {
-        id: "one-owner",
+    Verdict {
         statement: "Every key has exactly one owner, including keys past the last entry, which wrap to the first.".into(),
         rule: "Holds when, at each point setting checked, the keys inside each server's arcs equal its load by lookup, the arcs add up to every key once, and every key past the last entry goes to the first entry's server.".into(),
         held,
@@ -386,14 +331,13 @@ fn one_owner_each(s: &Snapshot) -> Claim {
     }
 }
 
-/// Claim 8: the fairness of many points costs ring entries.
-fn fairness_costs_entries(s: &Snapshot) -> Claim {
+/// The fairness of many points costs ring entries.
+pub fn fairness_costs_entries(s: &Snapshot) -> Verdict {
     let (at_one, entries_at_one) = spread_at(s, &s.after, 1, s.settings.hash, &s.keys);
     let now = s.spread_after();
     let entries_now = s.ring_after.len();
     let held = entries_now > entries_at_one && now.ratio() < at_one.ratio();
-    Claim {
-        id: "entries-cost",
+    Verdict {
         statement: "Fairness costs ring entries: each extra point per server is one more entry to store and search.".into(),
         rule: "Holds when the current setting is fairer than 1 point per server and needs more ring entries to be so.".into(),
         held,
@@ -409,8 +353,8 @@ fn fairness_costs_entries(s: &Snapshot) -> Claim {
     }
 }
 
-/// Claim 9: balance needs a hash that scatters similar names.
-fn hash_must_scatter(s: &Snapshot) -> Claim {
+/// Balance needs a hash that scatters similar names.
+pub fn hash_must_scatter(s: &Snapshot) -> Verdict {
     let finalized = if s.settings.hash.is_finalized() {
         s.settings.hash
     } else {
@@ -421,15 +365,14 @@ fn hash_must_scatter(s: &Snapshot) -> Claim {
         if hash == s.settings.hash {
             s.spread_before()
         } else {
-            let keys = Keys::new(s.settings.first, s.settings.keys, hash);
+            let keys = Keys::of(s.settings.key_spec().with_hash(hash));
             spread_at(s, &s.before, points, hash, &keys).0
         }
     };
     let plain = spread_for(HashKind::Fnv1a);
     let mixed = spread_for(finalized);
     let held = mixed.ratio().is_finite() && plain.ratio() >= 1.5 * mixed.ratio();
-    Claim {
-        id: "hash-scatter",
+    Verdict {
         statement: "Balance needs a hash that scatters: plain FNV-1a leaves a pattern that piles keys up.".into(),
         rule: "Holds when the spread under plain fnv1a is at least 1.5 times the spread under the finalized hash, at the current points.".into(),
         held,

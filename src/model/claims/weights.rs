@@ -1,40 +1,23 @@
 //! Claims about unequal servers and hot keys (SPEC §10), judged from
 //! measurements by stated rules that can fail.
 
-use super::claims::{yes_no, Claim};
-use super::format::{fixed, thousands};
-use super::requests::{exponent, hottest_key_share, request_shares};
-use super::ring::Ring;
-use super::schemes::{bounded, Scheme};
-use super::settings::MAX_POINTS;
-use super::snapshot::Snapshot;
-
-/// How many weight and skew claims close the table.
-pub const WEIGHT_CLAIM_COUNT: usize = 3;
+use super::{yes_no, Verdict};
+use crate::model::format::{fixed, thousands};
+use crate::model::requests::{exponent, hottest_key_share, request_shares};
+use crate::model::ring::Ring;
+use crate::model::schemes::{bounded, Scheme};
+use crate::model::settings::MAX_POINTS;
+use crate::model::snapshot::Snapshot;
 
 /// A key share within this much of the weight share, relatively, follows it.
 const WEIGHT_TOLERANCE: f64 = 0.3;
-
-pub fn evaluate_one(s: &Snapshot, index: usize) -> Claim {
-    match index {
-        0 => keys_follow_weights(s),
-        1 => hot_key_is_a_floor(s),
-        _ => bounded_evens_keys_not_requests(s),
-    }
-}
-
-pub fn evaluate(s: &Snapshot) -> Vec<Claim> {
-    (0..WEIGHT_CLAIM_COUNT)
-        .map(|index| evaluate_one(s, index))
-        .collect()
-}
 
 fn percent1(share: f64) -> String {
     format!("{}%", fixed(share * 100.0, 1))
 }
 
 /// Weight is the same mechanism as points, doing a second job.
-fn keys_follow_weights(s: &Snapshot) -> Claim {
+pub fn keys_follow_weights(s: &Snapshot) -> Verdict {
     let total_weight: f64 = s
         .after
         .iter()
@@ -51,8 +34,7 @@ fn keys_follow_weights(s: &Snapshot) -> Claim {
         }
     }
     let held = worst.3 <= WEIGHT_TOLERANCE;
-    Claim {
-        id: "weights-followed",
+    Verdict {
         statement: "A server's share of the keys follows its weight: weight × points puts proportionally more of its points on the ring.".into(),
         rule: "Holds when every server's share of the keys is within 30% of its share of the total weight.".into(),
         held,
@@ -83,7 +65,7 @@ fn weight_shares(s: &Snapshot) -> Vec<f64> {
 fn busiest_over_fair(snapshot: &Snapshot, ring: &Ring, s: f64) -> (f64, f64) {
     let owners = ring.owners_of(&snapshot.keys);
     let requests = request_shares(&owners, s, snapshot.names.len());
-    let keys = super::measure::loads(&owners, snapshot.names.len());
+    let keys = crate::model::measure::loads(&owners, snapshot.names.len());
     let fair = weight_shares(snapshot);
     let count = snapshot.key_count() as f64;
     let most = |share: &dyn Fn(usize) -> f64| {
@@ -106,20 +88,19 @@ fn most_points(s: &Snapshot) -> u16 {
         .iter()
         .map(|&id| usize::from(s.weights[usize::from(id)]))
         .sum();
-    let allowed = super::settings::MAX_RING_ENTRIES / weight_sum.max(1);
+    let allowed = crate::model::settings::MAX_RING_ENTRIES / weight_sum.max(1);
     (allowed.min(usize::from(MAX_POINTS)) as u16).max(s.settings.points)
 }
 
 /// A hot key's requests all go to one server, however many points.
-fn hot_key_is_a_floor(s: &Snapshot) -> Claim {
+pub fn hot_key_is_a_floor(s: &Snapshot) -> Verdict {
     let skew = exponent(s.settings.skew).max(1.0);
     let points = most_points(s);
     let ring = Ring::build(&s.names, &s.after, s.points_at(points), s.settings.hash);
     let (requests, keys) = busiest_over_fair(s, &ring, skew);
     let hottest = hottest_key_share(s.key_count(), skew);
     let held = requests >= 1.25;
-    Claim {
-        id: "hot-key-floor",
+    Verdict {
         statement: "With skewed requests (s ≥ 1) more points do not even out the request load: the hottest key's share is a floor no ring can split.".into(),
         rule: "Holds when, at s = max(s, 1) and the most points allowed, some server still gets at least 1.25 times its fair share of the requests (its share of the weight).".into(),
         held,
@@ -136,14 +117,14 @@ fn hot_key_is_a_floor(s: &Snapshot) -> Claim {
 }
 
 /// Bounded loads caps keys per server; requests follow the keys' heat.
-fn bounded_evens_keys_not_requests(s: &Snapshot) -> Claim {
+pub fn bounded_evens_keys_not_requests(s: &Snapshot) -> Verdict {
     let skew = exponent(s.settings.skew).max(1.0);
     let context = s.scheme_context();
     let mut placement = bounded::Bounded.place(&context, &s.after);
     let mut owners = Vec::with_capacity(s.key_count());
     placement.assign(&s.keys, 0..s.key_count(), &mut owners);
     let cap = bounded::capacity(s.settings.eps, s.key_count(), s.after.len());
-    let loads = super::measure::loads(&owners, s.names.len());
+    let loads = crate::model::measure::loads(&owners, s.names.len());
     let busiest_keys = s
         .after
         .iter()
@@ -158,8 +139,7 @@ fn bounded_evens_keys_not_requests(s: &Snapshot) -> Claim {
         .fold(0.0, f64::max);
     let request_cap = (1.0 + s.settings.eps.as_f64()) / s.after.len() as f64;
     let held = busiest_keys <= cap && busiest_requests > request_cap;
-    Claim {
-        id: "bounded-requests",
+    Verdict {
         statement: "Bounded loads evens out keys, not requests: it caps how many keys a server holds, while one hot key still sends it more than its share of traffic.".into(),
         rule: "Holds when, with requests skewed at s = max(s, 1), no server holds more keys than the cap but the busiest gets more than (1+ε) times an even share of the requests.".into(),
         held,

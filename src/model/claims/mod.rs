@@ -1,0 +1,283 @@
+//! The "claims held" table: one list, `ALL`, of every claim the page judges.
+//! Each verdict comes from a measurement on the current settings by a rule
+//! stated beside it. A claim is one of two kinds: a *check* of an invariant
+//! the algorithm guarantees (it says "no" only if the code is wrong), or a
+//! *finding* about this configuration, which says "no" somewhere the reader
+//! can reach, and names one such address so a test can go there.
+//!
+//! Adding a claim is a function in its family's file and one entry here.
+
+pub mod failures;
+pub mod ring;
+pub mod schemes;
+pub mod weights;
+
+use super::ring::ServerId;
+use super::schemes::SchemeResult;
+use super::snapshot::Snapshot;
+
+/// What a claim's function says: the words, and the verdict by its rule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// The claim in plain words.
+    pub statement: String,
+    /// How the verdict is decided.
+    pub rule: String,
+    pub held: bool,
+    /// The measurement behind the verdict, with its numbers.
+    pub evidence: String,
+}
+
+/// One judged row of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    /// Stable identifier, used as `data-claim` on the page.
+    pub id: &'static str,
+    pub kind: Kind,
+    pub statement: String,
+    pub rule: String,
+    pub held: bool,
+    pub evidence: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An invariant the algorithm guarantees: "no" would mean a bug.
+    Check,
+    /// True or false of this configuration.
+    Finding,
+}
+
+impl Kind {
+    /// `data-kind` on the page (SPEC §14).
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Check => "check",
+            Kind::Finding => "finding",
+        }
+    }
+}
+
+/// Which part of the page a claim is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Ring,
+    Schemes,
+    Failures,
+    Weights,
+}
+
+/// How a claim is judged, which also says what must be measured first.
+/// Every claim is judged after the frame that shows the new figures.
+#[derive(Clone, Copy)]
+pub enum Judge {
+    /// From the snapshot alone, in one piece.
+    Snapshot(fn(&Snapshot) -> Verdict),
+    /// From the snapshot and every scheme measured on it (in `schemes::ALL`
+    /// order), once the schemes are measured.
+    Schemes(fn(&Snapshot, &[SchemeResult]) -> Verdict),
+    /// One piece per server of the pool after the change (the heaviest
+    /// claim, split so no piece blocks a frame), then the verdict.
+    PerServer {
+        piece: fn(&Snapshot, ServerId) -> ring::Removal,
+        verdict: fn(&Snapshot, &[ring::Removal]) -> Verdict,
+    },
+}
+
+/// One claim of the table.
+pub struct ClaimDef {
+    pub id: &'static str,
+    pub family: Family,
+    pub kind: Kind,
+    pub judge: Judge,
+    /// For a finding, an address (a query string) at which it says "no";
+    /// none for a check.
+    pub refuted_at: Option<&'static str>,
+}
+
+impl ClaimDef {
+    /// Attach this entry's id and kind to a verdict.
+    pub fn claim(&self, verdict: Verdict) -> Claim {
+        Claim {
+            id: self.id,
+            kind: self.kind,
+            statement: verdict.statement,
+            rule: verdict.rule,
+            held: verdict.held,
+            evidence: verdict.evidence,
+        }
+    }
+
+    /// Judge in one go (natively; the page splits the work, see `Judge`).
+    pub fn judge(&self, snapshot: &Snapshot, schemes: &[SchemeResult]) -> Claim {
+        self.claim(match self.judge {
+            Judge::Snapshot(judge) => judge(snapshot),
+            Judge::Schemes(judge) => judge(snapshot, schemes),
+            Judge::PerServer { piece, verdict } => {
+                let pieces: Vec<ring::Removal> = snapshot
+                    .after
+                    .iter()
+                    .map(|&server| piece(snapshot, server))
+                    .collect();
+                verdict(snapshot, &pieces)
+            }
+        })
+    }
+
+    pub fn needs_schemes(&self) -> bool {
+        matches!(self.judge, Judge::Schemes(_))
+    }
+}
+
+const fn check(id: &'static str, family: Family, judge: Judge) -> ClaimDef {
+    ClaimDef {
+        id,
+        family,
+        kind: Kind::Check,
+        judge,
+        refuted_at: None,
+    }
+}
+
+const fn finding(
+    id: &'static str,
+    family: Family,
+    judge: Judge,
+    refuted_at: &'static str,
+) -> ClaimDef {
+    ClaimDef {
+        id,
+        family,
+        kind: Kind::Finding,
+        judge,
+        refuted_at: Some(refuted_at),
+    }
+}
+
+use Family::{Failures, Ring, Schemes, Weights};
+use Judge::Snapshot as Alone;
+
+/// Every claim, in table order.
+pub const ALL: &[ClaimDef] = &[
+    finding("even-share", Ring, Alone(ring::even_share), "points=1"),
+    check("routes-agree", Ring, Alone(ring::routes_agree)),
+    check("monotone", Ring, Alone(ring::monotone)),
+    finding("modulo", Ring, Alone(ring::modulo_moves_more), "TODO"),
+    check(
+        "leave-exact",
+        Ring,
+        Judge::PerServer {
+            piece: ring::removal,
+            verdict: ring::leave_claim,
+        },
+    ),
+    finding(
+        "points-fair",
+        Ring,
+        Alone(ring::points_even_out_load),
+        "points=1",
+    ),
+    check("one-owner", Ring, Alone(ring::one_owner_each)),
+    finding(
+        "entries-cost",
+        Ring,
+        Alone(ring::fairness_costs_entries),
+        "points=1",
+    ),
+    finding("hash-scatter", Ring, Alone(ring::hash_must_scatter), "TODO"),
+    finding(
+        "jump-ends",
+        Schemes,
+        Judge::Schemes(schemes::jump_ends_only),
+        "TODO",
+    ),
+    finding(
+        "maglev-near",
+        Schemes,
+        Judge::Schemes(schemes::maglev_nearly_monotone),
+        "TODO",
+    ),
+    finding(
+        "bounded-cap",
+        Schemes,
+        Judge::Schemes(schemes::bounded_caps_load),
+        "TODO",
+    ),
+    finding(
+        "rendezvous-names",
+        Schemes,
+        Judge::Schemes(schemes::rendezvous_without_table),
+        "TODO",
+    ),
+    finding(
+        "failover-spread",
+        Failures,
+        Alone(failures::failover_spreads),
+        "TODO",
+    ),
+    finding(
+        "replicas-cover",
+        Failures,
+        Alone(failures::replicas_cover_failure),
+        "replicas=1",
+    ),
+    finding(
+        "sqrt-rule",
+        Failures,
+        Alone(failures::square_root_rule),
+        "TODO",
+    ),
+    finding(
+        "weights-followed",
+        Weights,
+        Alone(weights::keys_follow_weights),
+        "TODO",
+    ),
+    finding(
+        "hot-key-floor",
+        Weights,
+        Alone(weights::hot_key_is_a_floor),
+        "TODO",
+    ),
+    finding(
+        "bounded-requests",
+        Weights,
+        Alone(weights::bounded_evens_keys_not_requests),
+        "TODO",
+    ),
+];
+
+/// Judge every claim for a snapshot, measuring the schemes if any claim needs them.
+pub fn evaluate(snapshot: &Snapshot) -> Vec<Claim> {
+    let schemes = if ALL.iter().any(ClaimDef::needs_schemes) {
+        snapshot.measure_schemes()
+    } else {
+        Vec::new()
+    };
+    evaluate_with(snapshot, &schemes)
+}
+
+/// Judge every claim, with the schemes already measured.
+pub fn evaluate_with(snapshot: &Snapshot, schemes: &[SchemeResult]) -> Vec<Claim> {
+    ALL.iter().map(|def| def.judge(snapshot, schemes)).collect()
+}
+
+/// Judge one family's claims, in table order (tests look at one at a time).
+pub fn evaluate_family(
+    snapshot: &Snapshot,
+    schemes: &[SchemeResult],
+    family: Family,
+) -> Vec<Claim> {
+    ALL.iter()
+        .filter(|def| def.family == family)
+        .map(|def| def.judge(snapshot, schemes))
+        .collect()
+}
+
+pub(crate) fn yes_no(held: bool) -> &'static str {
+    if held {
+        "so it holds"
+    } else {
+        "so it does not hold"
+    }
+}

@@ -1,0 +1,214 @@
+//! The native oracle: the page's figures for any address, as JSON, so the
+//! browser tests compare the WASM page with the model rather than with
+//! typed-in numbers. Each panel of `panels::ALL` says what it prints; the
+//! pieces here are what those entries share. Native only, with serde_json.
+
+use std::cell::OnceCell;
+
+use serde_json::{json, Map, Value};
+
+use crate::model::claims;
+use crate::model::cost;
+use crate::model::failures;
+use crate::model::format::{fixed, format_ratio, format_share};
+use crate::model::schemes::SchemeResult;
+use crate::model::Snapshot;
+use crate::panels;
+use crate::query;
+
+/// One measured address, with the schemes measured once when first asked for.
+pub struct Measured<'a> {
+    pub snapshot: &'a Snapshot,
+    schemes: OnceCell<Vec<SchemeResult>>,
+}
+
+impl Measured<'_> {
+    pub fn schemes(&self) -> &[SchemeResult] {
+        self.schemes.get_or_init(|| self.snapshot.measure_schemes())
+    }
+}
+
+/// Everything the page shows for a query string, as one JSON object.
+pub fn figures(query: &str) -> Value {
+    let parsed = query::parse(query);
+    let snapshot = Snapshot::of(&parsed.settings);
+    let measured = Measured {
+        snapshot: &snapshot,
+        schemes: OnceCell::new(),
+    };
+    let mut out = Map::new();
+    for panel in panels::ALL {
+        for (key, value) in (panel.oracle)(&measured) {
+            out.insert(key.to_string(), value);
+        }
+    }
+    out.insert("panels".into(), json!(panels::ids()));
+    out.insert("notices".into(), json!(parsed.notices.len()));
+    Value::Object(out)
+}
+
+pub fn even_share(s: &Snapshot) -> String {
+    format_share(s.even_share())
+}
+
+/// Loads before and after, the spread, weights, request shares, the hottest key.
+pub fn loads(m: &Measured) -> Vec<(&'static str, Value)> {
+    let s = m.snapshot;
+    let loads: Map<String, Value> = s
+        .all_servers()
+        .into_iter()
+        .map(|server| {
+            let i = usize::from(server);
+            (
+                s.name(server).to_string(),
+                json!({"before": s.loads_before[i], "after": s.loads_after[i]}),
+            )
+        })
+        .collect();
+    let shares = s.request_shares();
+    let requests: Map<String, Value> = s
+        .after
+        .iter()
+        .map(|&server| {
+            let i = usize::from(server);
+            (
+                s.name(server).to_string(),
+                json!({"weight": s.weights[i], "requests": fixed(shares[i], 6)}),
+            )
+        })
+        .collect();
+    vec![
+        ("loads", Value::Object(loads)),
+        ("spread", json!(format_ratio(s.spread_after().ratio()))),
+        ("requests", Value::Object(requests)),
+        ("hottest-key-share", json!(fixed(s.hottest_key_share(), 6))),
+    ]
+}
+
+/// The replicas of the key at `index` (the failure panel's inspector).
+pub fn replicas_of(s: &Snapshot, index: usize) -> Value {
+    let key = s.keys.key(index.min(s.key_count() - 1));
+    let walk = failures::replicas_of(&s.ring_after, key.hash, s.settings.replicas_in_pool());
+    json!(walk
+        .iter()
+        .map(|&server| s.name(server))
+        .collect::<Vec<_>>())
+}
+
+/// SPEC §8 as the failure panel and the loads table show it.
+pub fn failure(s: &Snapshot) -> Value {
+    let failure = s.measure_failure();
+    let shares = s.exact_shares();
+    let copysets = s.copysets_at(s.settings.points);
+    let down = s.down_ids();
+    let received: Map<String, Value> = s
+        .after
+        .iter()
+        .filter(|server| !down.contains(server))
+        .map(|&server| {
+            (
+                s.name(server).to_string(),
+                json!(failure.received[usize::from(server)]),
+            )
+        })
+        .collect();
+    let share_rows: Map<String, Value> = s
+        .after
+        .iter()
+        .map(|&server| {
+            (
+                s.name(server).to_string(),
+                json!(fixed(shares[usize::from(server)], 6)),
+            )
+        })
+        .collect();
+    json!({
+        "rerouted": failure.rerouted,
+        "no-live-copy": failure.no_live_copy,
+        "copies-to-remake": failure.copies_to_remake,
+        "copysets": copysets.distinct,
+        "copysets-possible": copysets.possible,
+        "received": received,
+        "shares": share_rows,
+        "replicas-of-key-17": replicas_of(s, 17),
+    })
+}
+
+/// Scheme rows as the page's data attributes hold them.
+pub fn schemes(m: &Measured) -> Value {
+    let rows: Map<String, Value> = m
+        .schemes()
+        .iter()
+        .map(|r| {
+            (
+                r.id.to_string(),
+                json!({
+                    "moved": r.movement.moved,
+                    "moved-between": r.movement.moved_between,
+                    "busiest": r.spread.busiest,
+                    "quietest": r.spread.quietest,
+                }),
+            )
+        })
+        .collect();
+    Value::Object(rows)
+}
+
+/// SPEC §9, measured: whole seconds to copy.
+pub fn cost(s: &Snapshot) -> Value {
+    let seconds = |moved: usize| {
+        cost::Copy::of(
+            moved as f64 / s.key_count() as f64,
+            s.settings.data,
+            s.settings.bandwidth,
+        )
+        .seconds
+        .round()
+        .to_string()
+    };
+    json!({
+        "copy-seconds-ring": seconds(s.moved_by_owner_diff),
+        "copy-seconds-modulo": seconds(s.modulo_moved),
+    })
+}
+
+/// SPEC §9, measured: whole writes misrouted during the rollout.
+pub fn rollout(s: &Snapshot) -> Value {
+    let misrouted = |moved: usize| {
+        cost::misrouted(
+            moved as f64,
+            f64::from(s.settings.rate),
+            f64::from(s.settings.rollout),
+        )
+        .round()
+        .to_string()
+    };
+    json!({
+        "misrouted-ring": misrouted(s.moved_by_owner_diff),
+        "misrouted-modulo": misrouted(s.modulo_moved),
+    })
+}
+
+/// Every claim's verdict, with its kind: {id: {"held": "yes", "kind": "check"}}.
+pub fn claims(m: &Measured) -> Value {
+    let judged = claims::evaluate_with(m.snapshot, m.schemes());
+    let rows: Map<String, Value> = judged
+        .iter()
+        .map(|claim| {
+            (
+                claim.id.to_string(),
+                json!(if claim.held { "yes" } else { "no" }),
+            )
+        })
+        .collect();
+    Value::Object(rows)
+}
+
+/// Each claim's kind, {id: "check" | "finding"}.
+pub fn claim_kinds() -> Value {
+    let kinds: Map<String, Value> = claims::ALL
+        .iter()
+        .map(|def| (def.id.to_string(), json!(def.kind.id())))
+        .collect();
+    Value::Object(kinds)
+}
