@@ -9,6 +9,7 @@ pub mod markup;
 pub mod model;
 pub mod panels;
 pub mod query;
+pub mod work;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod oracle;

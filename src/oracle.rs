@@ -1,7 +1,7 @@
 //! The native oracle: the page's figures for any address, as JSON, so the
 //! browser tests compare the WASM page with the model rather than with
-//! typed-in numbers. Each panel of `panels::ALL` says what it prints; the
-//! pieces here are what those entries share. Native only, with serde_json.
+//! typed-in numbers. Each panel of `panels::ALL` says what it prints, with
+//! the pieces here; `main.rs` puts them together. Native only, serde_json.
 
 use std::cell::OnceCell;
 
@@ -13,8 +13,6 @@ use crate::model::failures;
 use crate::model::format::{fixed, format_ratio, format_share};
 use crate::model::schemes::SchemeResult;
 use crate::model::Snapshot;
-use crate::panels;
-use crate::query;
 
 /// One measured address, with the schemes measured once when first asked for.
 pub struct Measured<'a> {
@@ -22,29 +20,17 @@ pub struct Measured<'a> {
     schemes: OnceCell<Vec<SchemeResult>>,
 }
 
-impl Measured<'_> {
+impl<'a> Measured<'a> {
+    pub fn new(snapshot: &'a Snapshot) -> Measured<'a> {
+        Measured {
+            snapshot,
+            schemes: OnceCell::new(),
+        }
+    }
+
     pub fn schemes(&self) -> &[SchemeResult] {
         self.schemes.get_or_init(|| self.snapshot.measure_schemes())
     }
-}
-
-/// Everything the page shows for a query string, as one JSON object.
-pub fn figures(query: &str) -> Value {
-    let parsed = query::parse(query);
-    let snapshot = Snapshot::of(&parsed.settings);
-    let measured = Measured {
-        snapshot: &snapshot,
-        schemes: OnceCell::new(),
-    };
-    let mut out = Map::new();
-    for panel in panels::ALL {
-        for (key, value) in (panel.oracle)(&measured) {
-            out.insert(key.to_string(), value);
-        }
-    }
-    out.insert("panels".into(), json!(panels::ids()));
-    out.insert("notices".into(), json!(parsed.notices.len()));
-    Value::Object(out)
 }
 
 pub fn even_share(s: &Snapshot) -> String {

@@ -4,29 +4,15 @@
 //! The page, the address parser, the deferred work and the oracle all read
 //! `ALL`, so adding a panel is its component's file and one entry here.
 
+pub use crate::work::Work;
+
 #[cfg(not(target_arch = "wasm32"))]
 use crate::oracle::{self, Measured};
 #[cfg(not(target_arch = "wasm32"))]
 use serde_json::json;
 
 #[cfg(target_arch = "wasm32")]
-use crate::app::panels as view;
-#[cfg(target_arch = "wasm32")]
 use leptos::prelude::{AnyView, IntoAny};
-
-/// Measurements made after the frame, a slice at a time, for the panels
-/// that show them (see `app::deferred`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Work {
-    /// Where down servers' keys go, and the copysets (SPEC §8).
-    Failure,
-    /// Every placement scheme on the same change (SPEC §7).
-    Schemes,
-    /// Every claim of `model::claims::ALL` (which may need the schemes).
-    Claims,
-    /// The spread chart: the ring's evenness at several point settings.
-    Evenness,
-}
 
 /// One panel of the page.
 pub struct PanelDef {
@@ -37,7 +23,7 @@ pub struct PanelDef {
     pub needs: &'static [Work],
     /// The component that draws it.
     #[cfg(target_arch = "wasm32")]
-    pub view: fn() -> AnyView,
+    pub view: fn(&'static str) -> AnyView,
     /// What the oracle prints for it: (key, value) pairs of its JSON.
     #[cfg(not(target_arch = "wasm32"))]
     pub oracle: fn(&Measured) -> Vec<(&'static str, serde_json::Value)>,
@@ -50,7 +36,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "The ring",
         needs: &[Work::Failure],
         #[cfg(target_arch = "wasm32")]
-        view: || view::ring::RingPanel().into_any(),
+        view: |heading| crate::app::panels::ring::ring_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |_| Vec::new(),
     },
@@ -59,7 +45,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "Where the points land",
         needs: &[],
         #[cfg(target_arch = "wasm32")]
-        view: || view::entries::EntriesPanel().into_any(),
+        view: |heading| crate::app::panels::entries::entries_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| vec![("entries", json!(m.snapshot.ring_after.len()))],
     },
@@ -68,7 +54,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "How many keys move",
         needs: &[],
         #[cfg(target_arch = "wasm32")]
-        view: || view::moved::MovedPanel().into_any(),
+        view: |heading| crate::app::panels::moved::moved_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| {
             vec![
@@ -82,7 +68,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "Ring versus modulo",
         needs: &[],
         #[cfg(target_arch = "wasm32")]
-        view: || view::modulo::ModuloPanel().into_any(),
+        view: |heading| crate::app::panels::modulo::modulo_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| {
             vec![
@@ -96,7 +82,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "Load per server",
         needs: &[Work::Evenness],
         #[cfg(target_arch = "wasm32")]
-        view: || view::loads::LoadsPanel().into_any(),
+        view: |heading| crate::app::panels::loads::loads_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: oracle::loads,
     },
@@ -105,7 +91,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "When servers fail",
         needs: &[Work::Failure],
         #[cfg(target_arch = "wasm32")]
-        view: || view::failure::FailurePanel().into_any(),
+        view: |heading| crate::app::panels::failure::failure_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| vec![("failure", oracle::failure(m.snapshot))],
     },
@@ -114,7 +100,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "Every scheme, side by side",
         needs: &[Work::Schemes],
         #[cfg(target_arch = "wasm32")]
-        view: || view::schemes::SchemesPanel().into_any(),
+        view: |heading| crate::app::panels::schemes::schemes_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| vec![("schemes", oracle::schemes(m))],
     },
@@ -123,7 +109,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "What a change costs",
         needs: &[],
         #[cfg(target_arch = "wasm32")]
-        view: || view::cost::CostPanel().into_any(),
+        view: |heading| crate::app::panels::cost::cost_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| vec![("cost", oracle::cost(m.snapshot))],
     },
@@ -132,7 +118,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "Disagreement during a rollout",
         needs: &[],
         #[cfg(target_arch = "wasm32")]
-        view: || view::rollout::RolloutPanel().into_any(),
+        view: |heading| crate::app::panels::rollout::rollout_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| vec![("rollout", oracle::rollout(m.snapshot))],
     },
@@ -141,7 +127,7 @@ pub const ALL: &[PanelDef] = &[
         heading: "Claims held",
         needs: &[Work::Claims],
         #[cfg(target_arch = "wasm32")]
-        view: || view::claims::ClaimsPanel().into_any(),
+        view: |heading| crate::app::panels::claims::claims_panel(heading).into_any(),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| {
             vec![

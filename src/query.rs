@@ -9,7 +9,6 @@ use crate::model::settings::{
 };
 use crate::model::settings::{default_change, parse_skew, quote, skew_text, Valid};
 use crate::model::{Change, Epsilon, Field, HashKind, Probes, Replicas, Settings, Weight};
-use crate::panels;
 
 /// A scenario readers arrive with, one click (and one link) away.
 pub struct Preset {
@@ -171,7 +170,9 @@ where
 
 /// Read a query string (with or without the leading `?`). Never fails: every
 /// part that cannot be used falls back to its default and earns a notice.
-pub fn parse(query: &str) -> Parsed {
+/// `panels` are the ids `panel=` accepts (`panels::ids()`: the list of
+/// panels knows the page's components, which read this module).
+pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
     let defaults = Settings::default();
     let mut settings = defaults.clone();
     let mut view = View::default();
@@ -290,12 +291,9 @@ pub fn parse(query: &str) -> Parsed {
                 "0" | "false" => view.embed = false,
                 _ => ignore("embed takes 1 or 0".to_string()),
             },
-            "panel" => match panels::find(&value) {
-                Some(panel) => view.panel = Some(panel.id),
-                None => ignore(format!(
-                    "the panel must be one of {}",
-                    panels::ids().join(", ")
-                )),
+            "panel" => match panels.iter().find(|&&id| id == value) {
+                Some(&id) => view.panel = Some(id),
+                None => ignore(format!("the panel must be one of {}", panels.join(", "))),
             },
             _ => notices.push(format!(
                 "Ignored {}: the page has no such setting.",
@@ -414,6 +412,10 @@ pub fn render(settings: &Settings, view: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(query: &str) -> Parsed {
+        super::parse(query, &crate::panels::ids())
+    }
 
     #[test]
     fn every_preset_is_valid_and_its_link_reads_back() {

@@ -9,7 +9,11 @@
 use proptest::prelude::*;
 use ringcount::model::settings::{MAX_FIRST, MAX_KEYS, MAX_NAME_CHARS, MAX_POINTS, MAX_SERVERS};
 use ringcount::model::{Change, Snapshot};
-use ringcount::query::{parse, render};
+use ringcount::query::{render, Parsed};
+
+fn parse(query: &str) -> Parsed {
+    ringcount::query::parse(query, &ringcount::panels::ids())
+}
 
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")

@@ -3,7 +3,7 @@
 use ringcount::model::claims::ring::count_join_both_ways;
 use ringcount::model::claims::{evaluate_family, Family};
 use ringcount::model::format::format_ratio;
-use ringcount::model::settings::KeySpec;
+use ringcount::model::keys::KeySpec;
 use ringcount::model::{Change, Claim, HashKind, Keys, Points, ServerId, Settings, Snapshot};
 
 /// The ring's own claims (SPEC §3), which need no scheme measured.

@@ -1,5 +1,6 @@
 //! SPEC §10: weighted points, weighted rendezvous, the entry cap, hot keys,
-//! and the properties that weights of 1 and skew 0 change nothing.
+//! the properties that weights of 1 and skew 0 change nothing, and that
+//! unequal weights and skews keep every invariant.
 
 use proptest::prelude::*;
 use ringcount::model::requests::{hottest_key_share, request_shares};
@@ -123,5 +124,72 @@ proptest! {
             let key_share = f64::from(plain.loads_after[usize::from(id)]) / plain.key_count() as f64;
             prop_assert!((shares[usize::from(id)] - key_share).abs() < 1e-12);
         }
+    }
+}
+
+/// Settings with a weight of 1 … 10 for each server and a skew of 0 … 2,
+/// kept under the ring's cap of entries.
+fn weighted_settings() -> impl Strategy<Value = (Settings, Vec<u32>, u32)> {
+    (
+        settings(),
+        proptest::collection::vec(1u32..=10, 12),
+        0u32..=20,
+    )
+        .prop_map(|(mut settings, weights, skew)| {
+            settings.weights = settings
+                .all_names()
+                .into_iter()
+                .zip(weights.iter().copied())
+                .filter(|&(_, w)| w != 1)
+                .map(|(name, w)| (name, weight(w)))
+                .collect();
+            settings.skew = ringcount::model::Skew::new(skew).expect("in range");
+            (settings, weights, skew)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    #[test]
+    fn unequal_weights_and_skew_keep_the_ring_honest((settings, _, skew) in weighted_settings()) {
+        let snapshot = Snapshot::measure(&settings).expect("valid");
+        // Weight × points entries for each server on the ring.
+        for &id in &snapshot.after {
+            let expected = usize::from(settings.points) * usize::from(snapshot.weights[usize::from(id)]);
+            let on_ring = snapshot.ring_after.entries().iter().filter(|e| e.server == id).count();
+            prop_assert_eq!(on_ring, expected);
+        }
+        // Both counting routes agree, and keys move only to a joiner or from a leaver.
+        prop_assert_eq!(snapshot.moved_by_owner_diff, snapshot.moved_by_arc_walk);
+        for key in snapshot.moved_keys() {
+            let (before, after) = (snapshot.owners_before[key], snapshot.owners_after[key]);
+            prop_assert!(before == snapshot.changed || after == snapshot.changed);
+        }
+        // Request shares: all requests go somewhere, only to servers that own
+        // keys, and the owner of the hottest key gets at least its share.
+        let s = f64::from(skew) / 10.0;
+        let shares = snapshot.request_shares();
+        prop_assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        for &id in &snapshot.after {
+            let owns = snapshot.loads_after[usize::from(id)] > 0;
+            prop_assert_eq!(shares[usize::from(id)] > 0.0, owns);
+        }
+        let hottest_owner = usize::from(snapshot.owners_after[0]);
+        prop_assert!(shares[hottest_owner] + 1e-12 >= hottest_key_share(snapshot.key_count(), s));
+    }
+
+    #[test]
+    fn doubling_every_weight_is_doubling_the_points(settings in settings()) {
+        // Weight 2 everywhere at P points puts the same entries on the ring as weight 1 at 2P.
+        prop_assume!(settings.points <= 250);
+        let mut doubled_weights = settings.clone();
+        doubled_weights.weights = settings.all_names().into_iter().map(|name| (name, weight(2))).collect();
+        let doubled_points = Settings { points: settings.points * 2, ..settings.clone() };
+        let by_weight = Snapshot::measure(&doubled_weights).expect("valid");
+        let by_points = Snapshot::measure(&doubled_points).expect("valid");
+        prop_assert_eq!(by_weight.ring_after.entries(), by_points.ring_after.entries());
+        prop_assert_eq!(&by_weight.owners_after, &by_points.owners_after);
+        prop_assert_eq!(by_weight.moved_by_owner_diff, by_points.moved_by_owner_diff);
     }
 }

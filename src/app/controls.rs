@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::Model;
+use super::state::Model;
 use crate::model::format::{ladder, nearest_stop};
 use crate::model::settings::default_change;
 use crate::model::settings::{
@@ -284,10 +284,9 @@ fn ServerControls() -> impl IntoView {
             <legend>"Servers on the ring"</legend>
             <ul class="chips" aria-label="Servers">
                 // Keyed by name: an edit rebuilds only the chips it adds or removes.
-                <For
-                    each=move || settings.with(|s| s.servers.clone())
-                    key=|name| name.clone()
-                    children=move |name| {
+                {crate::app::panels::rows_by_name(
+                    Signal::derive(move || settings.with(|s| s.servers.clone())),
+                    std::sync::Arc::new(move |name: String| {
                         let label = format!("Remove {name}");
                         let removing = name.clone();
                         let weighed = name.clone();
@@ -319,9 +318,9 @@ fn ServerControls() -> impl IntoView {
                                     "×"
                                 </button>
                             </li>
-                        }
-                    }
-                />
+                        }.into_any()
+                    }),
+                )}
             </ul>
             <div class="inline">
                 <input

@@ -10,10 +10,10 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use super::{
-    timing, FailureMeasured, Judged, LookupTiming, Measured, Model, SchemeRow, SchemesMeasured,
-    Shared,
+use super::state::{
+    FailureMeasured, Judged, LookupTiming, Measured, Model, SchemeRow, SchemesMeasured, Shared,
 };
+use super::timing;
 use crate::model::claims::{self, ClaimDef, Judge};
 use crate::model::failures;
 use crate::model::schemes::{self, SchemeResult, SchemeRun};
@@ -113,63 +113,50 @@ pub fn keep_up_to_date(model: Model) {
             let start = timing::now();
             let mut slicer = Slicer::new();
             let query = query::render(&measured.0.settings, &Default::default());
+            let work = model.work;
             // The claims judge the schemes' measurements, so they are
             // measured for the claims even where no schemes panel shows them.
-            let claims_need_schemes = model.work.contains(&Work::Claims)
-                && claims::ALL.iter().any(ClaimDef::needs_schemes);
+            let needs_schemes = work.contains(&Work::Schemes)
+                || (work.contains(&Work::Claims)
+                    && claims::ALL.iter().any(ClaimDef::needs_schemes));
+            // Failures first: cheap, and the ring canvas may be showing them.
+            if work.contains(&Work::Failure)
+                && !measure_failure(model, &measured, &query, &mut slicer, &current).await
+            {
+                return;
+            }
             let mut scheme_results: Vec<SchemeResult> = Vec::new();
-            for &work in model.work {
-                let done = match work {
-                    Work::Failure => {
-                        measure_failure(model, &measured, &query, &mut slicer, &current).await
-                    }
-                    Work::Schemes => {
-                        let Some(rows) = measure_schemes(&measured.0, &mut slicer, &current).await
-                        else {
-                            return;
-                        };
-                        scheme_results = rows.iter().map(|row| row.result.clone()).collect();
-                        model.schemes.set(Some(SchemesMeasured {
-                            rows: Shared(Arc::new(rows)),
-                            query: query.clone(),
-                        }));
-                        timing::record_since("ringcount:schemes", start);
-                        true
-                    }
-                    Work::Claims => {
-                        if claims_need_schemes && !model.work.contains(&Work::Schemes) {
-                            let Some(rows) =
-                                measure_schemes(&measured.0, &mut slicer, &current).await
-                            else {
-                                return;
-                            };
-                            scheme_results = rows.into_iter().map(|row| row.result).collect();
-                        }
-                        let Some(judged) =
-                            judge_claims(&measured.0, &scheme_results, &mut slicer, &current).await
-                        else {
-                            return;
-                        };
-                        model.claims.set(Some(Judged {
-                            claims: Shared(Arc::new(judged)),
-                            query: query.clone(),
-                        }));
-                        timing::record_since("ringcount:claims", start);
-                        true
-                    }
-                    Work::Evenness => {
-                        let Some(points) =
-                            measure_evenness(&measured.0, &mut slicer, &current).await
-                        else {
-                            return;
-                        };
-                        model.evenness.set(Some(Shared(Arc::new(points))));
-                        true
-                    }
-                };
-                if !done {
+            if needs_schemes {
+                let Some(rows) = measure_schemes(&measured.0, &mut slicer, &current).await else {
                     return;
+                };
+                scheme_results = rows.iter().map(|row| row.result.clone()).collect();
+                if work.contains(&Work::Schemes) {
+                    model.schemes.set(Some(SchemesMeasured {
+                        rows: Shared(Arc::new(rows)),
+                        query: query.clone(),
+                    }));
                 }
+                timing::record_since("ringcount:schemes", start);
+            }
+            if work.contains(&Work::Claims) {
+                let Some(judged) =
+                    judge_claims(&measured.0, &scheme_results, &mut slicer, &current).await
+                else {
+                    return;
+                };
+                model.claims.set(Some(Judged {
+                    claims: Shared(Arc::new(judged)),
+                    query: query.clone(),
+                }));
+                timing::record_since("ringcount:claims", start);
+            }
+            if work.contains(&Work::Evenness) {
+                let Some(points) = measure_evenness(&measured.0, &mut slicer, &current).await
+                else {
+                    return;
+                };
+                model.evenness.set(Some(Shared(Arc::new(points))));
             }
             model.updating.set(false);
             timing::record_since("ringcount:deferred", start);

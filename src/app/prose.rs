@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::Model;
+use super::state::Model;
 use crate::model::format::{percent, thousands};
 
 #[component]

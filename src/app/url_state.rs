@@ -2,12 +2,12 @@
 
 use leptos::prelude::*;
 
-use super::Model;
+use super::state::Model;
 use crate::query::{self, Parsed, View};
 
 pub fn read() -> Parsed {
     let search = window().location().search().unwrap_or_default();
-    query::parse(&search)
+    query::parse(&search, &crate::panels::ids())
 }
 
 /// Rewrite the query whenever the settings change. `replaceState`, not

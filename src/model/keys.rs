@@ -1,9 +1,34 @@
 //! The keys: K keys named `key-{i}` for i = first … first+K-1, and their
 //! positions on the ring.
 
-use super::hash::NumberedNames;
-use super::settings::KeySpec;
+use super::hash::{HashKind, NumberedNames};
 use super::sort;
+
+/// The keys of valid settings: key-first … key-(first+count−1) under a hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeySpec {
+    // Made only by `Valid::key_spec` and `KeySpec::new` (in settings.rs),
+    // which check the ranges.
+    pub(in crate::model) first: u64,
+    pub(in crate::model) count: u32,
+    pub(in crate::model) hash: HashKind,
+}
+
+impl KeySpec {
+    pub fn first(&self) -> u64 {
+        self.first
+    }
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+    pub fn hash(&self) -> HashKind {
+        self.hash
+    }
+    /// The same keys under another hash (claims compare hashes).
+    pub fn with_hash(self, hash: HashKind) -> KeySpec {
+        KeySpec { hash, ..self }
+    }
+}
 
 /// The keys' ring positions: `hashes[i]` is hash(`key-{first+i}`); `sorted`
 /// holds the same values ascending and `order` the key index of each, for

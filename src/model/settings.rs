@@ -4,6 +4,7 @@
 use super::cost::Bytes;
 use super::format::thousands;
 use super::hash::HashKind;
+use super::keys::KeySpec;
 use super::ring::ServerId;
 
 pub const MIN_SERVERS: usize = 2;
@@ -834,14 +835,6 @@ impl Valid {
     }
 }
 
-/// The keys of valid settings: key-first … key-(first+count−1) under a hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KeySpec {
-    first: u64,
-    count: u32,
-    hash: HashKind,
-}
-
 impl KeySpec {
     /// Keys with numbers and a count in the page's ranges; None outside them.
     pub fn new(first: u64, count: u32, hash: HashKind) -> Option<KeySpec> {
@@ -850,20 +843,6 @@ impl KeySpec {
             count,
             hash,
         })
-    }
-
-    pub fn first(&self) -> u64 {
-        self.first
-    }
-    pub fn count(&self) -> u32 {
-        self.count
-    }
-    pub fn hash(&self) -> HashKind {
-        self.hash
-    }
-    /// The same keys under another hash (claims compare hashes).
-    pub fn with_hash(self, hash: HashKind) -> KeySpec {
-        KeySpec { hash, ..self }
     }
 }
 

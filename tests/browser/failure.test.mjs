@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { sharedBrowser, open, figure, claims, nativeFigures, artifact } from "./harness.mjs";
 
 const env = sharedBrowser();
-const FAILURE_CLAIMS = ["failover-spread", "replicas-survive", "sqrt-rule"];
+const FAILURE_CLAIMS = ["failover-spread", "replicas-cover", "sqrt-rule"];
 
 /** The failure panel's figures, once measured for the current address. */
 async function failureFigures(page) {
@@ -44,6 +44,7 @@ async function expectMatchesNative(page) {
 test("alpha down, three replicas: SPEC §8's figures", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
   const shown = await failureFigures(page);
+  // SPEC §8's default figures, pinned on purpose (and checked against the model below).
   assert.deepEqual(shown, {
     rerouted: 194, "no-live-copy": 0, "copies-to-remake": 651, copysets: 10, "copysets-possible": 10,
     received: { bravo: 50, charlie: 42, delta: 56, echo: 46 },
@@ -62,6 +63,7 @@ test("at one point every rerouted key goes to one survivor", async () => {
   await page.locator("#points-range").fill("0"); // the first stop: 1 point
   await page.waitForFunction(() => location.search.includes("points=1&"));
   const expected = await expectMatchesNative(page);
+  // SPEC §8 at 1 point, pinned on purpose: all 23 rerouted keys go to bravo.
   assert.deepEqual(expected.failure.received, { bravo: 23, charlie: 0, delta: 0, echo: 0 });
   assert.equal(expected.failure.copysets, 5);
   assert.match(await page.locator("#failure .verdict").textContent(), /One survivor, bravo, takes all 23/);
@@ -76,8 +78,12 @@ test("two servers down with one replica lose keys, and the ring shows it", async
   await page.locator("#replicas-number").press("Enter");
   await page.waitForFunction(() => location.search.includes("replicas=1"));
   const expected = await expectMatchesNative(page);
-  // One copy each: every key of alpha and bravo is lost.
+  // One copy each: every key of alpha and bravo is lost (their SPEC §2 loads).
+  assert.equal(expected.failure["no-live-copy"], expected.loads.alpha.after + expected.loads.bravo.after);
   assert.equal(expected.failure["no-live-copy"], 194 + 228);
+  // So the finding that the copies cover the failure says no, as the model does.
+  assert.equal((await claims(page))["replicas-cover"], "no");
+  assert.equal(expected.claims["replicas-cover"], "no");
   await page.locator("#show-failure").check();
   await page.waitForSelector("#failure-legend");
   assert.match(await page.locator("#ring canvas").getAttribute("aria-label"), /Down, with dashed grey ticks: alpha, bravo\. 422 keys rerouted/);
@@ -131,13 +137,13 @@ test("bad down= values and refused toggles keep the last valid view", async () =
   let notices = await opened.page.locator(".notices li").allTextContents();
   assert.equal(notices.length, 1);
   assert.match(notices[0], /zulu.*not a server of the pool/);
-  assert.equal((await failureFigures(opened.page)).rerouted, 228);
+  assert.equal((await failureFigures(opened.page)).rerouted, 228); // bravo's SPEC §2 load
   await opened.close();
 
   opened = await open(env.browser, env.served, "?down=alpha,bravo,charlie,delta,echo&replicas=4");
   notices = await opened.page.locator(".notices li").allTextContents();
   assert.match(notices.join(" "), /all 5 servers cannot be down/);
-  assert.equal((await failureFigures(opened.page)).rerouted, 194);
+  assert.equal((await failureFigures(opened.page)).rerouted, 194); // alpha's SPEC §2 load
   await opened.close();
 
   const { page, errors, close } = await open(env.browser, env.served);

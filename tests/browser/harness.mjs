@@ -82,6 +82,8 @@ export async function open(browser, served, query = "", options = {}) {
     colorScheme: options.colorScheme ?? "light",
     reducedMotion: "reduce",
   });
+  // A script run in every frame before the page's own (e.g. a listener).
+  if (options.init) await context.addInitScript(options.init);
   const page = await context.newPage();
   const foreign = [];
   const errors = [];

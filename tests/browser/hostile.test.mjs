@@ -14,10 +14,17 @@ const HOSTILE = [
   "a&amp;b\"'",
 ];
 
-/** Open with a listener for CSP violations installed before any page script. */
+/** Records every CSP violation in window.__csp, installed before any page script. */
+function watchCsp() {
+  window.__csp = [];
+  document.addEventListener("securitypolicyviolation", (event) => {
+    window.__csp.push(`${event.violatedDirective} ${event.blockedURI}`);
+  });
+}
+
+/** Open with the CSP listener installed before any page script. */
 async function openWatched(query) {
-  const opened = await open(env.browser, env.served, query, { ready: "body section.panel" });
-  return opened;
+  return open(env.browser, env.served, query, { ready: "body section.panel", init: watchCsp });
 }
 
 async function assertNothingRan(page, errors) {
@@ -26,7 +33,21 @@ async function assertNothingRan(page, errors) {
   assert.deepEqual(await page.$$eval("script", (s) => s.map((e) => e.getAttribute("src"))), ["./boot.js"]);
   assert.equal(await page.locator("img").count(), 0);
   assert.deepEqual(errors.filter((e) => /Content Security Policy|Refused/.test(e)), []);
+  assert.deepEqual(await page.evaluate(() => window.__csp), [], "the page's policy refused something");
 }
+
+test("the CSP listener hears a violation, so its silence means something", async () => {
+  const { page, close } = await openWatched("");
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__pwned = 3";
+    document.body.append(script);
+  });
+  await page.waitForFunction(() => window.__csp.length > 0);
+  assert.match((await page.evaluate(() => window.__csp))[0], /script-src/);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  await close();
+});
 
 test("hostile names in the address are shown as text and run nothing", async () => {
   const query = "?servers=" + HOSTILE.map(encodeURIComponent).join(",") + "&add=" + encodeURIComponent("<b>bold</b>");
@@ -91,7 +112,7 @@ test("each refused input shows its message and the figures stay", async () => {
     await page.locator(input).fill(value);
     await page.locator(button).click();
     assert.match(await page.locator(message).textContent(), pattern, `${value.slice(0, 20)} → ${message}`);
-    assert.equal(await figure(page, "moved"), "205");
+    assert.equal(await figure(page, "moved"), "205"); // SPEC §2, pinned: the default view stays
   }
   // Fifty-one servers is one too many.
   const many = Array.from({ length: 50 }, (_, i) => `s${i}`).join(",");

@@ -9,7 +9,8 @@ const COST_FIGURES = ["copy-seconds-ring", "copy-seconds-modulo", "misrouted-rin
 
 async function expectCostMatchesNative(page) {
   const query = new URL(page.url()).search.slice(1);
-  const expected = nativeFigures(query).cost;
+  const native = nativeFigures(query);
+  const expected = { ...native.cost, ...native.rollout };
   for (const name of COST_FIGURES) assert.equal(await figure(page, name), expected[name], `${name} at ${query}`);
 }
 

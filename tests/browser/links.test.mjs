@@ -67,6 +67,7 @@ test("a course page embeds two panels, each sized to its content", async () => {
   const moved = page.frameLocator("#moved");
   const claimsFrame = page.frameLocator("#claims");
   await moved.locator('[data-figure="moved"]').waitFor();
+  // SPEC §2's default, pinned on purpose.
   assert.equal((await moved.locator('[data-figure="moved"]').textContent()).trim(), "205");
   // An embedded panel has no page chrome and no other panels.
   assert.equal(await moved.locator("h1, .controls, #ring, #claims").count(), 0);

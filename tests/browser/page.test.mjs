@@ -2,20 +2,14 @@
 // controls, and refusals that keep the last good view.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact } from "./harness.mjs";
+import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact, nativeFigures } from "./harness.mjs";
 
 const env = sharedBrowser();
 
-const ALL_CLAIMS = [
-  "even-share", "routes-agree", "monotone", "modulo", "leave-exact",
-  "points-fair", "one-owner", "entries-cost", "hash-scatter",
-  "jump-ends", "maglev-near", "bounded-cap", "rendezvous-names",
-  "failover-spread", "replicas-survive", "sqrt-rule",
-  "weights-followed", "hot-key-floor", "bounded-requests",
-];
 
 test("default page shows the spec's figures and every claim holds", async () => {
   const { page, foreign, errors, close } = await open(env.browser, env.served);
+  // SPEC §2's default figures, pinned on purpose: the page must show these.
   assert.equal(await figure(page, "moved"), "205");
   assert.equal(await figure(page, "moved-arc"), "205");
   assert.equal(await figure(page, "modulo-moved"), "773");
@@ -27,9 +21,15 @@ test("default page shows the spec's figures and every claim holds", async () => 
     { alpha: 194, bravo: 228, charlie: 194, delta: 179, echo: 205 },
   );
   assert.equal(load.echo.before, 0);
+  // Every claim of the model's list, in its order, each with its kind (SPEC §14).
+  const native = nativeFigures("");
   const verdicts = await claims(page);
-  assert.deepEqual(Object.keys(verdicts), ALL_CLAIMS);
-  for (const id of ALL_CLAIMS) assert.equal(verdicts[id], "yes", id);
+  assert.deepEqual(verdicts, native.claims);
+  for (const id of Object.keys(native.claims)) assert.equal(verdicts[id], "yes", id);
+  const kinds = await page.$$eval("#claims tr[data-claim]", (rows) =>
+    Object.fromEntries(rows.map((row) => [row.dataset.claim, row.dataset.kind])),
+  );
+  assert.deepEqual(kinds, native["claim-kinds"]);
   // The first ring entries of the spec, in order.
   const entries = await page.$$eval("tr[data-entry]", (rows) =>
     rows.slice(0, 3).map((r) => [Number(r.dataset.position), r.dataset.serverName, Number(r.dataset.point)]),
@@ -43,16 +43,13 @@ test("default page shows the spec's figures and every claim holds", async () => 
   await close();
 });
 
-test("one point per server: 30 moved and the even-share claim fails", async () => {
+test("one point per server: the model's figures and the even-share claim fails", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
+  const native = nativeFigures("points=1");
   await page.locator("#points-range").fill("0"); // the first stop: 1 point
-  await waitForFigure(page, "moved", "30");
-  assert.equal(await figure(page, "moved-arc"), "30");
-  const load = await loads(page);
-  assert.deepEqual(
-    [load.charlie.after, load.delta.after, load.echo.after, load.alpha.after, load.bravo.after],
-    [664, 276, 30, 23, 7],
-  );
+  await waitForFigure(page, "moved", native.moved);
+  assert.equal(await figure(page, "moved-arc"), native["moved-arc"]);
+  assert.deepEqual(await loads(page), native.loads);
   const verdicts = await claims(page);
   assert.equal(verdicts["even-share"], "no");
   assert.equal(verdicts["routes-agree"], "yes");
@@ -62,17 +59,18 @@ test("one point per server: 30 moved and the even-share claim fails", async () =
   await close();
 });
 
-test("plain FNV-1a: 286 moved, modulo 806, lopsided loads, even share fails", async () => {
+test("plain FNV-1a: the model's figures, lopsided loads, even share fails", async () => {
   const { page, close } = await open(env.browser, env.served);
+  const native = nativeFigures("hash=fnv1a");
   await page.locator("#hash").selectOption("fnv1a");
-  await waitForFigure(page, "moved", "286");
-  assert.equal(await figure(page, "moved-arc"), "286");
-  assert.equal(await figure(page, "modulo-moved"), "806");
+  await waitForFigure(page, "moved", native.moved);
+  assert.equal(await figure(page, "moved-arc"), native["moved-arc"]);
+  assert.equal(await figure(page, "modulo-moved"), native["modulo-moved"]);
+  // SPEC §2 pins plain fnv1a's busiest and quietest before the join, on purpose.
   const load = await loads(page);
-  assert.deepEqual(
-    [load.delta.before, load.charlie.before, load.bravo.before, load.alpha.before],
-    [433, 245, 186, 136],
-  );
+  assert.deepEqual(load, native.loads);
+  assert.equal(Math.max(...Object.values(load).map((l) => l.before)), 433);
+  assert.equal(Math.min(...Object.values(load).filter((l) => l.before > 0).map((l) => l.before)), 136);
   assert.equal((await claims(page))["even-share"], "no");
   // Each verdict states its rule on the page.
   assert.match(await page.locator('tr[data-claim="even-share"] .rule').textContent(), /3 binomial standard deviations/);
@@ -87,7 +85,7 @@ test("adding and removing named servers changes the tables", async () => {
   const grown = await loads(page);
   assert.ok(grown.foxtrot.before > 0 && grown.foxtrot.after > 0);
   // 1,000 keys over six servers once foxtrot is listed.
-  assert.equal(await figure(page, "even-share"), "166.7");
+  assert.equal(await figure(page, "even-share"), nativeFigures(new URL(page.url()).search.slice(1))["even-share"]);
   await page.getByRole("button", { name: "Remove bravo" }).click();
   await page.waitForSelector('tr[data-server="bravo"]', { state: "detached" });
   const shrunk = await loads(page);
@@ -121,7 +119,7 @@ test("bad input shows a message and keeps the last view", async () => {
   await page.locator("#joiner").fill("alpha");
   await page.locator("#joiner-button").click();
   assert.match(await page.locator("#change-message").textContent(), /already on the ring/);
-  // Nothing changed underneath.
+  // Nothing changed underneath: still SPEC §2's default figures (pinned on purpose).
   assert.equal(await figure(page, "moved"), "205");
   assert.equal(await figure(page, "modulo-moved"), "773");
   assert.equal(Object.keys(await loads(page)).length, 5);
@@ -132,6 +130,7 @@ test("bad input shows a message and keeps the last view", async () => {
 test("step-through walks the joins one server at a time", async () => {
   const { page, close } = await open(env.browser, env.served);
   const caption = () => page.locator("[data-caption]").textContent();
+  // SPEC §2's 205, pinned on purpose.
   assert.match(await caption(), /echo joins: 205 keys changed owner/);
   await page.locator("#step-back").click();
   assert.match(await caption(), /delta joins/);

@@ -3,10 +3,13 @@
 
 use leptos::prelude::*;
 
-use crate::app::Model;
+use crate::app::state::Model;
+use crate::markup::Markup;
+use crate::model::Claim;
 
-#[component]
-pub fn ClaimsPanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn claims_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let tally = move || {
         model.claims.with(|judged| match judged {
@@ -28,7 +31,7 @@ pub fn ClaimsPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="claims-panel" aria-labelledby="claims-title">
-            <h2 id="claims-title">{crate::panels::heading("claims")}</h2>
+            <h2 id="claims-title">{heading}</h2>
             <p class="lead">
                 "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail."
             </p>
@@ -44,24 +47,44 @@ pub fn ClaimsPanel() -> impl IntoView {
                     <thead>
                         <tr><th scope="col">"Claim"</th><th scope="col">"Kind"</th><th scope="col">"Held?"</th><th scope="col">"What was measured"</th></tr>
                     </thead>
-                    <tbody>
-                        {move || model.claims.with(|judged| judged.as_ref().map(|judged| judged.claims.0.iter().map(|claim| {
-                            let held = if claim.held { "yes" } else { "no" };
-                            view! {
-                                <tr data-claim=claim.id data-held=held data-kind=claim.kind.id() class=if claim.held { "held" } else { "not-held" }>
-                                    <th scope="row">{claim.statement.clone()}<span class="rule">{claim.rule.clone()}</span></th>
-                                    <td class="kind-cell">{claim.kind.id()}</td>
-                                    <td class="verdict-cell">
-                                        <span class="mark" aria-hidden="true">{if claim.held { "✔" } else { "✘" }}</span>
-                                        " " {held}
-                                    </td>
-                                    <td>{claim.evidence.clone()}</td>
-                                </tr>
-                            }
-                        }).collect_view()))}
-                    </tbody>
+                    <tbody inner_html=move || model.claims.with(|judged| judged.as_ref().map(|judged| rows(&judged.claims.0)).unwrap_or_default())></tbody>
                 </table>
             </div>
         </section>
     }
+}
+
+/// The table's rows as markup (see `crate::markup`): read-only text, so a
+/// string builder rather than a typed view.
+fn rows(claims: &[Claim]) -> String {
+    let mut html = Markup::new();
+    for claim in claims {
+        let held = if claim.held { "yes" } else { "no" };
+        html.open(
+            "tr",
+            &[
+                ("data-claim", Some(claim.id)),
+                ("data-held", Some(held)),
+                ("data-kind", Some(claim.kind.id())),
+                ("class", Some(if claim.held { "held" } else { "not-held" })),
+            ],
+        )
+        .open("th", &[("scope", Some("row"))])
+        .text(&claim.statement)
+        .element("span", &[("class", Some("rule"))], &claim.rule)
+        .close("th")
+        .element("td", &[("class", Some("kind-cell"))], claim.kind.id())
+        .open("td", &[("class", Some("verdict-cell"))])
+        .element(
+            "span",
+            &[("class", Some("mark")), ("aria-hidden", Some("true"))],
+            if claim.held { "✔" } else { "✘" },
+        )
+        .text(" ")
+        .text(held)
+        .close("td")
+        .element("td", &[], &claim.evidence)
+        .close("tr");
+    }
+    html.into_string()
 }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message};
-use crate::app::Model;
+use crate::app::state::Model;
 use crate::model::cost::{
     duration, ideal_share, modulo_share, significant, Bytes, Copy, MAX_BANDWIDTH, MAX_DATA,
     MIN_BANDWIDTH, MIN_DATA,
@@ -23,8 +23,9 @@ pub fn seconds(seconds: f64) -> String {
     format!("{} s ({})", significant(seconds, 4), duration(seconds))
 }
 
-#[component]
-pub fn CostPanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn cost_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let copy_of = move |moved: usize| {
@@ -114,7 +115,7 @@ pub fn CostPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="cost" aria-labelledby="cost-title">
-            <h2 id="cost-title">{crate::panels::heading("cost")}</h2>
+            <h2 id="cost-title">{heading}</h2>
             <p class="lead">{lead}</p>
             <CostControls />
             <p class="verdict">

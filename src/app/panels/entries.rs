@@ -3,14 +3,15 @@
 use leptos::prelude::*;
 
 use crate::app::draw::palette::colour_of;
-use crate::app::Model;
+use crate::app::state::Model;
 use crate::model::format::thousands;
 
 /// Enough rows to see points of different servers interleave.
 const ROWS: usize = 12;
 
-#[component]
-pub fn EntriesPanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn entries_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let summary = move || {
         model.snapshot.with(|m| {
@@ -25,7 +26,7 @@ pub fn EntriesPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="entries" aria-labelledby="entries-title">
-            <h2 id="entries-title">{crate::panels::heading("entries")}</h2>
+            <h2 id="entries-title">{heading}</h2>
             <p class="lead">
                 "A server named S with P points is hashed P times, as S#0, S#1, … S#P−1. These are the first entries clockwise from position 0 after the change. "
                 {summary}

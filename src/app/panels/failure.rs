@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::draw::palette::swatch_class;
 use crate::app::panels::{markup, Holder};
-use crate::app::{FailureMeasured, Model};
+use crate::app::state::{FailureMeasured, Model};
 use crate::markup::{escape, Markup};
 use crate::model::failures::replicas_of;
 use crate::model::format::{fixed, percent, thousands};
@@ -22,8 +22,9 @@ fn and_list(names: &[String]) -> String {
     }
 }
 
-#[component]
-pub fn FailurePanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn failure_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let failure = model.failure;
@@ -59,7 +60,7 @@ pub fn FailurePanel() -> impl IntoView {
 
     view! {
         <section class="panel" id="failure" aria-labelledby="failure-title">
-            <h2 id="failure-title">{crate::panels::heading("failure")}</h2>
+            <h2 id="failure-title">{heading}</h2>
             {markup(Holder::Lead, lead)}
             <FailureControls />
             {markup(Holder::Verdict, headline)}
@@ -283,10 +284,9 @@ fn FailureControls() -> impl IntoView {
                 <legend>"Servers that are down"</legend>
                 <ul class="down-list">
                     // Keyed by name: a toggle updates one box, not the list.
-                    <For
-                        each=move || settings.with(|s| s.pool_after())
-                        key=|name| name.clone()
-                        children=move |name| {
+                    {crate::app::panels::rows_by_name(
+                        Signal::derive(move || settings.with(|s| s.pool_after())),
+                        std::sync::Arc::new(move |name: String| {
                             let toggling = name.clone();
                             let checking = name.clone();
                             // A refused toggle snaps the box back to the settings.
@@ -302,9 +302,9 @@ fn FailureControls() -> impl IntoView {
                                         {name.clone()}
                                     </label>
                                 </li>
-                            }
-                        }
-                    />
+                            }.into_any()
+                        }),
+                    )}
                 </ul>
                 <Message message=down_message id="down-message" />
             </fieldset>

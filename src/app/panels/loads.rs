@@ -5,11 +5,12 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message};
+use crate::app::draw::charts;
 use crate::app::draw::palette::swatch_class;
 use crate::app::draw::theme::observed_width;
 use crate::app::panels::{markup, Holder};
-use crate::app::Model;
-use crate::app::{draw::charts, timing};
+use crate::app::state::Model;
+use crate::app::timing;
 use crate::markup::{escape, Markup};
 use crate::model::format::{fixed, format_ratio};
 use crate::model::settings::{parse_skew, skew_text};
@@ -24,8 +25,9 @@ fn describe(spread: Spread) -> String {
     )
 }
 
-#[component]
-pub fn LoadsPanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn loads_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let loads_chart = NodeRef::<Canvas>::new();
@@ -60,7 +62,7 @@ pub fn LoadsPanel() -> impl IntoView {
 
     view! {
         <section class="panel" id="loads" aria-labelledby="loads-title">
-            <h2 id="loads-title">{crate::panels::heading("loads")}</h2>
+            <h2 id="loads-title">{heading}</h2>
             {markup(Holder::Lead, move || snapshot.with(|m| {
                 let s = &m.0;
                 escape(&format!(

@@ -46,3 +46,14 @@ fn held(holder: Holder, render: Arc<dyn Fn() -> String + Send + Sync>) -> AnyVie
         Holder::Block => view! { <div inner_html=html></div> }.into_any(),
     }
 }
+
+/// A list of rows keyed by server name: an edit rebuilds only the rows it
+/// adds or removes, and a row's own signals keep it current. Not generic,
+/// so the keyed diff (`For`) is compiled once for every such list.
+pub fn rows_by_name(
+    names: Signal<Vec<String>>,
+    row: Arc<dyn Fn(String) -> AnyView + Send + Sync>,
+) -> AnyView {
+    view! { <For each=move || names.get() key=|name: &String| name.clone() children=move |name| row(name) /> }
+        .into_any()
+}

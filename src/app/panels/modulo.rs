@@ -2,17 +2,18 @@
 
 use leptos::prelude::*;
 
-use crate::app::Model;
+use crate::app::state::Model;
 use crate::model::format::{fixed, format_share, percent, thousands};
 
-#[component]
-pub fn ModuloPanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn modulo_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let read = move |f: fn(&crate::model::Snapshot) -> String| move || snapshot.with(|m| f(&m.0));
     view! {
         <section class="panel" id="modulo" aria-labelledby="modulo-title">
-            <h2 id="modulo-title">{crate::panels::heading("modulo")}</h2>
+            <h2 id="modulo-title">{heading}</h2>
             <p class="lead">
                 {read(|s| format!(
                     "The obvious scheme sends a key to server number hash mod n. Going from {} to {} servers changes n, so almost every key gets a new number: only keys whose hash gives the same remainder for both stay put.",

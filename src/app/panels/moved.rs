@@ -2,18 +2,19 @@
 
 use leptos::prelude::*;
 
-use crate::app::Model;
+use crate::app::state::Model;
 use crate::model::format::{format_share, percent, thousands};
 
-#[component]
-pub fn MovedPanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn moved_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let read = move |f: fn(&crate::model::Snapshot) -> String| move || snapshot.with(|m| f(&m.0));
     let agree = move || snapshot.with(|m| m.0.moved_by_owner_diff == m.0.moved_by_arc_walk);
     view! {
         <section class="panel" id="moved" aria-labelledby="moved-title">
-            <h2 id="moved-title">{crate::panels::heading("moved")}</h2>
+            <h2 id="moved-title">{heading}</h2>
             <p class="lead">
                 {read(|s| if s.is_join() {
                     format!("When {} joins, it takes over the arc just before each of its points, and only those keys move. ", s.name(s.changed))

@@ -10,7 +10,8 @@ use crate::app::draw::palette::swatch_class;
 use crate::app::draw::ring_canvas::{self, FailureOverlay, RingColours};
 use crate::app::draw::theme::{observed_width, prefers_dark};
 use crate::app::panels::{markup, Holder};
-use crate::app::{timing, Measured, Model, Shared};
+use crate::app::state::{Measured, Model, Shared};
+use crate::app::timing;
 use crate::markup::Markup;
 use crate::model::format::thousands;
 use crate::model::steps::{change_stage, stage, stage_pools, Stage};
@@ -54,8 +55,9 @@ pub fn mini_ring(canvas: NodeRef<Canvas>) {
     });
 }
 
-#[component]
-pub fn RingPanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn ring_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let canvas = NodeRef::<Canvas>::new();
     // A stage the reader picked, for the snapshot it was picked on; a new
@@ -185,7 +187,7 @@ pub fn RingPanel() -> impl IntoView {
 
     view! {
         <section class="panel" id="ring" aria-labelledby="ring-title">
-            <h2 id="ring-title">{crate::panels::heading("ring")}</h2>
+            <h2 id="ring-title">{heading}</h2>
             <p class="lead">
                 "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
                 " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a white ring marks a key whose owner just changed."

@@ -5,13 +5,14 @@
 use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message};
-use crate::app::Model;
+use crate::app::state::Model;
 use crate::model::cost::{misrouted, modulo_share, significant};
 use crate::model::format::thousands;
 use crate::model::settings::{MAX_RATE, MAX_ROLLOUT, MIN_RATE, MIN_ROLLOUT};
 
-#[component]
-pub fn RolloutPanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn rollout_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let settings = model.settings;
@@ -57,7 +58,7 @@ pub fn RolloutPanel() -> impl IntoView {
     };
     view! {
         <section class="panel" id="rollout" aria-labelledby="rollout-title">
-            <h2 id="rollout-title">{crate::panels::heading("rollout")}</h2>
+            <h2 id="rollout-title">{heading}</h2>
             <p class="lead">"Routers do not learn a new server list all at once. While some use the old list and some the new, a write for a key that moved can reach its old server, which no longer owns it."</p>
             <div class="cost-controls">
                 <div class="control">

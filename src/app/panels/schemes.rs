@@ -9,7 +9,8 @@ use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::draw::charts::{self, SchemeBars};
 use crate::app::draw::theme::observed_width;
 use crate::app::panels::{markup, Holder};
-use crate::app::{timing, LookupTiming, Model, SchemesMeasured};
+use crate::app::state::{LookupTiming, Model, SchemesMeasured};
+use crate::app::timing;
 use crate::markup::{escape, Markup};
 use crate::model::format::{fixed, percent, thousands};
 use crate::model::schemes::{self, Holds};
@@ -196,8 +197,9 @@ fn scheme_notes(settings: &Settings) -> String {
     m.into_string()
 }
 
-#[component]
-pub fn SchemesPanel() -> impl IntoView {
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn schemes_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let chart = NodeRef::<Canvas>::new();
@@ -259,7 +261,7 @@ pub fn SchemesPanel() -> impl IntoView {
 
     view! {
         <section class="panel" id="schemes" aria-labelledby="schemes-title">
-            <h2 id="schemes-title">{crate::panels::heading("schemes")}</h2>
+            <h2 id="schemes-title">{heading}</h2>
             {markup(Holder::Lead, lead)}
             <SchemeControls />
             {markup(Holder::Block, table)}

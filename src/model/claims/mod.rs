@@ -157,12 +157,22 @@ const fn finding(
 use Family::{Failures, Ring, Schemes, Weights};
 use Judge::Snapshot as Alone;
 
+/// Nineteen machines at 200 points: a pool large enough that Maglev's
+/// rebuilt table hands more than 1 in 20 changed rows between staying servers.
+const NINETEEN: &str =
+    "servers=m01,m02,m03,m04,m05,m06,m07,m08,m09,m10,m11,m12,m13,m14,m15,m16,m17,m18&add=m19";
+
 /// Every claim, in table order.
 pub const ALL: &[ClaimDef] = &[
     finding("even-share", Ring, Alone(ring::even_share), "points=1"),
     check("routes-agree", Ring, Alone(ring::routes_agree)),
     check("monotone", Ring, Alone(ring::monotone)),
-    finding("modulo", Ring, Alone(ring::modulo_moves_more), "TODO"),
+    finding(
+        "modulo",
+        Ring,
+        Alone(ring::modulo_moves_more),
+        "remove=alpha&points=2",
+    ),
     check(
         "leave-exact",
         Ring,
@@ -184,36 +194,41 @@ pub const ALL: &[ClaimDef] = &[
         Alone(ring::fairness_costs_entries),
         "points=1",
     ),
-    finding("hash-scatter", Ring, Alone(ring::hash_must_scatter), "TODO"),
+    finding(
+        "hash-scatter",
+        Ring,
+        Alone(ring::hash_must_scatter),
+        "servers=a,b",
+    ),
     finding(
         "jump-ends",
         Schemes,
         Judge::Schemes(schemes::jump_ends_only),
-        "TODO",
+        "servers=a,b&add=c&hash=fnv1a",
     ),
     finding(
         "maglev-near",
         Schemes,
         Judge::Schemes(schemes::maglev_nearly_monotone),
-        "TODO",
+        NINETEEN,
     ),
     finding(
         "bounded-cap",
         Schemes,
         Judge::Schemes(schemes::bounded_caps_load),
-        "TODO",
+        "add=zz&points=1&eps=2",
     ),
     finding(
         "rendezvous-names",
         Schemes,
         Judge::Schemes(schemes::rendezvous_without_table),
-        "TODO",
+        "weights=alpha:5",
     ),
     finding(
         "failover-spread",
         Failures,
         Alone(failures::failover_spreads),
-        "TODO",
+        "keys=50",
     ),
     finding(
         "replicas-cover",
@@ -225,25 +240,25 @@ pub const ALL: &[ClaimDef] = &[
         "sqrt-rule",
         Failures,
         Alone(failures::square_root_rule),
-        "TODO",
+        "hash=fnv1a&remove=alpha",
     ),
     finding(
         "weights-followed",
         Weights,
         Alone(weights::keys_follow_weights),
-        "TODO",
+        "keys=50",
     ),
     finding(
         "hot-key-floor",
         Weights,
         Alone(weights::hot_key_is_a_floor),
-        "TODO",
+        "servers=a,b",
     ),
     finding(
         "bounded-requests",
         Weights,
         Alone(weights::bounded_evens_keys_not_requests),
-        "TODO",
+        "eps=2",
     ),
 ];
 

@@ -1,0 +1,77 @@
+//! Every claim of the table is one of two kinds (SPEC §14): a check of an
+//! invariant, which holds wherever the reader goes, or a finding, which
+//! says "no" somewhere the reader can go. The list itself names where.
+
+use ringcount::model::claims::{evaluate, Kind, ALL};
+use ringcount::model::Snapshot;
+use ringcount::query;
+
+fn verdicts(address: &str) -> Vec<(&'static str, bool)> {
+    let parsed = query::parse(address, &ringcount::panels::ids());
+    assert!(parsed.notices.is_empty(), "{address}: {:?}", parsed.notices);
+    evaluate(&Snapshot::of(&parsed.settings))
+        .into_iter()
+        .map(|claim| (claim.id, claim.held))
+        .collect()
+}
+
+fn held_at(address: &str, id: &str) -> bool {
+    let all = verdicts(address);
+    all.iter()
+        .find(|(claim, _)| *claim == id)
+        .map(|&(_, held)| held)
+        .unwrap_or_else(|| panic!("no claim {id}"))
+}
+
+#[test]
+fn ids_are_unique_and_the_table_follows_the_list() {
+    let ids: Vec<&str> = ALL.iter().map(|def| def.id).collect();
+    for (index, id) in ids.iter().enumerate() {
+        assert!(!ids[..index].contains(id), "{id} twice");
+    }
+    let judged: Vec<&str> = verdicts("").into_iter().map(|(id, _)| id).collect();
+    assert_eq!(judged, ids);
+}
+
+#[test]
+fn every_claim_holds_at_the_default() {
+    for (id, held) in verdicts("") {
+        assert!(held, "{id} fails at the default");
+    }
+}
+
+#[test]
+fn every_finding_says_no_at_the_address_it_names() {
+    let mut findings = 0;
+    for def in ALL {
+        match (def.kind, def.refuted_at) {
+            (Kind::Finding, Some(address)) => {
+                findings += 1;
+                assert!(
+                    !held_at(address, def.id),
+                    "{} holds at {address}, which it names as a no",
+                    def.id
+                );
+            }
+            (Kind::Check, None) => {}
+            (kind, address) => panic!("{}: a {kind:?} with {address:?}", def.id),
+        }
+    }
+    assert!(findings >= 10, "{findings}");
+}
+
+#[test]
+fn checks_hold_where_findings_fail() {
+    // Every address a finding names is an odd corner: the invariants hold there too.
+    for def in ALL {
+        let Some(address) = def.refuted_at else {
+            continue;
+        };
+        for (id, held) in verdicts(address) {
+            let kind = ALL.iter().find(|d| d.id == id).map(|d| d.kind);
+            if kind == Some(Kind::Check) {
+                assert!(held, "check {id} fails at {address}");
+            }
+        }
+    }
+}
