@@ -218,19 +218,21 @@ impl Model {
         let mut draft = current.settings().clone();
         edit(&mut draft);
         let pool_changed = draft.pool_after() != current.pool_after();
+        // What is wrong with the edit as made, in the words of its control.
+        let problems = draft.problems();
         let settled = Valid::settle(draft, &current);
-        let refused: Vec<Problem> = settled
+        if settled
             .notices
-            .into_iter()
-            .filter(|notice| !(notice.fitted && pool_changed))
-            .map(|notice| notice.problem)
-            .collect();
-        if refused.is_empty() {
+            .iter()
+            .all(|notice| notice.fitted && pool_changed)
+        {
             timing::mark_input();
             self.settings.set(settled.valid);
             Ok(())
+        } else if problems.is_empty() {
+            Err(settled.notices.into_iter().map(|n| n.problem).collect())
         } else {
-            Err(refused)
+            Err(problems)
         }
     }
 }

@@ -680,14 +680,28 @@ impl Settings {
 /// `Valid::settle` (any draft, repaired with a notice for each repair) and
 /// `Valid::new` (a draft that needs no repair), so the rings, the keys, the
 /// snapshot and the page's model, which take only this, never see a bad value.
-/// The default settings are the spec's default scenario, which is valid.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Valid(Settings);
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Valid {
+    settings: Settings,
+    /// The server that joins or leaves, as an index into the list with a
+    /// joiner appended: found once, when the settings are checked, so no
+    /// later step has a leaver to look for and perhaps not find.
+    changed: ServerId,
+}
 
 impl std::ops::Deref for Valid {
     type Target = Settings;
     fn deref(&self) -> &Settings {
-        &self.0
+        &self.settings
+    }
+}
+
+impl Default for Valid {
+    /// The spec's default scenario: echo joins alpha…delta.
+    fn default() -> Self {
+        let settings = Settings::default();
+        let changed = settings.servers.len() as ServerId;
+        Valid { settings, changed }
     }
 }
 
@@ -714,20 +728,28 @@ impl Valid {
     /// The draft as it is, or every problem with it.
     pub fn new(draft: Settings) -> Result<Valid, Vec<Problem>> {
         let problems = draft.problems();
-        if problems.is_empty() {
-            Ok(Valid(draft))
-        } else {
-            Err(problems)
+        let changed = match &draft.change {
+            Change::Join(_) => Some(draft.servers.len()),
+            Change::Leave(name) => draft.servers.iter().position(|listed| listed == name),
+        };
+        match changed {
+            Some(changed) if problems.is_empty() => Ok(Valid {
+                settings: draft,
+                changed: changed as ServerId,
+            }),
+            _ => Err(problems),
         }
     }
 
     /// The heaviest settings the controls allow (see `Settings::largest`).
     pub fn largest() -> Valid {
-        Valid(Settings::largest())
+        let settings = Settings::largest();
+        let changed = settings.servers.len() as ServerId;
+        Valid { settings, changed }
     }
 
     pub fn settings(&self) -> &Settings {
-        &self.0
+        &self.settings
     }
 
     /// The one way any input becomes settings: each part of `draft` that
@@ -792,23 +814,17 @@ impl Valid {
     pub fn ring_spec(&self) -> RingSpec {
         let mut names = self.servers.clone();
         let listed: Vec<ServerId> = (0..names.len() as ServerId).collect();
-        let (before, after, changed) = match &self.change {
+        let changed = self.changed;
+        let (before, after) = match &self.change {
             Change::Join(name) => {
                 names.push(name.clone());
-                let joiner = listed.len() as ServerId;
                 let mut after = listed.clone();
-                after.push(joiner);
-                (listed, after, joiner)
+                after.push(changed);
+                (listed, after)
             }
-            Change::Leave(name) => {
-                // Valid settings name a listed server; the position exists.
-                let leaver = self
-                    .servers
-                    .iter()
-                    .position(|listed| listed == name)
-                    .map_or(0, |index| index as ServerId);
-                let after = listed.iter().copied().filter(|&id| id != leaver).collect();
-                (listed, after, leaver)
+            Change::Leave(_) => {
+                let after = listed.iter().copied().filter(|&id| id != changed).collect();
+                (listed, after)
             }
         };
         let weights = self.weights_for(&names);
