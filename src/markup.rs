@@ -98,11 +98,24 @@ impl Markup {
         self.element("span", &[("data-figure", Some(hook))], value)
     }
 
-    /// A table that scrolls sideways on a narrow screen; close it with
-    /// [`Markup::close_scrolling_table`].
-    pub fn open_scrolling_table(&mut self, attributes: &[(&str, Option<&str>)]) -> &mut Markup {
-        self.open("div", &[("class", Some("table-scroll"))])
-            .open("table", attributes)
+    /// A table that scrolls sideways on a narrow screen, in a region named
+    /// `label` that the keyboard can reach (so arrow keys can scroll it);
+    /// close it with [`Markup::close_scrolling_table`].
+    pub fn open_scrolling_table(
+        &mut self,
+        label: &str,
+        attributes: &[(&str, Option<&str>)],
+    ) -> &mut Markup {
+        self.open(
+            "div",
+            &[
+                ("class", Some("table-scroll")),
+                ("role", Some("region")),
+                ("tabindex", Some("0")),
+                ("aria-label", Some(label)),
+            ],
+        )
+        .open("table", attributes)
     }
 
     pub fn close_scrolling_table(&mut self) -> &mut Markup {

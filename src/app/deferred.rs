@@ -11,7 +11,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use super::state::{
-    FailureMeasured, Judged, LookupTiming, Measured, Model, SchemeRow, SchemesMeasured, Shared,
+    Deferred, FailureMeasured, Judged, LookupTiming, Measured, Model, SchemeRow, SchemesMeasured,
+    Shared,
 };
 use super::timing;
 use crate::model::claims::{self, ClaimDef, Judge};
@@ -19,7 +20,7 @@ use crate::model::failures;
 use crate::model::schemes::{self, SchemeResult, SchemeRun};
 use crate::model::snapshot::{evenness_by_points, Evenness};
 use crate::model::{Claim, Snapshot};
-use crate::panels::Work;
+use crate::panels::{self as registry, Work};
 use crate::query;
 
 /// Point settings the spread chart measures (the reader's own is added).
@@ -101,42 +102,83 @@ impl Slicer {
     }
 }
 
+/// What has been measured for which snapshot, so a panel that wakes up
+/// later gets only the work it still lacks.
+struct Done {
+    snapshot: Option<Measured>,
+    work: Vec<Work>,
+}
+
 pub fn keep_up_to_date(model: Model) {
+    let done = StoredValue::new(Done {
+        snapshot: None,
+        work: Vec::new(),
+    });
     Effect::new(move |_| {
-        let measured = model.snapshot.get();
+        let measured = model.live.get();
+        let awake = model.awake.get();
+        let needed = registry::work_for(registry::ALL.iter().filter(|p| awake.contains(&p.id)));
+        let fresh = done.with_value(|d| d.snapshot.as_ref() != Some(&measured));
+        if fresh {
+            done.set_value(Done {
+                snapshot: Some(measured.clone()),
+                work: Vec::new(),
+            });
+        }
+        let work: Vec<Work> =
+            done.with_value(|d| needed.into_iter().filter(|w| !d.work.contains(w)).collect());
         let generation = GENERATION.fetch_add(1, Ordering::SeqCst) + 1;
+        if work.is_empty() {
+            model.updating.set(false);
+            return;
+        }
         model.updating.set(true);
         let current = move || GENERATION.load(Ordering::SeqCst) == generation;
+        let finished = move |w: Work| done.update_value(|d| d.work.push(w));
+        let m = model.measurements;
         leptos::task::spawn_local(async move {
             // Let the frame with the new figures paint first.
             yield_to_browser().await;
             let start = timing::now();
             let mut slicer = Slicer::new();
             let query = query::render(&measured.0.settings, &Default::default());
-            let work = model.work;
             // The claims judge the schemes' measurements, so they are
             // measured for the claims even where no schemes panel shows them.
-            let needs_schemes = work.contains(&Work::Schemes)
-                || (work.contains(&Work::Claims)
-                    && claims::ALL.iter().any(ClaimDef::needs_schemes));
+            let claims_need_schemes =
+                work.contains(&Work::Claims) && claims::ALL.iter().any(ClaimDef::needs_schemes);
+            let needs_schemes = work.contains(&Work::Schemes) || claims_need_schemes;
             // Failures first: cheap, and the ring canvas may be showing them.
-            if work.contains(&Work::Failure)
-                && !measure_failure(model, &measured, &query, &mut slicer, &current).await
-            {
-                return;
+            if work.contains(&Work::Failure) {
+                if !measure_failure(m, &measured, &query, &mut slicer, &current).await {
+                    return;
+                }
+                finished(Work::Failure);
             }
             let mut scheme_results: Vec<SchemeResult> = Vec::new();
-            if needs_schemes {
+            // Schemes measured earlier for this snapshot serve the claims.
+            let earlier = m.with_untracked(|d| {
+                d.schemes.as_ref().filter(|s| s.query == query).map(|s| {
+                    s.rows
+                        .0
+                        .iter()
+                        .map(|row| row.result.clone())
+                        .collect::<Vec<_>>()
+                })
+            });
+            if let (Some(results), false) = (earlier, work.contains(&Work::Schemes)) {
+                scheme_results = results;
+            } else if needs_schemes {
                 let Some(rows) = measure_schemes(&measured.0, &mut slicer, &current).await else {
                     return;
                 };
                 scheme_results = rows.iter().map(|row| row.result.clone()).collect();
-                if work.contains(&Work::Schemes) {
-                    model.schemes.set(Some(SchemesMeasured {
+                m.update(|d| {
+                    d.schemes = Some(SchemesMeasured {
                         rows: Shared(Arc::new(rows)),
                         query: query.clone(),
-                    }));
-                }
+                    })
+                });
+                finished(Work::Schemes);
                 timing::record_since("ringcount:schemes", start);
             }
             if work.contains(&Work::Claims) {
@@ -145,10 +187,13 @@ pub fn keep_up_to_date(model: Model) {
                 else {
                     return;
                 };
-                model.claims.set(Some(Judged {
-                    claims: Shared(Arc::new(judged)),
-                    query: query.clone(),
-                }));
+                m.update(|d| {
+                    d.claims = Some(Judged {
+                        claims: Shared(Arc::new(judged)),
+                        query: query.clone(),
+                    })
+                });
+                finished(Work::Claims);
                 timing::record_since("ringcount:claims", start);
             }
             if work.contains(&Work::Evenness) {
@@ -156,7 +201,8 @@ pub fn keep_up_to_date(model: Model) {
                 else {
                     return;
                 };
-                model.evenness.set(Some(Shared(Arc::new(points))));
+                m.update(|d| d.evenness = Some(Shared(Arc::new(points))));
+                finished(Work::Evenness);
             }
             model.updating.set(false);
             timing::record_since("ringcount:deferred", start);
@@ -167,7 +213,7 @@ pub fn keep_up_to_date(model: Model) {
 /// SPEC §8 for the snapshot, a range of keys at a time; false if a newer
 /// snapshot took over.
 async fn measure_failure(
-    model: Model,
+    m: RwSignal<Deferred>,
     measured: &Measured,
     query: &str,
     slicer: &mut Slicer,
@@ -198,13 +244,14 @@ async fn measure_failure(
         snapshot.copysets_at(snapshot.settings.points)
     });
     let copysets_at_one = slicer.piece("ringcount:failure", || snapshot.copysets_at(1));
-    model.failure.set(Some(Shared(Arc::new(FailureMeasured {
+    let measured = Shared(Arc::new(FailureMeasured {
         snapshot: measured.clone(),
         failure,
         copysets_now,
         copysets_at_one,
         query: query.to_string(),
-    }))));
+    }));
+    m.update(|d| d.failure = Some(measured));
     true
 }
 

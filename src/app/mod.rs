@@ -7,18 +7,48 @@ mod draw;
 mod embed;
 pub mod panels;
 mod prose;
+mod slot;
 pub mod state;
 mod timing;
 mod url_state;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use crate::panels::{self as registry, PanelDef, Work};
+use crate::panels::{self as registry, PanelDef};
 use state::Model;
 
 pub fn start() {
     embed::install_panic_banner();
-    leptos::mount::mount_to_body(App);
+    // index.html holds the title, the intro and a sized placeholder, painted
+    // before this code arrived; the app replaces the placeholder.
+    let Some(root) = document().get_element_by_id("app") else {
+        leptos::mount::mount_to_body(App);
+        return;
+    };
+    root.set_inner_html("");
+    // An embedded view or a single panel has no title or closing prose
+    // (early.js hid them before they could paint); take them out of the
+    // page, so the embed's outline starts at its own panel.
+    let classes = document()
+        .document_element()
+        .map(|html| html.class_name())
+        .unwrap_or_default();
+    for (class, selector) in [
+        ("embedded", ".masthead"),
+        ("embedded", "#leaves-out"),
+        ("single-panel", "#leaves-out"),
+    ] {
+        if classes.split(' ').any(|c| c == class) {
+            if let Ok(Some(element)) = document().query_selector(selector) {
+                element.remove();
+            }
+        }
+    }
+    let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else {
+        return;
+    };
+    leptos::mount::mount_to(root, App).forget();
 }
 
 #[component]
@@ -31,34 +61,33 @@ fn App() -> impl IntoView {
         Some(panel) => vec![panel],
         None => registry::ALL.iter().collect(),
     };
-    let work: &'static [Work] = registry::work_for(shown.iter().copied()).leak();
-    let model = Model::new(parsed.settings, work);
+    let model = Model::new(parsed.settings, Vec::new());
     deferred::keep_up_to_date(model);
     provide_context(model);
     url_state::keep_in_address(model, view_mode);
+    prose::keep_headline(model);
     let notices = parsed.notices;
     if view_mode.embed || alone.is_some() {
         embed::report_height_to_parent();
     }
     let full_page = alone.is_none();
+    // What is on the first screen is built first: the settings and the ring
+    // (or the one panel embedded); every other panel as it comes near.
+    let eager = move |panel: &PanelDef| !full_page || panel.id == "ring";
 
     view! {
-        <div class="page" class:embedded=view_mode.embed>
-            {(!view_mode.embed).then(prose::Header)}
-            {full_page.then(controls::QuickBar)}
-            {(!notices.is_empty()).then(|| view! {
-                <div class="notices" role="status">
-                    <p>"Parts of the address could not be used, so their defaults are shown:"</p>
-                    <ul>{notices.into_iter().map(|notice| view! { <li>{notice}</li> }).collect_view()}</ul>
-                </div>
-            })}
-            <div class="layout" class:single=!full_page>
-                {full_page.then(controls::Controls)}
-                <main class="panels">
-                    {shown.into_iter().map(|panel| (panel.view)(panel.heading)).collect_view()}
-                    {(full_page && !view_mode.embed).then(prose::LeavesOut)}
-                </main>
+        {full_page.then(controls::QuickBar)}
+        {(!notices.is_empty()).then(|| view! {
+            <div class="notices" role="status">
+                <p>"Parts of the address could not be used, so their defaults are shown:"</p>
+                <ul>{notices.into_iter().map(|notice| view! { <li>{notice}</li> }).collect_view()}</ul>
             </div>
+        })}
+        <div class="layout" class:single=!full_page>
+            {full_page.then(controls::Controls)}
+            <main class="panels">
+                {shown.into_iter().map(|panel| slot::panel_slot(model, panel, eager(panel))).collect_view()}
+            </main>
         </div>
     }
 }

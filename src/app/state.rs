@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::timing;
 use crate::model::failures::{Copysets, Failure};
@@ -13,7 +14,6 @@ use crate::model::schemes::SchemeResult;
 use crate::model::settings::{ModuloSpec, RingSpec};
 use crate::model::snapshot::{Evenness, Modulo};
 use crate::model::{Claim, Keys, Problem, Rings, Settings, Snapshot, Valid};
-use crate::work::Work;
 
 /// A shared value compared by identity: a new measurement is always a change.
 pub struct Shared<T>(pub Arc<T>);
@@ -123,36 +123,66 @@ fn cached<I: PartialEq + Clone, T>(
     }
 }
 
+/// Everything measured after the frame, in one value: one signal to write
+/// and one to hold for a panel out of view (a signal per measurement would
+/// cost the page a copy of the reactive code for each).
+#[derive(Clone, Default, PartialEq)]
+pub struct Deferred {
+    /// Judged a claim at a time; None until the first is done.
+    pub claims: Option<Judged>,
+    /// The spread chart's measurements.
+    pub evenness: Option<Shared<Vec<Evenness>>>,
+    /// Every scheme on the same change.
+    pub schemes: Option<SchemesMeasured>,
+    /// Where down servers' keys go.
+    pub failure: Option<Shared<FailureMeasured>>,
+}
+
 /// What every panel reads. The settings are `Valid` by type: the controls
-/// and the address reach them only through `Valid::settle`.
+/// and the address reach them only through `Valid::settle`. A panel out of
+/// view reads a held copy (`Model::held`): its figures keep what they last
+/// showed, so nothing in it recomputes or redraws until it is near again.
 #[derive(Clone, Copy)]
 pub struct Model {
     pub settings: RwSignal<Valid>,
+    /// An edit waiting for the next animation frame: several inputs in one
+    /// frame become one update.
+    pending: StoredValue<Option<Valid>>,
+    /// The snapshot as this reader of the model sees it (held when out of view).
     pub snapshot: Memo<Measured>,
-    /// The deferred work the panels on this page need (see `panels::Work`).
-    pub work: &'static [Work],
-    /// Judged after the frame, a claim at a time; None until the first is done.
-    pub claims: RwSignal<Option<Judged>>,
-    /// The spread chart's measurements, also made after the frame.
-    pub evenness: RwSignal<Option<Shared<Vec<Evenness>>>>,
-    /// Every scheme on the same change, measured after the frame.
-    pub schemes: RwSignal<Option<SchemesMeasured>>,
-    /// Where down servers' keys go, measured after the frame.
-    pub failure: RwSignal<Option<Shared<FailureMeasured>>>,
+    /// The page's newest snapshot, never held.
+    pub live: Memo<Measured>,
+    /// The deferred measurements as this reader sees them (held when out of view).
+    pub deferred: Memo<Deferred>,
+    /// Where `app::deferred` writes them.
+    pub measurements: RwSignal<Deferred>,
+    /// The panels near the viewport, whose deferred work is done.
+    pub awake: RwSignal<Vec<&'static str>>,
     /// Whether the ring canvas shows the failure (a view choice, not a setting).
     pub show_failure: RwSignal<bool>,
     /// The key whose replicas the failure panel lists, as an offset into the
     /// keys (so a new first key keeps the slot); picked by number or by a
     /// click on the ring.
     pub inspected_key: RwSignal<usize>,
-    /// True while the claims and chart are being brought up to date.
+    /// True while the deferred measurements are being brought up to date.
     pub updating: RwSignal<bool>,
+}
+
+/// `source` while `awake`; the value it last had while not.
+fn held<T: Clone + PartialEq + Send + Sync + 'static>(
+    awake: RwSignal<bool>,
+    source: impl Fn() -> T + Send + Sync + 'static,
+) -> Memo<T> {
+    Memo::new(move |previous: Option<&T>| match previous {
+        Some(previous) if !awake.get() => previous.clone(),
+        _ => source(),
+    })
 }
 
 impl Model {
     /// The model for these settings; `app::deferred::keep_up_to_date` then
-    /// keeps its deferred measurements current.
-    pub fn new(initial: Valid, work: &'static [Work]) -> Model {
+    /// keeps its deferred measurements current for the panels awake.
+    pub fn new(initial: Valid, awake: Vec<&'static str>) -> Model {
         let settings = RwSignal::new(initial);
         // Each cache is keyed by the spec its part is built from and nothing
         // else, so no setting that shapes a part can be left out of its key.
@@ -177,7 +207,7 @@ impl Model {
                 })
             })
         });
-        let snapshot = Memo::new(move |_| {
+        let live = Memo::new(move |_| {
             let keys = keys.with(|k| k.value.0.clone());
             modulo.with(|modulo| {
                 rings.with(|rings| {
@@ -194,18 +224,48 @@ impl Model {
                 })
             })
         });
+        let measurements = RwSignal::new(Deferred::default());
+        let always = RwSignal::new(true);
         Model {
             settings,
-            snapshot,
-            work,
-            claims: RwSignal::new(None),
-            evenness: RwSignal::new(None),
-            schemes: RwSignal::new(None),
-            failure: RwSignal::new(None),
+            pending: StoredValue::new(None),
+            snapshot: live,
+            live,
+            deferred: held(always, move || measurements.get()),
+            measurements,
+            awake: RwSignal::new(awake),
             show_failure: RwSignal::new(false),
             inspected_key: RwSignal::new(0),
             updating: RwSignal::new(true),
         }
+    }
+
+    /// This model as a panel sees it that is near the viewport only while
+    /// `awake`: the snapshot and the deferred measurements follow the page's
+    /// then, and hold what they last were otherwise.
+    pub fn held(self, awake: RwSignal<bool>) -> Model {
+        let (live, measurements) = (self.live, self.measurements);
+        Model {
+            snapshot: held(awake, move || live.get()),
+            deferred: held(awake, move || measurements.get()),
+            ..self
+        }
+    }
+
+    pub fn with_claims<R>(&self, read: impl FnOnce(&Option<Judged>) -> R) -> R {
+        self.deferred.with(|d| read(&d.claims))
+    }
+
+    pub fn with_evenness<R>(&self, read: impl FnOnce(&Option<Shared<Vec<Evenness>>>) -> R) -> R {
+        self.deferred.with(|d| read(&d.evenness))
+    }
+
+    pub fn with_schemes<R>(&self, read: impl FnOnce(&Option<SchemesMeasured>) -> R) -> R {
+        self.deferred.with(|d| read(&d.schemes))
+    }
+
+    pub fn with_failure<R>(&self, read: impl FnOnce(&Option<Shared<FailureMeasured>>) -> R) -> R {
+        self.deferred.with(|d| read(&d.failure))
     }
 
     /// Apply an edit through `Valid::settle`, the same path the address takes.
@@ -214,7 +274,11 @@ impl Model {
     /// edit of the pool (a down server that left, too many replicas) is
     /// fitted quietly, as the reader asked for that change.
     pub fn try_change(&self, edit: impl FnOnce(&mut Settings)) -> Result<(), Vec<Problem>> {
-        let current = self.settings.get_untracked();
+        // An edit builds on one still waiting for its frame.
+        let current = self
+            .pending
+            .get_value()
+            .unwrap_or_else(|| self.settings.get_untracked());
         let mut draft = current.settings().clone();
         edit(&mut draft);
         let pool_changed = draft.pool_after() != current.pool_after();
@@ -227,12 +291,40 @@ impl Model {
             .all(|notice| notice.fitted && pool_changed)
         {
             timing::mark_input();
-            self.settings.set(settled.valid);
+            self.apply_next_frame(settled.valid);
             Ok(())
         } else if problems.is_empty() {
             Err(settled.notices.into_iter().map(|n| n.problem).collect())
         } else {
             Err(problems)
+        }
+    }
+
+    /// Set the settings at the next animation frame, once however many
+    /// inputs arrive before it: a drag measures what can be drawn.
+    fn apply_next_frame(&self, valid: Valid) {
+        let already_asked = self.pending.get_value().is_some();
+        self.pending.set_value(Some(valid));
+        if already_asked {
+            return;
+        }
+        let model = *self;
+        let apply = move || {
+            if let Some(valid) = model.pending.get_value() {
+                model.pending.set_value(None);
+                model.settings.set(valid);
+            }
+        };
+        let frame = wasm_bindgen::closure::Closure::once_into_js(apply);
+        let asked = web_sys::window()
+            .map(|window| {
+                window
+                    .request_animation_frame(frame.unchecked_ref())
+                    .is_ok()
+            })
+            .unwrap_or(false);
+        if !asked {
+            apply();
         }
     }
 }

@@ -3,13 +3,14 @@
 // down= values, and the failure drawn on the ring.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, claims, nativeFigures, artifact } from "./harness.mjs";
+import { sharedBrowser, open, figure, claims, nativeFigures, artifact, reveal } from "./harness.mjs";
 
 const env = sharedBrowser();
 const FAILURE_CLAIMS = ["failover-spread", "replicas-cover", "sqrt-rule"];
 
 /** The failure panel's figures, once measured for the current address. */
 async function failureFigures(page) {
+  await reveal(page, "failure");
   await page.waitForFunction(() => {
     const table = document.querySelector("#failure-figures");
     return table?.dataset.for && location.search.slice(1).startsWith(table.dataset.for);

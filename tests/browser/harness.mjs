@@ -96,7 +96,11 @@ export async function open(browser, served, query = "", options = {}) {
   });
   page.on("pageerror", (error) => errors.push(String(error)));
   await page.goto(served.base + query);
-  await page.waitForSelector(options.ready ?? '[data-figure="moved"]', { timeout: 20000 });
+  // The first screen: a panel built (the ring on the full page, or the one embedded).
+  await page.waitForSelector(options.ready ?? ".panel-slot:not(.waiting) section.panel", { timeout: 20000 });
+  // Panels are built as they come near the viewport; most tests want every
+  // panel's controls to exist, so scroll through once (`lazy` skips this).
+  if (!options.lazy) await buildAll(page);
   // Every test fails on a request to another origin or a panic, checked when it closes the page.
   const close = async () => {
     await context.close();
@@ -108,12 +112,71 @@ export async function open(browser, served, query = "", options = {}) {
   return { page, foreign, errors, close };
 }
 
+/**
+ * Scroll through the page until every panel is built, then back to the top.
+ * Panels out of view afterwards hold their figures until revealed.
+ */
+export async function buildAll(page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    for (let i = 0; i < 100; i++) {
+      const waiting = document.querySelector(".panel-slot.waiting");
+      if (!waiting) break;
+      waiting.scrollIntoView();
+      await frame();
+      await frame();
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => !document.querySelector(".panel-slot.waiting"), null, { timeout: 20000 });
+}
+
+/** Which panel shows each `data-figure`. */
+const FIGURE_PANEL = {
+  moved: "moved",
+  "moved-arc": "moved",
+  "modulo-moved": "modulo",
+  "even-share": "modulo",
+  spread: "loads",
+  "hottest-key-share": "loads",
+  rerouted: "failure",
+  "no-live-copy": "failure",
+  "copies-to-remake": "failure",
+  copysets: "failure",
+  "copysets-possible": "failure",
+  "copy-seconds-ring": "cost",
+  "copy-seconds-modulo": "cost",
+  "misrouted-ring": "rollout",
+  "misrouted-modulo": "rollout",
+};
+
+/**
+ * Scroll a panel into view and wait until it is built and caught up: a
+ * panel out of view holds its last figures (data-stale="yes") until then.
+ */
+export async function reveal(page, panel) {
+  await page.waitForSelector(".panel-slot", { state: "attached", timeout: 20000 }); // the app is up
+  const slot = page.locator(`[data-panel="${panel}"]`);
+  if (!(await slot.count())) return; // a page that does not show it
+  await slot.scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    (panel) => {
+      const slot = document.querySelector(`[data-panel="${panel}"]`);
+      return slot && !slot.classList.contains("waiting") && slot.dataset.stale === "no" && slot.querySelector("section");
+    },
+    panel,
+    { timeout: 20000 },
+  );
+}
+
 export async function figure(page, name) {
+  if (FIGURE_PANEL[name]) await reveal(page, FIGURE_PANEL[name]);
   return (await page.locator(`[data-figure="${name}"]`).first().textContent()).trim();
 }
 
 /** Wait until a figure reads `expected` (the page recomputes after input). */
 export async function waitForFigure(page, name, expected) {
+  if (FIGURE_PANEL[name]) await reveal(page, FIGURE_PANEL[name]);
   await page.waitForFunction(
     ([name, expected]) => document.querySelector(`[data-figure="${name}"]`)?.textContent.trim() === expected,
     [name, expected],
@@ -123,6 +186,7 @@ export async function waitForFigure(page, name, expected) {
 
 /** Loads table as {name: {before, after}}. */
 export async function loads(page) {
+  await reveal(page, "loads");
   return page.$$eval("tr[data-server]", (rows) =>
     Object.fromEntries(
       rows.map((row) => [
@@ -135,6 +199,7 @@ export async function loads(page) {
 
 /** Claims as {id: "yes" | "no"}, once they are judged for the current address. */
 export async function claims(page) {
+  await reveal(page, "claims");
   await waitForCurrent(page, "#claims");
   return page.$$eval("#claims tr[data-claim]", (rows) =>
     Object.fromEntries(rows.map((row) => [row.dataset.claim, row.dataset.held])),
@@ -188,6 +253,7 @@ async function waitForCurrent(page, selector) {
 
 /** The schemes table as {id: {moved, "moved-between", busiest, quietest}}, once current. */
 export async function schemeRows(page) {
+  await reveal(page, "schemes");
   await waitForCurrent(page, "#schemes-table");
   return page.$$eval("#schemes-table tr[data-scheme]", (rows) =>
     Object.fromEntries(

@@ -2,7 +2,7 @@
 // refusal keeps the last good view.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, loads } from "./harness.mjs";
+import { sharedBrowser, open, figure, loads, reveal } from "./harness.mjs";
 
 const env = sharedBrowser();
 
@@ -29,8 +29,8 @@ async function openWatched(query) {
 
 async function assertNothingRan(page, errors) {
   assert.equal(await page.evaluate(() => window.__pwned), undefined, "an injected script ran");
-  // The only script element is the page's own loader.
-  assert.deepEqual(await page.$$eval("script", (s) => s.map((e) => e.getAttribute("src"))), ["./boot.js"]);
+  // The only script elements are the page's own: the early class setter and the loader.
+  assert.deepEqual(await page.$$eval("script", (s) => s.map((e) => e.getAttribute("src"))), ["./early.js", "./boot.js"]);
   assert.equal(await page.locator("img").count(), 0);
   assert.deepEqual(errors.filter((e) => /Content Security Policy|Refused/.test(e)), []);
   assert.deepEqual(await page.evaluate(() => window.__csp), [], "the page's policy refused something");
@@ -79,6 +79,7 @@ test("a 10 KB name in the address is refused with a notice, not a freeze", async
 
 test("hostile names typed into the controls are shown as text and run nothing", async () => {
   const { page, errors, close } = await openWatched("");
+  await reveal(page, "loads");
   for (const name of HOSTILE.slice(0, 3)) {
     await page.locator("#add-server").fill(name);
     await page.locator("#add-server-button").click();

@@ -2,7 +2,7 @@
 // lesson figures and the native model, and every preset's link.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, nativeFigures, artifact } from "./harness.mjs";
+import { sharedBrowser, open, figure, nativeFigures, artifact, reveal } from "./harness.mjs";
 
 const env = sharedBrowser();
 const COST_FIGURES = ["copy-seconds-ring", "copy-seconds-modulo", "misrouted-ring", "misrouted-modulo"];
@@ -18,7 +18,7 @@ test("the lesson preset: 5.5 TB over 18 → 19 servers at 200 MB/s", async () =>
   const { page, errors, close } = await open(env.browser, env.served);
   await page.locator('a[data-preset="lesson"]').click();
   await page.waitForFunction(() => location.search.includes("keys=1200"));
-  await page.waitForSelector('[data-figure="copy-seconds-ring"]');
+  await reveal(page, "cost");
   const formula = await page.locator('#cost-table tr[data-formula="modulo"]').textContent();
   assert.match(formula, /5,210 GB/);
   assert.match(formula, /26,050 s \(7 h 14 min\)/);
@@ -38,7 +38,7 @@ test("two shards become three: 24,000 misrouted writes by formula", async () => 
   const { page, close } = await open(env.browser, env.served);
   await page.locator('a[data-preset="two-shards"]').click();
   await page.waitForFunction(() => location.search.includes("keys=200&"));
-  await page.waitForSelector('[data-figure="misrouted-modulo"]');
+  await reveal(page, "rollout");
   assert.match(await page.locator("#rollout .note").first().textContent(), /133\.3 keys here, so about 24,000 writes/);
   assert.match(await page.locator('#cost-table tr[data-formula="modulo"]').textContent(), /667 GB.*3,333 s/);
   await expectCostMatchesNative(page);

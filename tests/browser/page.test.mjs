@@ -2,7 +2,7 @@
 // controls, and refusals that keep the last good view.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact, nativeFigures } from "./harness.mjs";
+import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact, nativeFigures, reveal } from "./harness.mjs";
 
 const env = sharedBrowser();
 
@@ -81,6 +81,7 @@ test("adding and removing named servers changes the tables", async () => {
   const { page, close } = await open(env.browser, env.served);
   await page.locator("#add-server").fill("foxtrot");
   await page.locator("#add-server-button").click();
+  await reveal(page, "loads");
   await page.waitForSelector('tr[data-server="foxtrot"]');
   const grown = await loads(page);
   assert.ok(grown.foxtrot.before > 0 && grown.foxtrot.after > 0);

@@ -12,7 +12,7 @@ use crate::model::Claim;
 pub fn claims_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let tally = move || {
-        model.claims.with(|judged| match judged {
+        model.with_claims(|judged| match judged {
             None => "Checking the claims…".to_string(),
             Some(judged) => {
                 let claims = &judged.claims.0;
@@ -36,18 +36,18 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
                 "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail."
             </p>
             <p class="tally" aria-live="polite">{tally}</p>
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" tabindex="0" aria-label="Claims and their verdicts">
                 <table
                     id="claims"
                     class="claims"
                     class:stale=move || model.updating.get()
                     aria-busy=move || if model.updating.get() { "true" } else { "false" }
-                    data-for=move || model.claims.with(|judged| judged.as_ref().map(|j| j.query.clone()).unwrap_or_default())
+                    data-for=move || model.with_claims(|judged| judged.as_ref().map(|j| j.query.clone()).unwrap_or_default())
                 >
                     <thead>
                         <tr><th scope="col">"Claim"</th><th scope="col">"Kind"</th><th scope="col">"Held?"</th><th scope="col">"What was measured"</th></tr>
                     </thead>
-                    <tbody inner_html=move || model.claims.with(|judged| judged.as_ref().map(|judged| rows(&judged.claims.0)).unwrap_or_default())></tbody>
+                    <tbody inner_html=move || model.with_claims(|judged| judged.as_ref().map(|judged| rows(&judged.claims.0)).unwrap_or_default())></tbody>
                 </table>
             </div>
         </section>

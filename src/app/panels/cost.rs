@@ -73,7 +73,7 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let measured_rows = move || {
-        model.schemes.with(|measured| {
+        model.with_schemes(|measured| {
             measured.as_ref().map(|measured| {
                 measured
                     .rows
@@ -125,7 +125,7 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
                 <span data-figure="copy-seconds-modulo">{move || whole_seconds(snapshot.with(|m| m.0.modulo_moved))}</span>
                 " s."
             </p>
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" tabindex="0" aria-label="What the change costs, scheme by scheme">
                 <table class="numbers" id="cost-table">
                     <thead>
                         <tr><th scope="col">"Route"</th><th scope="col">"Keys moved"</th><th scope="col">"Data to copy"</th><th scope="col">"Time to copy"</th></tr>

@@ -31,7 +31,7 @@ pub fn entries_panel(heading: &'static str) -> impl IntoView {
                 "A server named S with P points is hashed P times, as S#0, S#1, … S#P−1. These are the first entries clockwise from position 0 after the change. "
                 {summary}
             </p>
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" tabindex="0" aria-label="First ring entries">
                 <table class="numbers">
                     <thead>
                         <tr><th scope="col">"Position"</th><th scope="col">"Server"</th><th scope="col">"Point"</th></tr>

@@ -27,7 +27,6 @@ fn and_list(names: &[String]) -> String {
 pub fn failure_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
-    let failure = model.failure;
 
     let lead = move || {
         snapshot.with(|m| {
@@ -41,7 +40,7 @@ pub fn failure_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let headline = move || {
-        failure.with(|measured| {
+        model.with_failure(|measured| {
             measured
                 .as_ref()
                 .and_then(|m| busiest_survivor(&m.0))
@@ -50,7 +49,7 @@ pub fn failure_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let figures = move || {
-        failure.with(|measured| {
+        model.with_failure(|measured| {
             measured
                 .as_ref()
                 .map(|m| figures_markup(&m.0))
@@ -118,16 +117,19 @@ fn figures_markup(measured: &FailureMeasured) -> String {
     let s = &measured.snapshot.0;
     let down = s.down_ids();
     let mut m = Markup::new();
-    m.open_scrolling_table(&[("class", Some("numbers")), ("id", Some("survivors"))])
-        .open("thead", &[])
-        .head_row(&[
-            "Survivor",
-            "Keys held, nobody down",
-            "Keys received",
-            "Increase",
-        ])
-        .close("thead")
-        .open("tbody", &[]);
+    m.open_scrolling_table(
+        "Keys each survivor received",
+        &[("class", Some("numbers")), ("id", Some("survivors"))],
+    )
+    .open("thead", &[])
+    .head_row(&[
+        "Survivor",
+        "Keys held, nobody down",
+        "Keys received",
+        "Increase",
+    ])
+    .close("thead")
+    .open("tbody", &[]);
     for id in s.after.iter().copied().filter(|id| !down.contains(id)) {
         let name = s.name(id);
         let held = s.loads_after[usize::from(id)];

@@ -51,7 +51,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
             return;
         };
         let points = snapshot.with(|m| m.0.settings.points);
-        model.evenness.with(|measured| {
+        model.with_evenness(|measured| {
             if let Some(measured) = measured {
                 timing::timed("ringcount:draw-spread-chart", || {
                     charts::draw_evenness(&canvas, width, &measured.0, points)
@@ -83,7 +83,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
                     }}</figcaption>
                 </figure>
                 <figure>
-                    <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.evenness.with(|measured| {
+                    <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.with_evenness(|measured| {
                         let measured = measured.as_ref().map(|m| m.0.clone()).unwrap_or_default();
                         let listed: Vec<String> = measured.iter().map(|m| format!("{}% at {}", fixed(m.busiest_excess * 100.0, 0), m.points)).collect();
                         format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
@@ -106,9 +106,12 @@ fn loads_table(s: &Snapshot) -> String {
         .map(|&id| f64::from(s.weights[usize::from(id)]))
         .sum();
     let mut m = Markup::new();
-    m.open_scrolling_table(&[("class", Some("numbers")), ("id", Some("loads-table"))])
-        .open("thead", &[])
-        .open("tr", &[]);
+    m.open_scrolling_table(
+        "Load per server",
+        &[("class", Some("numbers")), ("id", Some("loads-table"))],
+    )
+    .open("thead", &[])
+    .open("tr", &[]);
     for heading in ["Server", "Before", "After", "Change"] {
         m.column_heading(heading);
     }

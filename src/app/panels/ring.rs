@@ -102,7 +102,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                     // each step would redraw an unchanged ring.
                     return draw(None);
                 }
-                model.failure.with(|failure| {
+                model.with_failure(|failure| {
                     // Only a measurement of this very snapshot: server ids and
                     // keys of an older one would not line up.
                     let overlay = failure
@@ -125,7 +125,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             stage_now.with(|s| {
                 let stage = &s.0;
                 let failure = if model.show_failure.get() && stage.members == m.0.after {
-                    model.failure.with(|f| {
+                    model.with_failure(|f| {
                         f.as_ref().filter(|f| f.0.snapshot == *m).map(|f| {
                             format!(
                                 " Down, with dashed grey ticks: {}. {} keys rerouted off them, each marked with a cross.",

@@ -58,7 +58,7 @@ fn schemes_table(
     weighted: bool,
 ) -> String {
     let mut m = Markup::new();
-    m.open_scrolling_table(&[
+    m.open_scrolling_table("Every scheme on this change", &[
         ("class", Some("numbers schemes")),
         ("id", Some("schemes-table")),
         ("aria-busy", Some(if measured.is_none() { "true" } else { "false" })),
@@ -215,7 +215,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
         let (keys, ideal) =
             snapshot.with(|m| (m.0.key_count() as f64, 1.0 / m.0.pool_with_changed() as f64));
         let even = even_after();
-        model.schemes.with(|measured| {
+        model.with_schemes(|measured| {
             let Some(measured) = measured else {
                 return;
             };
@@ -253,9 +253,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
         let even = even_after();
         let keys = snapshot.with(|m| m.0.key_count());
         let weighted = model.settings.with(|s| !s.weights.is_empty());
-        model
-            .schemes
-            .with(|measured| schemes_table(measured.as_ref(), keys, even, weighted))
+        model.with_schemes(|measured| schemes_table(measured.as_ref(), keys, even, weighted))
     };
     let notes = move || snapshot.with(|m| scheme_notes(&m.0.settings));
 
@@ -266,7 +264,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
             <SchemeControls />
             {markup(Holder::Block, table)}
             <figure>
-                <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.schemes.with(|measured| {
+                <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_schemes(|measured| {
                     let keys = snapshot.with_untracked(|m| m.0.key_count());
                     let listed: Vec<String> = measured.as_ref().map(|m| m.rows.0.iter().map(|row| format!("{} moved {}", row.result.id, percent(row.result.movement.moved, keys))).collect()).unwrap_or_default();
                     format!("Bar charts of the share of keys each scheme moved and of its busiest server over an even share: {}. The table above holds the same numbers.", listed.join(", "))

@@ -1,0 +1,79 @@
+// The first screen first (issue 18): the title and intro paint from the
+// HTML before any code runs, nothing on screen jumps when the app arrives,
+// panels are built as they come near, and a panel that was out of view
+// during a change catches up to the model's figures when it scrolls in.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, open, reveal, claims, loads, schemeRows, nativeFigures, figure } from "./harness.mjs";
+
+const env = sharedBrowser();
+
+test("the title and intro are in the HTML, before any script runs", async () => {
+  const context = await env.browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(env.served.base);
+  assert.equal(await page.locator("h1").textContent(), "Consistent hashing, counted");
+  assert.match(await page.locator(".masthead .intro").first().textContent(), /hashes real keys in your browser/);
+  // A placeholder holds the room the settings and the ring will take.
+  const box = await page.locator(".ring-placeholder").boundingBox();
+  assert.ok(box.height >= 600, `placeholder only ${box.height}px tall`);
+  await context.close();
+});
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`nothing on screen jumps as the app arrives (${viewport.width} px)`, async () => {
+    const context = await env.browser.newContext({ viewport });
+    await context.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const page = await context.newPage();
+    await page.goto(env.served.base);
+    await page.waitForSelector(".panel-slot:not(.waiting) #ring canvas");
+    await page.waitForTimeout(500);
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift <= 0.1, `cumulative layout shift ${shift.toFixed(3)}`);
+    await context.close();
+  });
+}
+
+test("panels are built as they come near, not all at once", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { lazy: true });
+  // At the top, the claims are far below: not built yet.
+  assert.equal(await page.locator("#claims").count(), 0);
+  assert.ok(await page.locator(".panel-slot.waiting").count() > 0);
+  const verdicts = await claims(page); // scrolls to it
+  assert.deepEqual(verdicts, nativeFigures("").claims);
+  await close();
+});
+
+test("a panel out of view during a change is stale, then catches up when revealed", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  // Every panel is built and the page is back at the top; change the points.
+  await page.locator("#points-number").fill("37");
+  await page.locator("#points-number").press("Enter");
+  await page.waitForFunction(() => location.search.includes("points=37&"));
+  const query = new URL(page.url()).search.slice(1);
+  const expected = nativeFigures(query);
+  // The panels far below kept their figures and say they are behind.
+  for (const panel of ["schemes", "claims", "failure"]) {
+    assert.equal(await page.locator(`[data-panel="${panel}"]`).getAttribute("data-stale"), "yes", panel);
+  }
+  // Scrolled into view, each shows the model's figures for the new address.
+  assert.deepEqual(await schemeRows(page), expected.schemes);
+  assert.deepEqual(await claims(page), expected.claims);
+  assert.deepEqual(await loads(page), expected.loads);
+  assert.equal(await figure(page, "rerouted"), String(expected.failure.rerouted));
+  assert.equal(await figure(page, "copy-seconds-modulo"), expected.cost["copy-seconds-modulo"]);
+  await close();
+});
+
+test("an embedded panel is built at once and equals the model", async () => {
+  const query = "points=13&keys=3000&remove=bravo&embed=1&panel=loads";
+  const { page, close } = await open(env.browser, env.served, "?" + query);
+  assert.deepEqual(await loads(page), nativeFigures(query).loads);
+  assert.equal(await page.locator("h1, #leaves-out").count(), 0);
+  await close();
+});
