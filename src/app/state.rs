@@ -148,6 +148,8 @@ pub struct Model {
     /// An edit waiting for the next animation frame: several inputs in one
     /// frame become one update.
     pending: StoredValue<Option<Valid>>,
+    /// True once an edit has been applied in the current frame.
+    frame_busy: StoredValue<bool>,
     /// The snapshot as this reader of the model sees it (held when out of view).
     pub snapshot: Memo<Measured>,
     /// The page's newest snapshot, never held.
@@ -229,6 +231,7 @@ impl Model {
         Model {
             settings,
             pending: StoredValue::new(None),
+            frame_busy: StoredValue::new(false),
             snapshot: live,
             live,
             deferred: held(always, move || measurements.get()),
@@ -300,31 +303,53 @@ impl Model {
         }
     }
 
-    /// Set the settings at the next animation frame, once however many
-    /// inputs arrive before it: a drag measures what can be drawn.
+    /// Apply an edit now if none was applied in this frame, else at the next
+    /// animation frame, once however many inputs arrive before it: a drag
+    /// measures what can be drawn, and a lone input waits for nothing.
     fn apply_next_frame(&self, valid: Valid) {
+        let model = *self;
+        if !self.frame_busy.get_value() {
+            self.frame_busy.set_value(true);
+            self.settings.set(valid);
+            // The frame is free again once it has been drawn.
+            request_frame(move || {
+                if model.pending.get_value().is_none() {
+                    model.frame_busy.set_value(false);
+                }
+            });
+            return;
+        }
         let already_asked = self.pending.get_value().is_some();
         self.pending.set_value(Some(valid));
         if already_asked {
             return;
         }
-        let model = *self;
-        let apply = move || {
+        request_frame(move || {
             if let Some(valid) = model.pending.get_value() {
                 model.pending.set_value(None);
                 model.settings.set(valid);
             }
-        };
-        let frame = wasm_bindgen::closure::Closure::once_into_js(apply);
-        let asked = web_sys::window()
-            .map(|window| {
-                window
-                    .request_animation_frame(frame.unchecked_ref())
-                    .is_ok()
-            })
-            .unwrap_or(false);
-        if !asked {
-            apply();
-        }
+            // This frame applied an edit: the next input waits for the one after.
+            request_frame(move || {
+                if model.pending.get_value().is_none() {
+                    model.frame_busy.set_value(false);
+                }
+            });
+        });
+    }
+}
+
+/// Run `work` before the next paint, or now if the browser cannot say when.
+fn request_frame(work: impl FnOnce() + Copy + 'static) {
+    let frame = wasm_bindgen::closure::Closure::once_into_js(work);
+    let asked = web_sys::window()
+        .map(|window| {
+            window
+                .request_animation_frame(frame.unchecked_ref())
+                .is_ok()
+        })
+        .unwrap_or(false);
+    if !asked {
+        work();
     }
 }

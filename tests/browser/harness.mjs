@@ -3,6 +3,7 @@
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { before, after } from "node:test";
 import { execFileSync } from "node:child_process";
@@ -27,9 +28,11 @@ const TYPES = {
 /**
  * Serve dist/ (and this folder's fixtures under /fixtures/) on a free port.
  * `isolated` adds the headers that make the page cross-origin isolated, which
- * gives performance.now() microsecond resolution for the benchmark.
+ * gives performance.now() microsecond resolution for the benchmark; `gzip`
+ * sends every file gzip-encoded.
  */
-export async function serve({ isolated = false } = {}) {
+export async function serve({ isolated = false, gzip = false } = {}) {
+  const gzipped = new Map();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url, "http://localhost");
     let file;
@@ -47,6 +50,14 @@ export async function serve({ isolated = false } = {}) {
     if (isolated) {
       headers["cross-origin-opener-policy"] = "same-origin";
       headers["cross-origin-embedder-policy"] = "require-corp";
+    }
+    // `gzip`: encoded as a static host would serve it, for the network profile.
+    if (gzip && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
+      if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+      headers["content-encoding"] = "gzip";
+      response.writeHead(200, headers);
+      response.end(gzipped.get(file));
+      return;
     }
     response.writeHead(200, headers);
     fs.createReadStream(file).pipe(response);
