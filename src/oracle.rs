@@ -175,6 +175,22 @@ pub fn rollout(s: &Snapshot) -> Value {
     })
 }
 
+/// SPEC §12: each question's wording, answer and reference mark.
+pub fn questions(m: &Measured) -> Value {
+    let asked =
+        crate::model::questions::ask(m.snapshot, m.schemes(), &m.snapshot.measure_failure());
+    let rows: Map<String, Value> = asked
+        .into_iter()
+        .map(|q| {
+            (
+                q.id.to_string(),
+                json!({"wording": q.wording, "answer": q.measured, "reference": q.reference}),
+            )
+        })
+        .collect();
+    Value::Object(rows)
+}
+
 /// Every claim's verdict, with its kind: {id: {"held": "yes", "kind": "check"}}.
 pub fn claims(m: &Measured) -> Value {
     let judged = claims::evaluate_with(m.snapshot, m.schemes());

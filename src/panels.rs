@@ -41,6 +41,15 @@ pub const ALL: &[PanelDef] = &[
         oracle: |_| Vec::new(),
     },
     PanelDef {
+        id: "predict",
+        heading: "Guess first",
+        needs: &[Work::Failure, Work::Schemes],
+        #[cfg(target_arch = "wasm32")]
+        view: |heading| crate::app::panels::predict::predict_panel(heading).into_any(),
+        #[cfg(not(target_arch = "wasm32"))]
+        oracle: |m| vec![("questions", oracle::questions(m))],
+    },
+    PanelDef {
         id: "entries",
         heading: "Where the points land",
         needs: &[],

@@ -106,6 +106,8 @@ pub struct View {
     pub embed: bool,
     /// `panel=…`: one panel alone, by its id in `panels::ALL`.
     pub panel: Option<&'static str>,
+    /// `q=…`: one "Guess first" question alone (SPEC §12).
+    pub question: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -291,6 +293,13 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
                 "0" | "false" => view.embed = false,
                 _ => ignore("embed takes 1 or 0".to_string()),
             },
+            "q" => match crate::model::questions::IDS.iter().find(|&&id| id == value) {
+                Some(&id) => view.question = Some(id),
+                None => ignore(format!(
+                    "the question must be one of {}",
+                    crate::model::questions::IDS.join(", ")
+                )),
+            },
             "panel" => match panels.iter().find(|&&id| id == value) {
                 Some(&id) => view.panel = Some(id),
                 None => ignore(format!("the panel must be one of {}", panels.join(", "))),
@@ -406,6 +415,10 @@ pub fn render(settings: &Settings, view: &View) -> String {
         query.push_str("&panel=");
         query.push_str(panel);
     }
+    if let Some(question) = view.question {
+        query.push_str("&q=");
+        query.push_str(question);
+    }
     query
 }
 
@@ -457,7 +470,8 @@ mod tests {
         };
         let view = View {
             embed: true,
-            panel: Some("loads"),
+            panel: Some("predict"),
+            question: Some("failover"),
         };
         let parsed = parse(&render(&settings, &view));
         assert_eq!(*parsed.settings, settings);

@@ -135,6 +135,9 @@ mod properties {
             prop_assert_eq!(failure.rerouted as u32, held_by_down);
             prop_assert_eq!(failure.received.iter().sum::<u32>(), held_by_down);
             prop_assert!(down.iter().all(|&s| failure.received[usize::from(s)] == 0));
+            // A rerouted key lands where no copy is exactly when it has no
+            // live copy at all (what the failure panel's sentence says).
+            prop_assert_eq!(failure.rerouted - failure.promoted_held_copy, failure.no_live_copy);
             // With more replicas than down servers, every key keeps a copy.
             if failure.replicas > down.len() {
                 prop_assert_eq!(failure.no_live_copy, 0);

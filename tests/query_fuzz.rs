@@ -26,7 +26,7 @@ fn key() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => proptest::sample::select(vec![
             "servers", "add", "remove", "points", "keys", "first", "hash", "embed", "panel",
-            "eps", "probes", "down", "replicas", "data", "bandwidth", "rate", "rollout", "weights", "skew",
+            "eps", "probes", "down", "replicas", "data", "bandwidth", "rate", "rollout", "weights", "skew", "q",
         ]).prop_map(String::from),
         1 => ".{0,12}",
     ]
@@ -52,7 +52,7 @@ fn value() -> impl Strategy<Value = String> {
         2 => "(%[0-9A-Fa-fzZ]{0,2}|[a-z,]){0,20}",
         // Very long values.
         1 => "[a-z,]{200,3000}",
-        1 => proptest::sample::select(vec!["fnv1a", "fnv1a-fold", "fnv1a-murmur", "md5", "1", "0", "ring", "claims", "schemes", "0.05", "2", "2.01", "64", "65"]).prop_map(String::from),
+        1 => proptest::sample::select(vec!["fnv1a", "fnv1a-fold", "fnv1a-murmur", "md5", "1", "0", "ring", "claims", "schemes", "predict", "moved", "failover", "copy-hours", "between", "nope", "0.05", "2", "2.01", "64", "65"]).prop_map(String::from),
     ]
 }
 

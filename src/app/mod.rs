@@ -64,6 +64,7 @@ fn App() -> impl IntoView {
     let model = Model::new(parsed.settings, Vec::new());
     deferred::keep_up_to_date(model);
     provide_context(model);
+    provide_context(panels::predict::OnlyQuestion(view_mode.question));
     url_state::keep_in_address(model, view_mode);
     prose::keep_headline(model);
     let notices = parsed.notices;

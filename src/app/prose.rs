@@ -4,8 +4,10 @@
 
 use leptos::prelude::*;
 
+use super::panels::predict;
 use super::state::Model;
 use crate::model::format::{percent, thousands};
+use crate::model::questions;
 use crate::model::Snapshot;
 
 /// The headline sentence under the title, measured: index.html holds its
@@ -15,7 +17,28 @@ pub fn keep_headline(model: Model) {
         return;
     };
     Effect::new(move |_| {
-        let sentence = model.live.with(|m| headline(&m.0));
+        model.guesses.track();
+        let sentence = model.live.with(|m| {
+            let s = &m.0;
+            // On arrival the headline asks "Guess first"'s first question
+            // for these settings; once the reader has answered or skipped
+            // it, it tells, with their guess beside it while the settings
+            // are still the ones it was made for.
+            if predict::headline_asks() {
+                let moved = questions::question("moved", s, &[], &s.failure_none());
+                return format!(
+                    "{} Guess, then see the count in \u{201c}Guess first\u{201d} below.",
+                    moved.wording
+                );
+            }
+            let mut sentence = headline(s);
+            if let Some(predict::Given::Guessed(guess)) =
+                predict::given("moved", &predict::settings_query(s))
+            {
+                sentence.push_str(&format!(" You guessed {guess}."));
+            }
+            sentence
+        });
         holder.set_text_content(Some(&sentence));
     });
 }

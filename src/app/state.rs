@@ -168,6 +168,8 @@ pub struct Model {
     pub inspected_key: RwSignal<usize>,
     /// True while the deferred measurements are being brought up to date.
     pub updating: RwSignal<bool>,
+    /// Bumped whenever the reader answers a "Guess first" question.
+    pub guesses: RwSignal<u32>,
 }
 
 /// `source` while `awake`; the value it last had while not.
@@ -240,6 +242,7 @@ impl Model {
             show_failure: RwSignal::new(false),
             inspected_key: RwSignal::new(0),
             updating: RwSignal::new(true),
+            guesses: RwSignal::new(0),
         }
     }
 

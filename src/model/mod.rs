@@ -9,6 +9,7 @@ pub mod format;
 pub mod hash;
 pub mod keys;
 pub mod measure;
+pub mod questions;
 pub mod requests;
 pub mod ring;
 pub mod schemes;

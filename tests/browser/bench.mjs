@@ -116,9 +116,10 @@ async function measureSize(browser, served, size, throttle = 1) {
       for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: "longtask", buffered: true });
     // When the first figure is on screen, in ms after navigation began: the
-    // headline's measured sentence.
+    // ring's caption, "echo joins: 205 keys changed owner" (the headline
+    // asks a question first).
     const watch = () => {
-      if (/\d/.test(document.querySelector("[data-headline]")?.textContent ?? "")) {
+      if (/\d/.test(document.querySelector("[data-caption]")?.textContent ?? "")) {
         window.__firstFigures = performance.now();
       } else {
         requestAnimationFrame(watch);
@@ -135,7 +136,7 @@ async function measureSize(browser, served, size, throttle = 1) {
   const loadStart = Date.now();
   await page.goto(served.base + size.query);
   await page.waitForFunction(() => document.querySelector(".panel-slot:not(.waiting) #ring canvas")
-    && /\d/.test(document.querySelector("[data-headline]")?.textContent ?? ""), null, { timeout: 60000 });
+    && /\d/.test(document.querySelector("[data-caption]")?.textContent ?? ""), null, { timeout: 60000 });
   const firstLoad = Date.now() - loadStart;
   // Drag the points slider down and back up, one step per frame.
   // One to ten stops below the setting and back: at the largest 450, 400 … 100.
@@ -265,9 +266,9 @@ async function measureArrival(browser, served, query, { throttle = 1, network = 
         for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__arrival.shift += entry.value;
       }).observe({ type: "layout-shift", buffered: true });
       const watch = () => {
-        const headline = document.querySelector("[data-headline]")?.textContent ?? "";
+        const caption = document.querySelector("[data-caption]")?.textContent ?? "";
         const embedded = document.querySelector("[data-figure]")?.textContent.trim();
-        if (/\d/.test(headline) || embedded) window.__arrival.figure = performance.now();
+        if (/\d/.test(caption) || embedded) window.__arrival.figure = performance.now();
         else requestAnimationFrame(watch);
       };
       requestAnimationFrame(watch);
@@ -462,8 +463,8 @@ ${baselineRows.join("\n")}
 ## Arrival: what a reader waits for
 
 From a cold cache, the files served gzip-encoded, the median of ${ARRIVALS} loads each. The title and the
-intro are in the HTML, so they paint before the WASM arrives; the first figure is the headline's
-measured sentence (the moved count, for the embedded panel).
+intro are in the HTML, so they paint before the WASM arrives; the first figure is the ring's
+caption with its moved count (the moved count itself, for the embedded panel).
 
 | Load | first contentful paint (ms) | first figure (ms) | layout shift |
 |---|---|---|---|

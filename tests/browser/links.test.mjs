@@ -159,6 +159,7 @@ test("axe finds no serious or critical violation, full page and every panel", as
   for (const panel of panels) {
     assert.deepEqual(await axeViolations(`?embed=1&panel=${panel}`), [], panel);
   }
+  assert.deepEqual(await axeViolations("?embed=1&panel=predict", "dark"), [], "predict, dark");
 });
 
 test("dark theme renders legibly", async () => {

@@ -35,8 +35,12 @@ test("default page shows the spec's figures and every claim holds", async () => 
     rows.slice(0, 3).map((r) => [Number(r.dataset.position), r.dataset.serverName, Number(r.dataset.point)]),
   );
   assert.deepEqual(entries, [[16951555, "echo", 45], [22095772, "alpha", 91], [34206755, "echo", 21]]);
-  // The headline prose carries the model's numbers.
-  assert.match(await page.locator("[data-headline]").textContent(), /205 of 1,000 keys \(20\.5%\).*773/);
+  // On arrival the headline asks before it tells (SPEC §12)…
+  assert.match(await page.locator("[data-headline]").textContent(), /^When echo joins the 4 servers, how many of the 1,000 keys change server\?/);
+  // …and once the question is skipped it states the model's numbers.
+  await reveal(page, "predict");
+  await page.locator('[data-question="moved"] .show-me').click();
+  await page.waitForFunction(() => /205 of 1,000 keys \(20\.5%\).*773/.test(document.querySelector("[data-headline]").textContent));
   await page.screenshot({ path: artifact("default-1280.png"), fullPage: true });
   assert.deepEqual(foreign, [], "no request may leave the page's origin");
   assert.deepEqual(errors, []);

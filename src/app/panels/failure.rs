@@ -227,7 +227,9 @@ fn replicas_sentence(measured: &FailureMeasured) -> String {
     } else if f.promoted_held_copy == f.rerouted {
         format!("Every one of the {} rerouted keys went to a server that already held a copy, so nothing had to be fetched first.", thousands(f.rerouted as u64))
     } else {
-        format!("{} of the {} rerouted keys went to a server that held no copy: with R = {}, it must fetch the data from somewhere.", thousands((f.rerouted - f.promoted_held_copy) as u64), thousands(f.rerouted as u64), f.replicas)
+        // A rerouted key lands on a server without a copy only when all R
+        // of its copies were on down servers: then nothing is left to fetch.
+        format!("{} of the {} rerouted keys had all {} copies on servers that are down, so the server they now go to starts without their data and no copy is left to fetch it from; the other {} went to a server that already held a copy.", thousands((f.rerouted - f.promoted_held_copy) as u64), thousands(f.rerouted as u64), f.replicas, thousands(f.promoted_held_copy as u64))
     };
     format!(
         "With R = {}, {} of {} keys ({}) lost every copy. Repair must make {} copies again on live servers, for the keys that kept one. {promoted}",

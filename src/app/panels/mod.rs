@@ -9,6 +9,7 @@ pub mod failure;
 pub mod loads;
 pub mod modulo;
 pub mod moved;
+pub mod predict;
 pub mod ring;
 pub mod rollout;
 pub mod schemes;

@@ -1,0 +1,408 @@
+//! "Guess first" (SPEC §12): the page asks before it tells. One question at
+//! a time, worded from the current settings; the reader types a guess (or
+//! ticks schemes) and the reveal puts the guess, the measured figure and the
+//! rule's reference on one number line, with one sentence on why. An answer
+//! belongs to the settings it was given for and is kept for the tab.
+
+use leptos::prelude::*;
+
+use crate::app::state::Model;
+use crate::markup::Markup;
+use crate::model::questions::{self, read_guess, Answer, Question, IDS};
+use crate::model::schemes;
+use crate::model::Snapshot;
+use crate::query;
+
+/// `q=ID`: one question alone, for a course page (None: all six in turn).
+#[derive(Clone, Copy)]
+pub struct OnlyQuestion(pub Option<&'static str>);
+
+/// The reader's answer to a question for one set of settings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Given {
+    Guessed(String),
+    Skipped,
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+fn storage_key(id: &str, settings_query: &str) -> String {
+    format!("ringcount:answer:{id}:{settings_query}")
+}
+
+/// What the reader gave for question `id` under these settings, if anything
+/// (kept in this tab's session storage, never sent anywhere).
+pub fn given(id: &str, settings_query: &str) -> Option<Given> {
+    let value = storage()?
+        .get_item(&storage_key(id, settings_query))
+        .ok()??;
+    match value.strip_prefix("guess:") {
+        Some(guess) => Some(Given::Guessed(guess.to_string())),
+        None => Some(Given::Skipped),
+    }
+}
+
+fn keep(model: Model, id: &str, settings_query: &str, given: &Given) {
+    let value = match given {
+        Given::Guessed(guess) => format!("guess:{guess}"),
+        Given::Skipped => "skipped".to_string(),
+    };
+    if let Some(storage) = storage() {
+        let _ = storage.set_item(&storage_key(id, settings_query), &value);
+        if id == "moved" {
+            let _ = storage.set_item(HEADLINE_ASKED, "yes");
+        }
+    }
+    model.guesses.update(|n| *n += 1);
+}
+
+/// Set once the reader has answered or skipped the headline's question.
+pub const HEADLINE_ASKED: &str = "ringcount:headline-asked";
+
+/// Whether the headline still asks its question instead of telling.
+pub fn headline_asks() -> bool {
+    storage().is_none_or(|s| s.get_item(HEADLINE_ASKED).ok().flatten().is_none())
+}
+
+/// The address of these settings, without view parameters: what an answer belongs to.
+pub fn settings_query(s: &Snapshot) -> String {
+    query::render(&s.settings, &Default::default())
+}
+
+/// The question `id` for the snapshot this panel shows; None until the
+/// deferred measurements it needs (failure, schemes) are in for it.
+fn current(model: Model, id: &'static str) -> Option<Question> {
+    model.snapshot.with(|m| {
+        model.deferred.with(|d| {
+            let failure = d.failure.as_ref().filter(|f| f.0.snapshot == *m)?;
+            let rows = d
+                .schemes
+                .as_ref()
+                .filter(|s| s.query == settings_query(&m.0))?;
+            let results: Vec<_> = rows.rows.0.iter().map(|row| row.result.clone()).collect();
+            Some(questions::question(id, &m.0, &results, &failure.0.failure))
+        })
+    })
+}
+
+pub fn predict_panel(heading: &'static str) -> impl IntoView {
+    let model = expect_context::<Model>();
+    let only = use_context::<OnlyQuestion>().and_then(|o| o.0);
+    let index = RwSignal::new(0usize);
+    let shown = move || only.unwrap_or(IDS[index.get().min(IDS.len() - 1)]);
+    let nav = only.is_none().then(|| {
+        view! {
+            <div class="question-nav">
+                <button id="question-back" disabled=move || index.get() == 0 on:click=move |_| index.update(|i| *i = i.saturating_sub(1))>"◀ Back"</button>
+                <span aria-live="polite">{move || format!("Question {} of {}", index.get() + 1, IDS.len())}</span>
+                <button id="question-next" disabled=move || index.get() + 1 == IDS.len() on:click=move |_| index.update(|i| *i = (*i + 1).min(IDS.len() - 1))>"Next ▶"</button>
+            </div>
+        }
+    });
+    view! {
+        <section class="panel" id="predict" aria-labelledby="predict-title">
+            <h2 id="predict-title">{heading}</h2>
+            <p class="lead">"Before the page tells you, guess. A prediction you commit to makes the measurement stick; a wrong one teaches most."</p>
+            {nav}
+            // One question at a time, rebuilt when the reader moves on.
+            {move || {
+                let id = shown();
+                untrack(|| question_view(model, id, only.is_some()))
+            }}
+        </section>
+    }
+}
+
+/// One question: asked, or answered with its reveal.
+fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
+    let box_ref = NodeRef::<leptos::html::Input>::new();
+    let message = RwSignal::new(None::<String>);
+    let settings_now = move || model.snapshot.with(|m| settings_query(&m.0));
+    // The answer for the settings shown now; a change of settings asks afresh.
+    let given_now = move || {
+        model.guesses.track();
+        given(id, &settings_now())
+    };
+    let question = move || current(model, id);
+    let answer_kind = move || question().map(|q| q.answer);
+    let count = move || {
+        let Some(kind) = answer_kind() else {
+            message.set(Some("Still measuring; try again in a moment.".into()));
+            return;
+        };
+        let text = match kind {
+            Answer::Schemes => {
+                let ticked: Vec<&str> = schemes::ALL
+                    .iter()
+                    .map(|s| s.id())
+                    .filter(|scheme| {
+                        document()
+                            .query_selector(&format!("[data-scheme-guess=\"{scheme}\"]"))
+                            .ok()
+                            .flatten()
+                            .and_then(|e| {
+                                wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok()
+                            })
+                            .is_some_and(|input| input.checked())
+                    })
+                    .collect();
+                ticked.join(",")
+            }
+            _ => box_ref
+                .get_untracked()
+                .map(|input| input.value())
+                .unwrap_or_default(),
+        };
+        match read_guess(kind, &text) {
+            Ok(guess) => {
+                message.set(None);
+                keep(model, id, &settings_now(), &Given::Guessed(guess));
+            }
+            Err(why) => message.set(Some(why)),
+        }
+    };
+    let skip = move || {
+        message.set(None);
+        keep(model, id, &settings_now(), &Given::Skipped)
+    };
+    let state = move || match given_now() {
+        None => "no",
+        Some(Given::Guessed(_)) => "yes",
+        Some(Given::Skipped) => "skipped",
+    };
+    let revealed = move || given_now().and_then(|g| question().map(|q| (q, g)));
+    let message_id = format!("guess-{id}-message");
+    let inputs = move || {
+        match id {
+        "between" => view! {
+            <fieldset class="scheme-guesses">
+                <legend class="visually-hidden">"Schemes that move keys between servers that stay"</legend>
+                {schemes::ALL.iter().map(|s| view! {
+                    <label class="check"><input type="checkbox" data-scheme-guess=s.id() />{s.title()}</label>
+                }).collect_view()}
+            </fieldset>
+        }
+        .into_any(),
+        _ => view! {
+            <input
+                type="text"
+                inputmode="decimal"
+                class="guess-box"
+                id=format!("guess-{id}")
+                node_ref=box_ref
+                aria-label="Your guess"
+                aria-describedby=format!("guess-{id}-message")
+                on:keydown=move |ev| if ev.key() == "Enter" { count() }
+            />
+        }
+        .into_any(),
+    }
+    };
+    view! {
+        <div
+            class="question"
+            data-question=id
+            data-answered=state
+            data-answer=move || revealed().map(|(q, _)| q.measured)
+            data-guess=move || match given_now() { Some(Given::Guessed(g)) => Some(g), _ => None }
+        >
+            <p class="question-text">
+                {move || model.snapshot.with(|m| {
+                    // The wording needs no deferred measurement: ask at once.
+                    questions::question(id, &m.0, &[], &m.0.failure_none()).wording
+                })}
+            </p>
+            {move || match given_now() {
+                None => view! {
+                    <div class="guess">
+                        {inputs}
+                        <button class="count-it" on:click=move |_| count()>"Count it"</button>
+                        <button class="show-me" on:click=move |_| skip()>"Just show me"</button>
+                        <p class="message" id=message_id.clone() role="alert">{move || message.get().unwrap_or_default()}</p>
+                    </div>
+                }
+                .into_any(),
+                Some(_) => ().into_any(),
+            }}
+            <div class="reveal" aria-live="polite" inner_html=move || match (given_now(), revealed()) {
+                (_, Some((q, given))) => reveal(&q, &given, alone),
+                (Some(_), None) => "<p>Measuring…</p>".to_string(),
+                (None, None) => String::new(),
+            }></div>
+        </div>
+    }
+    .into_any()
+}
+
+/// The measured figure, the guess and the reference on one line, and why,
+/// as markup (read-only, so a string rather than a typed view).
+fn reveal(q: &Question, given: &Given, alone: bool) -> String {
+    let guess = match given {
+        Given::Guessed(g) => Some(g.as_str()),
+        Given::Skipped => None,
+    };
+    let unit = match q.answer {
+        Answer::Whole { .. } => " keys",
+        Answer::Percent => "%",
+        Answer::Hours => " hours",
+        Answer::Schemes => "",
+    };
+    let mut html = Markup::new();
+    if q.answer != Answer::Schemes {
+        number_line(&mut html, q, guess, unit);
+    }
+    html.open("p", &[("class", Some("reveal-sentence"))])
+        .text(&sentence(q, guess, unit));
+    if !alone {
+        let href = format!("#{}", q.panel);
+        html.text(" ")
+            .element("a", &[("href", Some(&href))], "See where this comes from");
+    }
+    html.close("p");
+    html.into_string()
+}
+
+/// A figure in tenths: "205" → 2050, "22.8" → 228. Read by hand, not as a
+/// float: parsing floats would add its tables to every reader's download.
+fn tenths(text: &str) -> Option<u64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
+    let tenth = fraction.bytes().next().filter(u8::is_ascii_digit)? - b'0';
+    Some(whole.parse::<u64>().ok()? * 10 + u64::from(tenth))
+}
+
+/// Tenths as text: whole for a count, one decimal otherwise.
+fn from_tenths(value: u64, whole: bool) -> String {
+    if whole {
+        ((value + 5) / 10).to_string()
+    } else {
+        format!("{}.{}", value / 10, value % 10)
+    }
+}
+
+fn sentence(q: &Question, guess: Option<&str>, unit: &str) -> String {
+    let why = &q.why;
+    if q.answer == Answer::Schemes {
+        let measured: Vec<&str> = q.measured.split(',').filter(|s| !s.is_empty()).collect();
+        let named = if measured.is_empty() {
+            "none of them".to_string()
+        } else {
+            measured.join(", ")
+        };
+        return match guess {
+            Some(g) => {
+                let ticked: Vec<&str> = g.split(',').filter(|s| !s.is_empty()).collect();
+                let right = schemes::ALL
+                    .iter()
+                    .filter(|s| measured.contains(&s.id()) == ticked.contains(&s.id()))
+                    .count();
+                format!(
+                    "Measured: {named}. You had {right} of {} schemes right: {why}.",
+                    schemes::ALL.len()
+                )
+            }
+            None => format!("Measured: {named}: {why}."),
+        };
+    }
+    let whole = matches!(q.answer, Answer::Whole { .. });
+    match (guess, guess.and_then(tenths), tenths(&q.measured)) {
+        (Some(g), Some(value), Some(measured)) => {
+            let how_far = if value == measured {
+                "exactly right".to_string()
+            } else {
+                // A difference of percentages is in percentage points.
+                let gap_unit = if q.answer == Answer::Percent {
+                    " percentage points"
+                } else {
+                    unit
+                };
+                format!(
+                    "{}{gap_unit} {}",
+                    from_tenths(value.abs_diff(measured), whole),
+                    if value > measured {
+                        "too high"
+                    } else {
+                        "too low"
+                    }
+                )
+            };
+            format!(
+                "Measured: {}{unit}. Your guess, {g}{unit}, was {how_far}: {why}.",
+                q.measured
+            )
+        }
+        _ => format!("Measured: {}{unit}: {why}.", q.measured),
+    }
+}
+
+/// Guess, measured and reference, each on its own row of one scale, with
+/// its name and value in text (never colour alone). Positions are SVG
+/// attributes, which the page's CSP allows where inline styles are not.
+fn number_line(html: &mut Markup, q: &Question, guess: Option<&str>, unit: &str) {
+    let mut marks: Vec<(&str, &str, &str)> = Vec::new();
+    if let Some(g) = guess {
+        marks.push(("guess", "Your guess", g));
+    }
+    marks.push(("measured", "Measured", &q.measured));
+    if let Some(r) = &q.reference {
+        marks.push(("reference", "Rule of thumb", r));
+    }
+    let values: Vec<u64> = marks.iter().map(|m| tenths(m.2).unwrap_or(0)).collect();
+    // The scale runs a little past the largest mark, in whole units.
+    let top = (values.iter().copied().max().unwrap_or(0).max(10) * 115 / 100).div_ceil(10) * 10;
+    let label = marks
+        .iter()
+        .map(|(_, name, value)| format!("{name} {value}{unit}"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    html.open(
+        "div",
+        &[
+            ("class", Some("numberline")),
+            ("role", Some("img")),
+            ("aria-label", Some(&label)),
+        ],
+    );
+    for ((kind, name, value), at) in marks.into_iter().zip(values) {
+        let per_mille = at * 1000 / top;
+        let x = format!("{}.{}%", per_mille / 10, per_mille % 10);
+        let glyph = match kind {
+            "guess" => "▲",
+            "measured" => "●",
+            _ => "◆",
+        };
+        html.open(
+            "div",
+            &[("class", Some("line-row")), ("data-mark", Some(kind))],
+        )
+        .element(
+            "span",
+            &[("class", Some("line-label"))],
+            &format!("{name}: {value}{unit}"),
+        )
+        .open(
+            "svg",
+            &[("class", Some("line-track")), ("aria-hidden", Some("true"))],
+        )
+        .element(
+            "text",
+            &[
+                ("x", Some(&x)),
+                ("y", Some("75%")),
+                ("text-anchor", Some("middle")),
+            ],
+            glyph,
+        )
+        .close("svg")
+        .close("div");
+    }
+    html.open("div", &[("class", Some("line-row line-axis"))])
+        .element("span", &[("class", Some("line-label"))], "")
+        .open("span", &[("class", Some("line-scale"))])
+        .element("span", &[], "0")
+        .element("span", &[], &format!("{}{unit}", top / 10))
+        .close("span")
+        .close("div")
+        .close("div");
+}

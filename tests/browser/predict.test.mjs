@@ -1,0 +1,114 @@
+// "Guess first" (SPEC §12, issue 19) in headless Chromium: nothing is
+// revealed before an answer; a guess reveals the model's figure beside it;
+// skipping, the keyboard, bad guesses, q= embeds, a change of settings, and
+// the headline that asks on arrival.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, open, reveal, nativeFigures, artifact } from "./harness.mjs";
+
+const env = sharedBrowser();
+const question = (page, id) => page.locator(`[data-question="${id}"]`);
+
+test("a typed guess reveals the model's figure beside it; before that, nothing", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await reveal(page, "predict");
+  const moved = question(page, "moved");
+  assert.equal(await moved.getAttribute("data-answered"), "no");
+  assert.equal(await moved.getAttribute("data-answer"), null);
+  const expected = nativeFigures("").questions;
+  assert.equal((await moved.locator(".question-text").textContent()).trim(), expected.moved.wording);
+  await page.locator("#guess-moved").fill("150");
+  await page.locator('[data-question="moved"] .count-it').click();
+  await page.waitForSelector('[data-question="moved"][data-answer]');
+  assert.equal(await moved.getAttribute("data-answer"), expected.moved.answer);
+  assert.equal(await moved.getAttribute("data-guess"), "150");
+  assert.equal(await moved.getAttribute("data-answered"), "yes");
+  // The number line names each mark in text, and the sentence says how far off.
+  const line = await moved.locator(".numberline").getAttribute("aria-label");
+  assert.match(line, new RegExp(`Your guess 150 keys; Measured ${expected.moved.answer} keys; Rule of thumb ${expected.moved.reference} keys`));
+  assert.match(await moved.locator(".reveal-sentence").textContent(), /was 55 keys too low/);
+  await page.locator("#predict").screenshot({ path: artifact("predict-answered-1280.png") });
+  // The headline now tells, with the guess beside it.
+  assert.match(await page.locator("[data-headline]").textContent(), /205 of 1,000 keys.*You guessed 150\./);
+  // Kept for the tab: a reload does not ask again.
+  await page.reload();
+  await page.waitForSelector(".panel-slot:not(.waiting) section.panel");
+  await page.waitForFunction(() => /205 of 1,000/.test(document.querySelector("[data-headline]").textContent));
+  await close();
+});
+
+test("every question answers as the model does, by keyboard, and a skip reveals too", async () => {
+  const { page, close } = await open(env.browser, env.served, "?points=37&remove=bravo&down=alpha,charlie&replicas=2");
+  const query = new URL(page.url()).search.slice(1);
+  const expected = nativeFigures(query).questions;
+  await reveal(page, "predict");
+  // Keyboard only: focus the box, type, Enter.
+  await page.locator("#guess-moved").focus();
+  await page.keyboard.type("300");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector('[data-question="moved"][data-answer]');
+  assert.equal(await question(page, "moved").getAttribute("data-answer"), expected.moved.answer);
+  for (const id of ["modulo", "busiest", "failover", "between", "copy-hours"]) {
+    await page.locator("#question-next").click();
+    await page.waitForSelector(`[data-question="${id}"]`);
+    assert.equal((await question(page, id).locator(".question-text").textContent()).trim(), expected[id].wording, id);
+    await page.locator(`[data-question="${id}"] .show-me`).click();
+    await page.waitForSelector(`[data-question="${id}"][data-answer]`);
+    assert.equal(await question(page, id).getAttribute("data-answer"), expected[id].answer, id);
+    assert.equal(await question(page, id).getAttribute("data-answered"), "skipped", id);
+    assert.equal(await question(page, id).getAttribute("data-guess"), null, id);
+  }
+  await close();
+});
+
+test("bad guesses get a message beside the box and reveal nothing", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await reveal(page, "predict");
+  for (const [bad, pattern] of [["", /Type a guess/], ["abc", /whole number/], ["-5", /negative/], ["1001", /only 1,000 keys/]]) {
+    await page.locator("#guess-moved").fill(bad);
+    await page.locator("#guess-moved").press("Enter");
+    await page.waitForFunction((p) => new RegExp(p).test(document.querySelector("#guess-moved-message").textContent), pattern.source);
+    assert.equal(await question(page, "moved").getAttribute("data-answer"), null, bad);
+  }
+  await page.locator("#question-next").click();
+  await page.locator("#question-next").click();
+  await page.locator("#guess-busiest").fill("22.85");
+  await page.locator("#guess-busiest").press("Enter");
+  await page.waitForFunction(() => /One decimal/.test(document.querySelector("#guess-busiest-message").textContent));
+  assert.equal(await question(page, "busiest").getAttribute("data-answer"), null);
+  await close();
+});
+
+test("a change of settings asks again; an old guess is never drawn against a new figure", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await reveal(page, "predict");
+  await page.locator("#guess-moved").fill("210");
+  await page.locator("#guess-moved").press("Enter");
+  await page.waitForSelector('[data-question="moved"][data-answer]');
+  await page.locator("#points-number").fill("50");
+  await page.locator("#points-number").press("Enter");
+  await page.waitForFunction(() => location.search.includes("points=50&"));
+  await reveal(page, "predict");
+  await page.waitForFunction(() => document.querySelector('[data-question="moved"]').dataset.answered === "no");
+  assert.equal(await question(page, "moved").getAttribute("data-answer"), null);
+  assert.equal(await question(page, "moved").getAttribute("data-guess"), null);
+  // The headline keeps telling (the reader answered it once), now without the old guess.
+  const headline = await page.locator("[data-headline]").textContent();
+  assert.match(headline, /^Right now/);
+  assert.doesNotMatch(headline, /You guessed/);
+  await close();
+});
+
+test("q= embeds one question alone, with every setting carried over", async () => {
+  for (const width of [1280, 390]) {
+    const query = "points=1&embed=1&panel=predict&q=failover";
+    const { page, close } = await open(env.browser, env.served, "?" + query, { viewport: { width, height: 800 } });
+    assert.equal(await page.locator("[data-question]").count(), 1);
+    assert.equal(await page.locator("#question-next").count(), 0);
+    await page.locator('[data-question="failover"] .show-me').click();
+    await page.waitForSelector('[data-question="failover"][data-answer]');
+    assert.equal(await question(page, "failover").getAttribute("data-answer"), nativeFigures(query).questions.failover.answer);
+    await page.screenshot({ path: artifact(`predict-embed-${width}.png`), fullPage: true });
+    await close();
+  }
+});
