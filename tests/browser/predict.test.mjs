@@ -42,8 +42,12 @@ test("every question answers as the model does, by keyboard, and a skip reveals 
   const query = new URL(page.url()).search.slice(1);
   const expected = nativeFigures(query).questions;
   await reveal(page, "predict");
-  // Keyboard only: focus the box, type, Enter.
-  await page.locator("#guess-moved").focus();
+  // Keyboard only: from the panel's Next button, Tab reaches the box; type, Enter.
+  await page.locator("#question-next").focus();
+  for (let i = 0; i < 5 && (await page.evaluate(() => document.activeElement?.id)) !== "guess-moved"; i++) {
+    await page.keyboard.press("Tab");
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "guess-moved");
   await page.keyboard.type("300");
   await page.keyboard.press("Enter");
   await page.waitForSelector('[data-question="moved"][data-answer]');
