@@ -65,6 +65,23 @@ fn App() -> impl IntoView {
     deferred::keep_up_to_date(model);
     provide_context(model);
     provide_context(panels::predict::OnlyQuestion(view_mode.question));
+    // An embedded panel alone has no page title above it: its heading is the h1.
+    provide_context(panels::Alone(alone.is_some() && view_mode.embed));
+    // A panel alone is a page of its own: its title names the panel.
+    if let Some(panel) = alone {
+        document().set_title(&format!("{} · Consistent hashing, counted", panel.heading));
+    }
+    // The way out of an embed: the full page with the same settings.
+    let full_page_link = (view_mode.embed || alone.is_some()).then(|| {
+        let href = move || {
+            model
+                .settings
+                .with(|s| format!("./?{}", crate::query::render(s, &Default::default())))
+        };
+        view! {
+            <p class="full-page"><a href=href target="_blank" rel="noopener">"Open the full page"</a></p>
+        }
+    });
     url_state::keep_in_address(model, view_mode);
     prose::keep_headline(model);
     let notices = parsed.notices;
@@ -90,5 +107,6 @@ fn App() -> impl IntoView {
                 {shown.into_iter().map(|panel| slot::panel_slot(model, panel, eager(panel))).collect_view()}
             </main>
         </div>
+        {full_page_link}
     }
 }

@@ -17,7 +17,9 @@ pub fn keep_in_address(model: Model, view: View) {
         let query = model
             .settings
             .with(|settings| query::render(settings, &view));
-        let url = format!("?{query}");
+        // The fragment is not ours (a WordPress embed keeps its secret there): keep it.
+        let hash = window().location().hash().unwrap_or_default();
+        let url = format!("?{query}{hash}");
         if let Ok(history) = window().history() {
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
         }

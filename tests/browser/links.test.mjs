@@ -70,7 +70,8 @@ test("a course page embeds two panels, each sized to its content", async () => {
   // SPEC §2's default, pinned on purpose.
   assert.equal((await moved.locator('[data-figure="moved"]').textContent()).trim(), "205");
   // An embedded panel has no page chrome and no other panels.
-  assert.equal(await moved.locator("h1, .controls, #ring, #claims").count(), 0);
+  assert.equal(await moved.locator(".masthead, .controls, #ring, #claims").count(), 0);
+  assert.equal(await moved.locator("h1").textContent(), "How many keys move");
   await claimsFrame.locator("#claims tr[data-claim]").first().waitFor();
   const expectedClaims = Object.keys(nativeFigures("points=1").claims).length;
   await claimsFrame.locator(`#claims tr[data-claim]:nth-child(${expectedClaims})`).waitFor();

@@ -31,7 +31,7 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
     };
     view! {
         <section class="panel" id="claims-panel" aria-labelledby="claims-title">
-            <h2 id="claims-title">{heading}</h2>
+            {super::heading("claims-title", heading)}
             <p class="lead">
                 "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail."
             </p>

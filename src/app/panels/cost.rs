@@ -121,7 +121,7 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
     };
     view! {
         <section class="panel" id="cost" aria-labelledby="cost-title">
-            <h2 id="cost-title">{heading}</h2>
+            {super::heading("cost-title", heading)}
             <p class="lead">{lead}</p>
             <CostControls />
             <p class="verdict">

@@ -26,7 +26,7 @@ pub fn entries_panel(heading: &'static str) -> impl IntoView {
     };
     view! {
         <section class="panel" id="entries" aria-labelledby="entries-title">
-            <h2 id="entries-title">{heading}</h2>
+            {super::heading("entries-title", heading)}
             <p class="lead">
                 "A server named S with P points is hashed P times, as S#0, S#1, … S#P−1. These are the first entries clockwise from position 0 after the change. "
                 {summary}

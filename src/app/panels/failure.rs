@@ -59,7 +59,7 @@ pub fn failure_panel(heading: &'static str) -> impl IntoView {
 
     view! {
         <section class="panel" id="failure" aria-labelledby="failure-title">
-            <h2 id="failure-title">{heading}</h2>
+            {super::heading("failure-title", heading)}
             {markup(Holder::Lead, lead)}
             <FailureControls />
             {markup(Holder::Verdict, headline)}

@@ -62,7 +62,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
 
     view! {
         <section class="panel" id="loads" aria-labelledby="loads-title">
-            <h2 id="loads-title">{heading}</h2>
+            {super::heading("loads-title", heading)}
             {markup(Holder::Lead, move || snapshot.with(|m| {
                 let s = &m.0;
                 escape(&format!(

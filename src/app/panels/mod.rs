@@ -58,3 +58,17 @@ pub fn rows_by_name(
     view! { <For each=move || names.get() key=|name: &String| name.clone() children=move |name| row(name) /> }
         .into_any()
 }
+
+/// Whether the page shows one panel alone (an embed, or `panel=`): then the
+/// panel is a page of its own, and its heading is the page's `h1`.
+#[derive(Clone, Copy)]
+pub struct Alone(pub bool);
+
+/// A panel's heading, with the id its section is labelled by.
+pub fn heading(id: &'static str, text: &'static str) -> AnyView {
+    if use_context::<Alone>().is_some_and(|alone| alone.0) {
+        view! { <h1 id=id class="panel-title">{text}</h1> }.into_any()
+    } else {
+        view! { <h2 id=id>{text}</h2> }.into_any()
+    }
+}

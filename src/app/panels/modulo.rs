@@ -13,7 +13,7 @@ pub fn modulo_panel(heading: &'static str) -> impl IntoView {
     let read = move |f: fn(&crate::model::Snapshot) -> String| move || snapshot.with(|m| f(&m.0));
     view! {
         <section class="panel" id="modulo" aria-labelledby="modulo-title">
-            <h2 id="modulo-title">{heading}</h2>
+            {super::heading("modulo-title", heading)}
             <p class="lead">
                 {read(|s| format!(
                     "The obvious scheme sends a key to server number hash mod n. Going from {} to {} servers changes n, so almost every key gets a new number: only keys whose hash gives the same remainder for both stay put.",

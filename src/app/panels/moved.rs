@@ -14,7 +14,7 @@ pub fn moved_panel(heading: &'static str) -> impl IntoView {
     let agree = move || snapshot.with(|m| m.0.moved_by_owner_diff == m.0.moved_by_arc_walk);
     view! {
         <section class="panel" id="moved" aria-labelledby="moved-title">
-            <h2 id="moved-title">{heading}</h2>
+            {super::heading("moved-title", heading)}
             <p class="lead">
                 {read(|s| if s.is_join() {
                     format!("When {} joins, it takes over the arc just before each of its points, and only those keys move. ", s.name(s.changed))

@@ -103,7 +103,7 @@ pub fn predict_panel(heading: &'static str) -> impl IntoView {
     });
     view! {
         <section class="panel" id="predict" aria-labelledby="predict-title">
-            <h2 id="predict-title">{heading}</h2>
+            {super::heading("predict-title", heading)}
             <p class="lead">"Before the page tells you, guess. A prediction you commit to makes the measurement stick; a wrong one teaches most."</p>
             {nav}
             // One question at a time, rebuilt when the reader moves on.

@@ -187,7 +187,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
 
     view! {
         <section class="panel" id="ring" aria-labelledby="ring-title">
-            <h2 id="ring-title">{heading}</h2>
+            {super::heading("ring-title", heading)}
             <p class="lead">
                 "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
                 " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a white ring marks a key whose owner just changed."

@@ -58,7 +58,7 @@ pub fn rollout_panel(heading: &'static str) -> impl IntoView {
     };
     view! {
         <section class="panel" id="rollout" aria-labelledby="rollout-title">
-            <h2 id="rollout-title">{heading}</h2>
+            {super::heading("rollout-title", heading)}
             <p class="lead">"Routers do not learn a new server list all at once. While some use the old list and some the new, a write for a key that moved can reach its old server, which no longer owns it."</p>
             <div class="cost-controls">
                 <div class="control">

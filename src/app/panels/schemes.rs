@@ -259,7 +259,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
 
     view! {
         <section class="panel" id="schemes" aria-labelledby="schemes-title">
-            <h2 id="schemes-title">{heading}</h2>
+            {super::heading("schemes-title", heading)}
             {markup(Holder::Lead, lead)}
             <SchemeControls />
             {markup(Holder::Block, table)}
