@@ -59,3 +59,22 @@ test("an embed is a page of its own, with a way out to the full page", async () 
   assert.equal(href.pathname, new URL(page.url()).pathname);
   await context.close();
 });
+
+test("after one visit the page works offline, with the same figures", async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  const query = "?points=37&keys=2000";
+  await page.goto(env.served.base + query);
+  await page.waitForSelector(".panel-slot:not(.waiting) [data-caption]");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const online = await page.locator("[data-caption]").textContent();
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-caption]")?.textContent ?? ""), null, { timeout: 20000 });
+  assert.equal(await page.locator("[data-caption]").textContent(), online);
+  // Another address of the same page, never visited, opens offline too.
+  await page.goto(env.served.base + "?points=1");
+  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-caption]")?.textContent ?? ""), null, { timeout: 20000 });
+  await context.setOffline(false);
+  await context.close();
+});

@@ -1,0 +1,33 @@
+// Offline after the first visit (issue 20). Scoped to the page's own folder,
+// so it works from any sub-path. Network first: online, every request goes
+// to the server and the answer refreshes the cache, so a new build replaces
+// the old files on the next online visit; offline, the cache answers.
+// Nothing here talks to another origin.
+const CACHE = "ringcount";
+const FILES = ["./", "./index.html", "./early.js", "./boot.js", "./ringcount.js", "./ringcount_bg.wasm", "./main.css"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      })
+      // Offline: the cached file, or the page itself for any address of it.
+      .catch(() => caches.match(request, { ignoreSearch: request.mode === "navigate" })
+        .then((cached) => cached ?? caches.match("./", { ignoreSearch: true }))),
+  );
+});
