@@ -4,24 +4,31 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Every file under `dir`, however deep.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(dir).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
 
 /// Which model module each model module names, from `super::X` and
 /// `crate::model::X` paths (a submodule counts as its parent module).
 fn model_graph() -> BTreeMap<String, Vec<String>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/model");
     let mut graph: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut files = Vec::new();
-    for entry in fs::read_dir(&root).expect("src/model") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            for inner in fs::read_dir(&path).expect("a module folder") {
-                files.push(inner.expect("entry").path());
-            }
-        } else {
-            files.push(path);
-        }
-    }
+    let files = files_under(&root);
     for file in files {
         let relative = file.strip_prefix(&root).expect("under src/model");
         let parts: Vec<&str> = relative
@@ -157,42 +164,34 @@ fn the_cycle_finder_finds_a_cycle() {
 fn crate_files() -> BTreeMap<String, String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = BTreeMap::new();
-    let mut stack = vec![src.clone()];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(dir).expect("readable") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let relative = path.strip_prefix(&src).expect("under src");
-            let mut segments: Vec<String> = relative
-                .iter()
-                .map(|p| {
-                    p.to_str()
-                        .expect("utf-8")
-                        .trim_end_matches(".rs")
-                        .to_string()
-                })
-                .collect();
-            if segments == ["main"] {
-                continue;
-            }
-            if matches!(
-                segments.last().map(String::as_str),
-                Some("mod") | Some("lib")
-            ) {
-                segments.pop();
-            }
-            let module = std::iter::once("crate".to_string())
-                .chain(segments)
-                .collect::<Vec<_>>()
-                .join("::");
-            let text = fs::read_to_string(&path).expect("readable");
-            // A test module's `super::` is the file itself: leave tests out.
-            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
-            files.insert(module, code);
+    for path in files_under(&src) {
+        let relative = path.strip_prefix(&src).expect("under src");
+        let mut segments: Vec<String> = relative
+            .iter()
+            .map(|p| {
+                p.to_str()
+                    .expect("utf-8")
+                    .trim_end_matches(".rs")
+                    .to_string()
+            })
+            .collect();
+        if segments == ["main"] {
+            continue;
         }
+        if matches!(
+            segments.last().map(String::as_str),
+            Some("mod") | Some("lib")
+        ) {
+            segments.pop();
+        }
+        let module = std::iter::once("crate".to_string())
+            .chain(segments)
+            .collect::<Vec<_>>()
+            .join("::");
+        let text = fs::read_to_string(&path).expect("readable");
+        // A test module's `super::` is the file itself: leave tests out.
+        let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+        files.insert(module, code);
     }
     files
 }
@@ -274,18 +273,10 @@ fn no_file_of_the_crate_is_in_an_import_cycle() {
 #[test]
 fn the_model_names_no_web_type() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/model");
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(dir).expect("readable") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let text = fs::read_to_string(&path).expect("readable");
-            for web in ["leptos", "web_sys", "js_sys", "wasm_bindgen", "plotters"] {
-                assert!(!text.contains(web), "{} names {web}", path.display());
-            }
+    for path in files_under(&root) {
+        let text = fs::read_to_string(&path).expect("readable");
+        for web in ["leptos", "web_sys", "js_sys", "wasm_bindgen", "plotters"] {
+            assert!(!text.contains(web), "{} names {web}", path.display());
         }
     }
 }

@@ -266,20 +266,7 @@ async fn judge_claims(
     let mut judged = Vec::with_capacity(claims::ALL.len());
     for def in claims::ALL {
         let verdict = match def.judge {
-            Judge::Snapshot(judge) => {
-                slicer.pause_if_due().await;
-                if !current() {
-                    return None;
-                }
-                slicer.piece("ringcount:claim-piece", || judge(snapshot))
-            }
-            Judge::Schemes(judge) => {
-                slicer.pause_if_due().await;
-                if !current() {
-                    return None;
-                }
-                slicer.piece("ringcount:claim-piece", || judge(snapshot, schemes))
-            }
+            // The heaviest claim, a server at a time.
             Judge::PerServer { piece, verdict } => {
                 let mut pieces = Vec::with_capacity(snapshot.after.len());
                 for &server in &snapshot.after {
@@ -290,6 +277,15 @@ async fn judge_claims(
                     pieces.push(slicer.piece("ringcount:claim-piece", || piece(snapshot, server)));
                 }
                 verdict(snapshot, &pieces)
+            }
+            // Every other claim is one piece.
+            Judge::Snapshot(_) | Judge::Schemes(_) => {
+                slicer.pause_if_due().await;
+                if !current() {
+                    return None;
+                }
+                judged.push(slicer.piece("ringcount:claim-piece", || def.judge(snapshot, schemes)));
+                continue;
             }
         };
         judged.push(def.claim(verdict));
