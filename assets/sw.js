@@ -14,20 +14,31 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+// The page is one file whatever its query says, so a visit to any address
+// of it refreshes (and, offline, reads) the one copy under its bare address:
+// otherwise an older copy filed under another query could answer offline.
+const keyOf = (request) => {
+  if (request.mode !== "navigate") return request;
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  return url.href;
+};
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const key = keyOf(request);
   event.respondWith(
     fetch(request)
       .then((response) => {
         if (response.ok) {
           const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put(request, copy));
+          caches.open(CACHE).then((cache) => cache.put(key, copy));
         }
         return response;
       })
       // Offline: the cached file, or the page itself for any address of it.
-      .catch(() => caches.match(request, { ignoreSearch: request.mode === "navigate" })
-        .then((cached) => cached ?? caches.match("./", { ignoreSearch: true }))),
+      .catch(() => caches.match(key).then((cached) => cached ?? caches.match("./"))),
   );
 });

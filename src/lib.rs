@@ -5,6 +5,8 @@
 //! the page's panels; `oracle` (native only) prints the page's figures. The `app` module,
 //! built only for wasm32, renders a snapshot of the model with Leptos.
 
+pub mod embed_code;
+pub mod handout;
 pub mod markup;
 pub mod model;
 pub mod panels;

@@ -492,6 +492,8 @@ fn CopyLink() -> impl IntoView {
     view! {
         <div class="share">
             <button id="copy-link" on:click=copy>"Copy link to this view"</button>
+            <super::embed_dialog::EmbedThisView />
+            <super::print::PrintButton />
             <span class="share-status" role="status">{move || status.get()}</span>
         </div>
     }

@@ -33,6 +33,11 @@ static GENERATION: AtomicU64 = AtomicU64::new(0);
 /// after pending input and rendering but, unlike a zero-delay timer, is
 /// never clamped to 4 ms.
 async fn yield_to_browser() {
+    // Printing: the handout is laid out as soon as "beforeprint" returns,
+    // so the work runs to its end at once.
+    if super::print::printing() {
+        return;
+    }
     let Ok(channel) = web_sys::MessageChannel::new() else {
         return;
     };

@@ -5,7 +5,9 @@ mod controls;
 mod deferred;
 mod draw;
 mod embed;
+mod embed_dialog;
 pub mod panels;
+mod print;
 mod prose;
 mod slot;
 pub mod state;
@@ -64,6 +66,9 @@ fn App() -> impl IntoView {
     let model = Model::new(parsed.settings, Vec::new());
     deferred::keep_up_to_date(model);
     provide_context(model);
+    provide_context(embed_dialog::PanelChoices(
+        registry::ALL.iter().map(|p| (p.id, p.heading)).collect(),
+    ));
     provide_context(panels::predict::OnlyQuestion(view_mode.question));
     // An embedded panel alone has no page title above it: its heading is the h1.
     provide_context(panels::Alone(alone.is_some() && view_mode.embed));
@@ -84,6 +89,7 @@ fn App() -> impl IntoView {
     });
     url_state::keep_in_address(model, view_mode);
     prose::keep_headline(model);
+    print::follow_print_events(model);
     let notices = parsed.notices;
     if view_mode.embed || alone.is_some() {
         embed::report_height_to_parent();
@@ -100,6 +106,9 @@ fn App() -> impl IntoView {
                 <p>"Parts of the address could not be used, so their defaults are shown:"</p>
                 <ul>{notices.into_iter().map(|notice| view! { <li>{notice}</li> }).collect_view()}</ul>
             </div>
+        })}
+        {full_page.then(|| view! {
+            <p class="print-only settings-line">{move || model.settings.with(|s| crate::handout::settings_line(s))}</p>
         })}
         <div class="layout" class:single=!full_page>
             {full_page.then(controls::Controls)}

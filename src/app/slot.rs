@@ -31,17 +31,37 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         });
     });
     if !eager {
+        let observer =
+            StoredValue::new_local(None::<(web_sys::IntersectionObserver, web_sys::Element)>);
         Effect::new(move |watching: Option<bool>| {
             if watching == Some(true) {
                 return true;
             }
             match slot.get() {
                 Some(element) => {
-                    watch(&element, near, built);
+                    let element: web_sys::Element = element.into();
+                    observer.set_value(watch(&element, near, built).map(|o| (o, element)));
                     true
                 }
                 None => false,
             }
+        });
+        // A handout has every panel: build and wake them all while printing.
+        // After, observing afresh reports where each really is.
+        Effect::new(move |was_printing: Option<bool>| {
+            let printing = model.printing.get();
+            if printing {
+                built.set(true);
+                near.set(true);
+            } else if was_printing == Some(true) {
+                observer.with_value(|watching| {
+                    if let Some((observer, element)) = watching {
+                        observer.unobserve(element);
+                        observer.observe(element);
+                    }
+                });
+            }
+            printing
         });
     }
     let held = model.held(near);
@@ -71,7 +91,11 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
 
 /// Mark the slot near while it is within a screen of the viewport, and
 /// built from the first time it is.
-fn watch(element: &web_sys::Element, near: RwSignal<bool>, built: RwSignal<bool>) {
+fn watch(
+    element: &web_sys::Element,
+    near: RwSignal<bool>,
+    built: RwSignal<bool>,
+) -> Option<web_sys::IntersectionObserver> {
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         for entry in entries.iter() {
             let entry: web_sys::IntersectionObserverEntry = entry.unchecked_into();
@@ -86,11 +110,13 @@ fn watch(element: &web_sys::Element, near: RwSignal<bool>, built: RwSignal<bool>
     });
     let options = web_sys::IntersectionObserverInit::new();
     options.set_root_margin(NEAR);
-    if let Ok(observer) =
-        web_sys::IntersectionObserver::new_with_options(callback.as_ref().unchecked_ref(), &options)
-    {
-        observer.observe(element);
-    }
+    let observer = web_sys::IntersectionObserver::new_with_options(
+        callback.as_ref().unchecked_ref(),
+        &options,
+    )
+    .ok()?;
+    observer.observe(element);
     // The observer lives as long as the page.
     callback.forget();
+    Some(observer)
 }

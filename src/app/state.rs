@@ -170,6 +170,9 @@ pub struct Model {
     pub updating: RwSignal<bool>,
     /// Bumped whenever the reader answers a "Guess first" question.
     pub guesses: RwSignal<u32>,
+    /// True from the browser's "beforeprint" to its "afterprint": every
+    /// panel is built and measured for the handout.
+    pub printing: RwSignal<bool>,
 }
 
 /// `source` while `awake`; the value it last had while not.
@@ -243,6 +246,7 @@ impl Model {
             inspected_key: RwSignal::new(0),
             updating: RwSignal::new(true),
             guesses: RwSignal::new(0),
+            printing: RwSignal::new(false),
         }
     }
 

@@ -29,15 +29,15 @@ const TYPES = {
  * Serve dist/ (and this folder's fixtures under /fixtures/) on a free port.
  * `isolated` adds the headers that make the page cross-origin isolated, which
  * gives performance.now() microsecond resolution for the benchmark; `gzip`
- * sends every file gzip-encoded.
+ * sends every file gzip-encoded; `root` serves another built copy.
  */
-export async function serve({ isolated = false, gzip = false } = {}) {
+export async function serve({ isolated = false, gzip = false, root = DIST } = {}) {
   const gzipped = new Map();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url, "http://localhost");
     let file;
     if (url.pathname.startsWith(PREFIX)) {
-      file = path.join(DIST, decodeURIComponent(url.pathname.slice(PREFIX.length)) || "index.html");
+      file = path.join(root, decodeURIComponent(url.pathname.slice(PREFIX.length)) || "index.html");
     } else if (url.pathname.startsWith("/fixtures/")) {
       file = path.join(here, decodeURIComponent(url.pathname));
     }
@@ -92,6 +92,8 @@ export async function open(browser, served, query = "", options = {}) {
     deviceScaleFactor: options.scale ?? 1,
     colorScheme: options.colorScheme ?? "light",
     reducedMotion: "reduce",
+    // For tests that inject axe: the page's CSP forbids inline scripts.
+    bypassCSP: options.bypassCSP ?? false,
   });
   // A script run in every frame before the page's own (e.g. a listener).
   if (options.init) await context.addInitScript(options.init);

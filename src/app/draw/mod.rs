@@ -2,6 +2,7 @@
 //! (colours per server, the theme, the pixel ratio).
 
 pub mod charts;
+pub mod export;
 pub mod palette;
 pub mod ring_canvas;
 pub mod theme;

@@ -14,11 +14,27 @@ pub fn prefers_dark() -> bool {
         .is_some_and(|query| query.matches())
 }
 
-/// Device pixels per CSS pixel, at least 1.
+thread_local! {
+    /// Times the screen's ratio while a figure is drawn for saving (2 for a
+    /// PNG at twice the shown resolution); 1 otherwise.
+    static EXPORT_SCALE: std::cell::Cell<f64> = const { std::cell::Cell::new(1.0) };
+}
+
+/// Device pixels per CSS pixel, at least 1 (times the export scale while a
+/// figure is drawn for saving).
 pub fn pixel_ratio() -> f64 {
-    web_sys::window()
+    let screen = web_sys::window()
         .map_or(1.0, |w| w.device_pixel_ratio())
-        .max(1.0)
+        .max(1.0);
+    screen * EXPORT_SCALE.with(std::cell::Cell::get)
+}
+
+/// Run `draw` with every canvas drawn at `scale` times the screen's ratio.
+pub fn at_export_scale<T>(scale: f64, draw: impl FnOnce() -> T) -> T {
+    EXPORT_SCALE.with(|s| s.set(scale));
+    let result = draw();
+    EXPORT_SCALE.with(|s| s.set(1.0));
+    result
 }
 
 /// Give a canvas a backing store of its CSS size times the pixel ratio, so
@@ -46,6 +62,10 @@ pub fn observed_width(canvas: NodeRef<Canvas>) -> ReadSignal<f64> {
     let width = RwSignal::new(0.0);
     Effect::new(move |_| {
         let Some(element) = canvas.get() else { return };
+        // Built for a handout: printing will not wait for an observer.
+        if crate::app::print::printing() {
+            width.set(f64::from(element.client_width()));
+        }
         let target = element.clone();
         // Observers run after layout, so reading the width here forces nothing.
         let callback = Closure::<dyn FnMut(JsValue)>::new(move |_entries: JsValue| {

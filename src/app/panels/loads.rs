@@ -3,9 +3,11 @@
 
 use leptos::html::Canvas;
 use leptos::prelude::*;
+use web_sys::HtmlCanvasElement;
 
 use crate::app::controls::{apply, Message};
 use crate::app::draw::charts;
+use crate::app::draw::export::save_png_button;
 use crate::app::draw::palette::swatch_class;
 use crate::app::draw::theme::observed_width;
 use crate::app::panels::{markup, Holder};
@@ -35,29 +37,46 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
     let loads_width = observed_width(loads_chart);
     let spread_width = observed_width(spread_chart);
 
+    // Each chart draws onto the canvas it is given: its own on every change,
+    // or a detached one when the reader saves it as a PNG.
+    let render_loads = move |canvas: &HtmlCanvasElement, width: f64| {
+        snapshot.with(|m| {
+            timing::timed("ringcount:draw-loads-chart", || {
+                charts::draw_loads(canvas, width, &m.0)
+            })
+        });
+        true
+    };
+    let render_spread = move |canvas: &HtmlCanvasElement, width: f64| {
+        let points = snapshot.with(|m| m.0.settings.points);
+        model.with_evenness(|measured| {
+            measured.as_ref().is_some_and(|measured| {
+                timing::timed("ringcount:draw-spread-chart", || {
+                    charts::draw_evenness(canvas, width, &measured.0, points)
+                });
+                true
+            })
+        })
+    };
     Effect::new(move |_| {
         let width = loads_width.get();
         if let (Some(canvas), true) = (loads_chart.get(), width > 0.0) {
-            snapshot.with(|m| {
-                timing::timed("ringcount:draw-loads-chart", || {
-                    charts::draw_loads(&canvas, width, &m.0)
-                })
-            });
+            render_loads(&canvas, width);
         }
     });
     Effect::new(move |_| {
         let width = spread_width.get();
-        let (Some(canvas), true) = (spread_chart.get(), width > 0.0) else {
-            return;
-        };
-        let points = snapshot.with(|m| m.0.settings.points);
-        model.with_evenness(|measured| {
-            if let Some(measured) = measured {
-                timing::timed("ringcount:draw-spread-chart", || {
-                    charts::draw_evenness(&canvas, width, &measured.0, points)
-                });
-            }
-        });
+        if let (Some(canvas), true) = (spread_chart.get(), width > 0.0) {
+            render_spread(&canvas, width);
+        }
+    });
+    let save_loads = save_png_button("loads chart", move |canvas| {
+        let width = loads_width.get_untracked();
+        width > 0.0 && render_loads(canvas, width)
+    });
+    let save_spread = save_png_button("spread chart", move |canvas| {
+        let width = spread_width.get_untracked();
+        width > 0.0 && render_spread(canvas, width)
     });
 
     view! {
@@ -81,6 +100,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
                     } else {
                         "Keys per server, before (pale) and after (solid). The dashed line is an even share after the change."
                     }}</figcaption>
+                    {save_loads}
                 </figure>
                 <figure>
                     <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.with_evenness(|measured| {
@@ -89,6 +109,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
                         format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
                     })></canvas>
                     <figcaption>"How far the busiest server's exact share of the ring sits above an even share, at 1 to 500 points (dots, log scales), beside a 1/√points line. Exact shares carry no sampling noise, so the square-root rule shows even at 1,000 keys. The ring marks the current setting."</figcaption>
+                    {save_spread}
                 </figure>
             </div>
         </section>

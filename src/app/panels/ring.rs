@@ -81,11 +81,9 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
     });
 
     let width = observed_width(canvas);
-    Effect::new(move |_| {
-        let width = width.get();
-        let (Some(element), true) = (canvas.get(), width > 0.0) else {
-            return;
-        };
+    // Draws the ring onto `element`: the panel's own canvas on every change,
+    // or a detached one when the reader saves it as a PNG.
+    let render = move |element: &web_sys::HtmlCanvasElement, width: f64| {
         let colours = ring_colours();
         let inspected = Some(model.inspected_key.get());
         // The failure is drawn over the ring after the change, when asked for.
@@ -94,7 +92,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             stage_now.with(|s| {
                 let draw = |overlay: Option<&FailureOverlay>| {
                     timing::timed("ringcount:draw-ring", || {
-                        ring_canvas::draw(&element, width, &m.0, &s.0, &colours, overlay, inspected)
+                        ring_canvas::draw(element, width, &m.0, &s.0, &colours, overlay, inspected)
                     })
                 };
                 if !show_failure {
@@ -116,8 +114,22 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                 })
             })
         });
+    };
+    Effect::new(move |_| {
+        let width = width.get();
+        let (Some(element), true) = (canvas.get(), width > 0.0) else {
+            return;
+        };
+        render(&element, width);
         // A step ends when the ring shows it.
         timing::record_step_end();
+    });
+    let save_button = crate::app::draw::export::save_png_button("ring", move |target| {
+        let width = width.get_untracked();
+        if width > 0.0 {
+            render(target, width);
+        }
+        width > 0.0
     });
 
     let description = move || {
@@ -216,6 +228,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                     </div>
                     {markup(Holder::Block, legend)}
                     <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span>{picked_key}</p>
+                    {save_button}
                 </div>
             </div>
         </section>

@@ -207,17 +207,15 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
 
     // Moved share against the ideal, busiest against an even share.
     let even_after = move || snapshot.with(|m| m.0.key_count() as f64 / m.0.after.len() as f64);
-    Effect::new(move |_| {
-        let width = chart_width.get();
-        let (Some(canvas), true) = (chart.get(), width > 0.0) else {
-            return;
-        };
+    // Draws onto the canvas it is given: the panel's own on every change, or
+    // a detached one when the reader saves the chart as a PNG.
+    let render = move |canvas: &web_sys::HtmlCanvasElement, width: f64| {
         let (keys, ideal) =
             snapshot.with(|m| (m.0.key_count() as f64, 1.0 / m.0.pool_with_changed() as f64));
         let even = even_after();
         model.with_schemes(|measured| {
             let Some(measured) = measured else {
-                return;
+                return false;
             };
             let bars: Vec<SchemeBars> = measured
                 .rows
@@ -230,9 +228,20 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                 })
                 .collect();
             timing::timed("ringcount:draw-schemes-chart", || {
-                charts::draw_schemes(&canvas, width, &bars, ideal)
+                charts::draw_schemes(canvas, width, &bars, ideal)
             });
-        });
+            true
+        })
+    };
+    Effect::new(move |_| {
+        let width = chart_width.get();
+        if let (Some(canvas), true) = (chart.get(), width > 0.0) {
+            render(&canvas, width);
+        }
+    });
+    let save_chart = crate::app::draw::export::save_png_button("schemes chart", move |canvas| {
+        let width = chart_width.get_untracked();
+        width > 0.0 && render(canvas, width)
     });
 
     let lead = move || {
@@ -270,6 +279,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                     format!("Bar charts of the share of keys each scheme moved and of its busiest server over an even share: {}. The table above holds the same numbers.", listed.join(", "))
                 })></canvas>
                 <figcaption>"Top: the share of keys each scheme moved; the dashed line is one server's even share, what a join moves when the newcomer takes exactly its fair part. Bottom: the busiest server after the change over an even share; the dashed line is perfect balance."</figcaption>
+                {save_chart}
             </figure>
             {markup(Holder::Block, notes)}
         </section>

@@ -1,0 +1,205 @@
+// Issue 20, what a teacher takes away: the embed code from "Embed this
+// view" (pasted into a page, hostile names included, and on a host that
+// listens to nothing), PNG export, the printed handout, and a new build
+// reaching a page that was used offline.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { sharedBrowser, open, serve, DIST, nativeFigures, artifact } from "./harness.mjs";
+
+const require = createRequire(import.meta.url);
+const env = sharedBrowser();
+
+/** Open the dialog, pick a panel and a width, and wait for the measured code. */
+async function embedCode(page, { panel, width, snippet = false }) {
+  await page.click("#embed-open");
+  await page.waitForSelector("#embed-dialog[open]");
+  await page.selectOption("#embed-panel", panel);
+  await page.check(`input[name="embed-width"][value="${width}"]`);
+  if (snippet) await page.check("#embed-snippet");
+  await page.waitForFunction(
+    () => document.querySelector("[data-embed-code]")?.textContent.includes("<iframe"),
+    null,
+    { timeout: 20000 },
+  );
+  return page.locator("[data-embed-code]").textContent();
+}
+
+/** A course page made of nothing but `code`, in a column `width` px wide. */
+async function pasteInto(context, code, width) {
+  const host = await context.newPage();
+  await host.setViewportSize({ width: width + 40, height: 900 });
+  await host.goto(`${env.served.origin}/fixtures/host.html?kind=none`);
+  // document.write parses as a page would, and runs any script it finds.
+  await host.evaluate(([code, width]) => {
+    document.open();
+    document.write(`<!doctype html><body style="margin:20px"><div id="column" style="width:${width}px">${code}</div></body>`);
+    document.close();
+  }, [code, width]);
+  return host;
+}
+
+test("the embed code, pasted into a page that listens to nothing, shows the panel in a frame it fits", async () => {
+  const query = "?servers=a,b,c&add=d&points=60&keys=3000";
+  const { page, close } = await open(env.browser, env.served, query, { lazy: true });
+  const code = await embedCode(page, { panel: "moved", width: 640 });
+  assert.match(code, /title="How many keys move"/);
+  assert.match(code, /loading="lazy"/);
+  const height = Number(/height: (\d+)px/.exec(code)[1]);
+  assert.equal(String(height), await page.locator("[data-embed-code]").getAttribute("data-height"));
+  assert.doesNotMatch(code, /<script/, "no script unless asked for");
+  // Escape closes the dialog, and focus returns to its button.
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("#embed-dialog:not([open])", { state: "attached" });
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "embed-open");
+
+  const host = await pasteInto(page.context(), code, 640);
+  const frame = host.frameLocator("iframe");
+  await frame.locator('[data-figure="moved"]').waitFor();
+  await host.waitForTimeout(800);
+  const expected = nativeFigures(query.slice(1));
+  assert.equal(await frame.locator('[data-figure="moved"]').textContent(), expected.moved);
+  // A host that ignores every message keeps the fixed height; the panel fits in it.
+  const fit = await host.evaluate(() => {
+    const iframe = document.querySelector("iframe");
+    return {
+      frame: iframe.getBoundingClientRect().height,
+      width: iframe.getBoundingClientRect().width,
+      content: iframe.contentDocument.documentElement.getBoundingClientRect().height,
+    };
+  });
+  assert.equal(fit.width, 640);
+  assert.equal(fit.frame, height);
+  assert.ok(fit.content <= fit.frame && fit.content >= fit.frame - 20, JSON.stringify(fit));
+  await host.screenshot({ path: artifact("embed-pasted.png") });
+  await close();
+});
+
+test("a hostile server name yields embed code that runs nothing and still shows the panel", async () => {
+  const hostile = `"><img src=x onerror=pwned=1><script>pwned=2</script>`;
+  const query = `?servers=alpha,javascript:window.pwned=3,charlie&add=${encodeURIComponent(hostile)}&keys=500`;
+  const { page, close } = await open(env.browser, env.served, query, { lazy: true });
+  const code = await embedCode(page, { panel: "loads", width: 800, snippet: true });
+  const host = await pasteInto(page.context(), code, 800);
+  await host.frameLocator("iframe").locator('tr[data-server="charlie"]').waitFor();
+  await host.waitForTimeout(500);
+  assert.equal(await host.evaluate(() => window.pwned), undefined, "nothing ran");
+  // One frame and the one resize script, nothing else.
+  const parsed = await host.evaluate(() => ({
+    frames: document.querySelectorAll("iframe").length,
+    images: document.querySelectorAll("img").length,
+    scripts: [...document.querySelectorAll("script")].map((s) => s.textContent.includes("ringcount:height")),
+  }));
+  assert.deepEqual(parsed, { frames: 1, images: 0, scripts: [true] });
+  // The pasted snippet sizes the frame from the panel's own message.
+  await host.waitForFunction(() => {
+    const frame = document.querySelector("iframe");
+    const inner = frame.contentDocument.documentElement.getBoundingClientRect().height;
+    return Math.abs(frame.getBoundingClientRect().height - inner) <= 3;
+  });
+  // The frame shows the same settings: the hostile name is the joiner there too.
+  const joiner = await host.frameLocator("iframe").locator(`tr[data-server]`).last().getAttribute("data-server");
+  assert.equal(joiner, hostile);
+  await close();
+});
+
+test("axe finds nothing serious with the embed dialog open", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { lazy: true, bypassCSP: true });
+  await embedCode(page, { panel: "ring", width: 800 });
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const result = await page.evaluate(() => window.axe.run(document, { exclude: [["#embed-dialog iframe"]] }));
+  const serious = result.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+  assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`), []);
+  await page.screenshot({ path: artifact("embed-dialog.png") });
+  await close();
+});
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes) {
+  assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], "a PNG signature");
+  assert.equal(bytes.subarray(12, 16).toString("latin1"), "IHDR");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test("Save as PNG gives each figure at twice its shown resolution, safely named", async () => {
+  const query = "?servers=a,b,c&add=..%2Fevil%20%3Cname%3E&points=40";
+  const { page, close } = await open(env.browser, env.served, query);
+  for (const [figure, canvas, name] of [
+    ["ring", "#ring canvas.ring-canvas", "ring-points40-evil-name-joins.png"],
+    ["loads chart", "#loads canvas.chart >> nth=0", "loads-chart-points40-evil-name-joins.png"],
+  ]) {
+    const button = page.locator(`[data-save-png="${figure}"]`);
+    await button.scrollIntoViewIfNeeded();
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    assert.equal(download.suggestedFilename(), name);
+    const shown = await page.locator(canvas).evaluate((c) => ({ width: c.width, height: c.height }));
+    const saved = pngSize(fs.readFileSync(await download.path()));
+    assert.deepEqual(saved, { width: shown.width * 2, height: shown.height * 2 }, figure);
+  }
+  await close();
+});
+
+test("printing gives a handout: every panel's heading and figures, the settings, no controls", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { lazy: true });
+  // A reader who prints without scrolling: "beforeprint" builds every panel.
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  await page.waitForFunction(() => document.querySelectorAll(".panel-slot.waiting").length === 0);
+  await page.waitForSelector("#claims tr[data-claim][data-held]");
+  await page.emulateMedia({ media: "print" });
+  const handout = await page.evaluate(() => {
+    const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+    return {
+      headings: [...document.querySelectorAll("section.panel h2")].filter(shown).map((h) => h.textContent.trim()),
+      controls: [...document.querySelectorAll("button, input, select, .controls")].filter(shown).length,
+      settings: [...document.querySelectorAll(".settings-line")].filter(shown).map((p) => p.textContent),
+      figures: [...document.querySelectorAll("[data-figure]")].filter(shown).map((f) => f.dataset.figure),
+      claims: document.querySelectorAll("#claims tr[data-claim][data-held]").length,
+    };
+  });
+  const expected = ["The ring", "Guess first", "Where the points land", "How many keys move", "Ring versus modulo",
+    "Load per server", "When servers fail", "Every scheme, side by side", "What a change costs",
+    "Disagreement during a rollout", "Claims held"];
+  for (const heading of expected) assert.ok(handout.headings.includes(heading), `${heading} in ${handout.headings}`);
+  assert.equal(handout.controls, 0, "no control prints");
+  assert.match(handout.settings[0] ?? "", /alpha, bravo, charlie, delta; echo joins; 200 points/);
+  for (const name of ["moved", "modulo-moved", "even-share", "spread"]) assert.ok(handout.figures.includes(name), name);
+  assert.ok(handout.claims >= 10);
+  const pdf = await page.pdf({ format: "A4", printBackground: true });
+  assert.equal(pdf.subarray(0, 5).toString(), "%PDF-");
+  const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g).length;
+  assert.ok(pages >= 3 && pages <= 40, `${pages} pages`);
+  fs.writeFileSync(artifact("handout.pdf"), pdf);
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.screenshot({ path: artifact("handout-print.png"), fullPage: true });
+  // After printing, panels far from view go back to sleep.
+  await page.emulateMedia({ media: "screen" });
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  await page.waitForFunction(() => [...document.querySelectorAll(".panel-slot")].some((s) => s.dataset.stale === "no"));
+  await close();
+});
+
+test("a page used offline picks up a changed build on its next online visit", async () => {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), "ringcount-build-"));
+  fs.cpSync(DIST, copy, { recursive: true });
+  const served = await serve({ root: copy });
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  const title = () => page.locator(".masthead h1").textContent();
+  await page.goto(served.base);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  assert.equal(await title(), "Consistent hashing, counted");
+  // A new build is deployed while the reader is away.
+  const index = path.join(copy, "index.html");
+  fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("Consistent hashing, counted</h1>", "Consistent hashing, counted again</h1>"));
+  await page.reload();
+  assert.equal(await title(), "Consistent hashing, counted again", "online, the new build");
+  await context.setOffline(true);
+  await page.reload();
+  assert.equal(await title(), "Consistent hashing, counted again", "offline, the copy of the new build");
+  await context.close();
+  await served.close();
+  fs.rmSync(copy, { recursive: true, force: true });
+});
