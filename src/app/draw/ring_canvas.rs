@@ -55,6 +55,21 @@ struct Placed {
     pixels: usize,
     /// Top-left pixel of each key's dot, in key order.
     corners: Vec<(u32, u32)>,
+    /// The background and the dots alone, as last painted, with the owner
+    /// and the colours each dot was painted in. A step repaints only the
+    /// dots whose owner changed (a points step changes a tenth of them),
+    /// so a repainted dot lies over its neighbours: the change shows.
+    dots_layer: Vec<u32>,
+    painted_owners: Vec<ServerId>,
+    painted_colours: Vec<u32>,
+}
+
+/// Paint one key's dot, `side` pixels square, at buffer offset `corner`.
+fn paint_dot(buffer: &mut [u32], pixels: usize, corner: usize, side: usize, colour: u32) {
+    for row in 0..side {
+        let start = corner + row * pixels;
+        buffer[start..start + side].fill(colour);
+    }
 }
 
 thread_local! {
@@ -117,7 +132,8 @@ pub fn draw(
         inner: radius - size * 0.03,
         band: size * 0.09,
     };
-    let dot_css = if keys.len() <= 2_000 {
+    let many_keys = keys.len() > 2_000;
+    let dot_css = if !many_keys {
         2.6
     } else if keys.len() <= 20_000 {
         1.5
@@ -168,23 +184,62 @@ pub fn draw(
                 keys: snapshot.keys.clone(),
                 pixels,
                 corners,
+                dots_layer: Vec::new(),
+                painted_owners: Vec::new(),
+                painted_colours: Vec::new(),
             });
         }
-        let Some(placed) = cache.iter().find(|p| p.pixels == pixels) else {
+        let Some(placed) = cache.iter_mut().find(|p| p.pixels == pixels) else {
             return;
         };
-        PIXELS.with(|buffer| {
-            let mut buffer = buffer.borrow_mut();
-            buffer.resize(pixels * pixels, 0);
-            let (br, bg, bb) = colours.background;
-            buffer.fill(u32::from_le_bytes([br, bg, bb, 255]));
-            for (&(x, y), &owner) in placed.corners.iter().zip(&stage.owners) {
+        let (br, bg, bb) = colours.background;
+        let mut all_colours = server_rgba.clone();
+        all_colours.push(u32::from_le_bytes([br, bg, bb, 255]));
+        let corner_of = |&(x, y): &(u32, u32)| y as usize * pixels + x as usize;
+        if placed.painted_colours != all_colours
+            || placed.painted_owners.len() != stage.owners.len()
+        {
+            // New colours (names or theme) or a new canvas: paint every dot.
+            placed.dots_layer.clear();
+            placed
+                .dots_layer
+                .resize(pixels * pixels, all_colours[server_rgba.len()]);
+            for (corner, &owner) in placed.corners.iter().zip(&stage.owners) {
                 let colour = server_rgba[usize::from(owner)];
-                for row in y as usize..y as usize + side {
-                    let start = row * pixels + x as usize;
-                    buffer[start..start + side].fill(colour);
+                paint_dot(
+                    &mut placed.dots_layer,
+                    pixels,
+                    corner_of(corner),
+                    side,
+                    colour,
+                );
+            }
+            placed.painted_owners.clone_from(&stage.owners);
+            placed.painted_colours = all_colours;
+        } else {
+            for ((corner, &owner), painted) in placed
+                .corners
+                .iter()
+                .zip(&stage.owners)
+                .zip(placed.painted_owners.iter_mut())
+            {
+                if *painted != owner {
+                    let colour = server_rgba[usize::from(owner)];
+                    paint_dot(
+                        &mut placed.dots_layer,
+                        pixels,
+                        corner_of(corner),
+                        side,
+                        colour,
+                    );
+                    *painted = owner;
                 }
             }
+        }
+        let placed = &*placed;
+        PIXELS.with(|buffer| {
+            let mut buffer = buffer.borrow_mut();
+            buffer.clone_from(&placed.dots_layer);
             if !few {
                 // Up to 100,000 thin ticks: two canvas calls each cost more
                 // than a frame's share at the largest settings, so they are
@@ -222,6 +277,30 @@ pub fn draw(
                     (centre, radius - tick * 0.3, radius + tick),
                     ticks,
                 );
+            }
+            if many_keys {
+                // Thousands of moved keys (2,000 when one server of fifty
+                // joins 100,000 keys): a canvas arc each cost the ring more
+                // than everything else in it, so at these densities, where a
+                // ring is a few pixels across, each is stamped as pixels.
+                let (r, g, b) = hex_rgb(colours.moved);
+                let stamp = ring_stamp((dot_css + 2.0) * scale, scale.max(1.0));
+                let moved_rgba = u32::from_le_bytes([r, g, b, 255]);
+                let half = side as i64 / 2;
+                for (&(x, y), _) in placed
+                    .corners
+                    .iter()
+                    .zip(&stage.moved)
+                    .filter(|(_, &moved)| moved)
+                {
+                    let (cx, cy) = (i64::from(x) + half, i64::from(y) + half);
+                    for &(dx, dy) in &stamp {
+                        let (px, py) = (cx + dx, cy + dy);
+                        if (0..pixels as i64).contains(&px) && (0..pixels as i64).contains(&py) {
+                            buffer[py as usize * pixels + px as usize] = moved_rgba;
+                        }
+                    }
+                }
             }
             // One copy into the browser. (Handing it a view of wasm memory
             // instead measured several times slower in Chromium.)
@@ -271,19 +350,23 @@ pub fn draw(
         let _ = context.set_line_dash(&solid);
     }
 
-    // Layer 3: white rings round the keys that moved at this step.
-    context.set_stroke_style_str(colours.moved);
-    context.set_line_width(if keys.len() <= 2_000 { 1.5 } else { 1.0 });
-    context.begin_path();
-    let ring = dot_css + 2.0;
-    for (index, &position) in keys.iter().enumerate() {
-        if stage.moved[index] {
-            let (x, y) = placement.place(index, position);
-            context.move_to(x + ring, y);
-            let _ = context.arc(x, y, ring, 0.0, TAU);
+    // Layer 3: white rings round the keys that moved at this step, as
+    // anti-aliased paths when there are few keys (set as pixels above when
+    // there are many).
+    if !many_keys {
+        context.set_stroke_style_str(colours.moved);
+        context.set_line_width(1.5);
+        context.begin_path();
+        let ring = dot_css + 2.0;
+        for (index, &position) in keys.iter().enumerate() {
+            if stage.moved[index] {
+                let (x, y) = placement.place(index, position);
+                context.move_to(x + ring, y);
+                let _ = context.arc(x, y, ring, 0.0, TAU);
+            }
         }
+        context.stroke();
     }
-    context.stroke();
 
     // Layer 4: a cross on each key rerouted off a down server: a different
     // shape from the "moved" ring, so the two read apart without colour.
@@ -333,6 +416,22 @@ pub fn draw(
         context.set_line_width(2.0);
         context.stroke_rect(x - half, y - half, 2.0 * half, 2.0 * half);
     }
+}
+
+/// Pixel offsets from a centre that make a ring of `radius` and
+/// `thickness` device pixels.
+fn ring_stamp(radius: f64, thickness: f64) -> Vec<(i64, i64)> {
+    let reach = (radius + thickness).ceil() as i64;
+    let mut offsets = Vec::new();
+    for dy in -reach..=reach {
+        for dx in -reach..=reach {
+            let distance = ((dx * dx + dy * dy) as f64).sqrt();
+            if (distance - radius).abs() <= thickness / 2.0 {
+                offsets.push((dx, dy));
+            }
+        }
+    }
+    offsets
 }
 
 /// One server point as a short radial line.
