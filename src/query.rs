@@ -3,6 +3,7 @@
 //! writes settings back, so the address bar is always a permalink.
 
 use crate::model::cost::{Bytes, MAX_BANDWIDTH, MAX_DATA, MIN_BANDWIDTH, MIN_DATA};
+use crate::model::keyname::KeyName;
 use crate::model::settings::{
     clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_RATE, MAX_ROLLOUT,
     MAX_SERVERS, MIN_KEYS, MIN_POINTS, MIN_RATE, MIN_ROLLOUT,
@@ -280,6 +281,10 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
                 Ok(weights) => settings.weights = weights,
                 Err(why) => ignore(why),
             },
+            "keyname" => match KeyName::parse(&value) {
+                Ok(name) => settings.keyname = name,
+                Err(why) => ignore(why.trim_end_matches('.').to_string()),
+            },
             "skew" => match parse_skew(&value) {
                 Ok(skew) => settings.skew = skew,
                 Err(why) => ignore(why),
@@ -399,6 +404,10 @@ pub fn render(settings: &Settings, view: &View) -> String {
         query.push_str("&weights=");
         query.push_str(&weights.join(","));
     }
+    if !settings.keyname.is_default() {
+        query.push_str("&keyname=");
+        query.push_str(&percent_encode(settings.keyname.as_str()));
+    }
     if !settings.down.is_empty() {
         let down: Vec<String> = settings
             .down
@@ -467,6 +476,7 @@ mod tests {
             rollout: 90,
             weights: vec![("north pole".into(), Weight::new(4).unwrap())],
             skew: parse_skew("1.5").unwrap(),
+            keyname: KeyName::parse("user:{i}/é").unwrap(),
         };
         let view = View {
             embed: true,

@@ -39,6 +39,9 @@ fn echo_joining_under_every_scheme() {
             ("bounded", (205, 0, 228, 179)),
             ("multiprobe", (234, 0, 256, 86)),
             ("slots", (207, 0, 207, 197)),
+            // SPEC §13: what deployed clients do.
+            ("ketama", (218, 0, 218, 169)),
+            ("groupcache", (153, 0, 249, 153)),
         ]
     );
 }

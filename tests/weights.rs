@@ -49,7 +49,14 @@ fn a_weight_multiplies_a_servers_points() {
         .collect();
     assert_eq!(
         ignoring,
-        vec!["modulo", "jump", "maglev", "multiprobe", "slots"]
+        vec![
+            "modulo",
+            "jump",
+            "maglev",
+            "multiprobe",
+            "slots",
+            "groupcache"
+        ]
     );
 }
 

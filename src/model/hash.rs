@@ -110,28 +110,38 @@ impl Decimal {
 /// Hashes many strings that share a prefix and end in a decimal number,
 /// such as `key-17` or `alpha#3`, without building any string.
 #[derive(Clone, Copy, Debug)]
-pub struct NumberedNames {
+pub struct NumberedNames<'a> {
     prefix_state: u32,
+    /// What follows the number (`.jpg` in `/img/{i}.jpg`); usually nothing.
+    suffix: &'a [u8],
     kind: HashKind,
 }
 
-impl NumberedNames {
+impl NumberedNames<'static> {
     pub fn new(prefix: &str, kind: HashKind) -> Self {
+        NumberedNames::around(prefix.as_bytes(), &[], kind)
+    }
+}
+
+impl<'a> NumberedNames<'a> {
+    /// Names `prefix`, the number, then `suffix`.
+    pub fn around(prefix: &[u8], suffix: &'a [u8], kind: HashKind) -> Self {
         NumberedNames {
-            prefix_state: fnv1a_extend(FNV_OFFSET, prefix.as_bytes()),
+            prefix_state: fnv1a_extend(FNV_OFFSET, prefix),
+            suffix,
             kind,
         }
     }
 
-    /// Hash of the prefix followed by `number` in decimal, no padding.
+    /// Hash of the prefix, `number` in decimal (no padding) and the suffix.
     pub fn hash(&self, number: u64) -> u32 {
         let digits = Decimal::of(number);
-        self.kind
-            .finish(fnv1a_extend(self.prefix_state, digits.bytes()))
+        let state = fnv1a_extend(self.prefix_state, digits.bytes());
+        self.kind.finish(fnv1a_extend(state, self.suffix))
     }
 }
 
-impl NumberedNames {
+impl NumberedNames<'_> {
     /// Hashes of `first`, `first+1`, … `first+count-1`, like `hash` but
     /// without redoing shared work: the numbers come in runs of up to ten
     /// that differ only in their last digit, so the prefix and the leading
@@ -153,8 +163,8 @@ impl NumberedNames {
             let from = number % 10;
             let run = (10 - from).min(remaining);
             hashes.extend((from..from + run).map(|digit| {
-                self.kind
-                    .finish(fnv1a_extend(before_last, &[b'0' + digit as u8]))
+                let state = fnv1a_extend(before_last, &[b'0' + digit as u8]);
+                self.kind.finish(fnv1a_extend(state, self.suffix))
             }));
             remaining -= run;
             // Wraps only after the last number, u64::MAX, has been hashed.

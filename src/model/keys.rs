@@ -2,6 +2,7 @@
 //! positions on the ring.
 
 use super::hash::{HashKind, NumberedNames};
+use super::keyname::KeyName;
 use super::sort;
 
 /// The keys of valid settings: key-first … key-(first+count−1) under a hash.
@@ -12,6 +13,7 @@ pub struct KeySpec {
     pub(in crate::model) first: u64,
     pub(in crate::model) count: u32,
     pub(in crate::model) hash: HashKind,
+    pub(in crate::model) name: KeyName,
 }
 
 impl KeySpec {
@@ -23,6 +25,10 @@ impl KeySpec {
     }
     pub fn hash(&self) -> HashKind {
         self.hash
+    }
+    /// How the keys are named (`key-{i}` unless the reader chose otherwise).
+    pub fn name(&self) -> KeyName {
+        self.name
     }
     /// The same keys under another hash (claims compare hashes).
     pub fn with_hash(self, hash: HashKind) -> KeySpec {
@@ -46,7 +52,8 @@ pub struct Keys {
 impl Keys {
     /// The keys of valid settings (`Valid::key_spec`).
     pub fn of(spec: KeySpec) -> Keys {
-        let names = NumberedNames::new("key-", spec.hash());
+        let name = spec.name();
+        let names = NumberedNames::around(name.prefix(), name.suffix(), spec.hash());
         let mut keys = Keys::from_hashes(
             spec.first(),
             names.hash_range(spec.first(), u64::from(spec.count())),

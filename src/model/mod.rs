@@ -7,6 +7,7 @@ pub mod cost;
 pub mod failures;
 pub mod format;
 pub mod hash;
+pub mod keyname;
 pub mod keys;
 pub mod measure;
 pub mod questions;

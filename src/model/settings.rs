@@ -4,6 +4,7 @@
 use super::cost::Bytes;
 use super::format::thousands;
 use super::hash::HashKind;
+use super::keyname::KeyName;
 use super::keys::KeySpec;
 use super::ring::ServerId;
 
@@ -68,6 +69,8 @@ pub struct Settings {
     pub weights: Vec<(String, Weight)>,
     /// How skewed requests are: key rank r gets requests ∝ 1/r^s, in tenths of s.
     pub skew: Skew,
+    /// How keys are named (SPEC §13): `key-{i}` by default.
+    pub keyname: KeyName,
 }
 
 /// The most ring entries all servers may put on the ring together.
@@ -101,6 +104,7 @@ impl Default for Settings {
             rate: 30,
             rollout: 12,
             weights: Vec::new(),
+            keyname: KeyName::default(),
             skew: Skew::default(),
         }
     }
@@ -807,6 +811,7 @@ impl Valid {
             first: self.first,
             count: self.keys,
             hash: self.hash,
+            name: self.keyname,
         }
     }
 
@@ -858,7 +863,13 @@ impl KeySpec {
             first,
             count,
             hash,
+            name: KeyName::default(),
         })
+    }
+
+    /// The same keys under another name template (a claim compares them).
+    pub fn with_name(self, name: KeyName) -> KeySpec {
+        KeySpec { name, ..self }
     }
 }
 

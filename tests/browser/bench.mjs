@@ -411,7 +411,7 @@ const table = (r, targets) => [
   row("slider step, input to ring drawn", r.step, targets.step),
   row("one piece of the claims (a claim, or one server's removal)", r.claim),
   row("one piece of the scheme work (a scheme's set-up, 4,096 keys placed on one side, or its lookups timed)", r.schemePiece),
-  row("all eight schemes measured, from the start of the deferred work", r.schemes),
+  row("all ten schemes measured, from the start of the deferred work", r.schemes),
   row("schemes chart redraw", r.schemesChart),
   row("one piece of the failure panel (the failure walk over 16,384 keys, or copysets at one setting)", r.failure, "≤ 50"),
   row("all sixteen claims, from the start of the deferred work (schemes included)", r.claims),

@@ -6,7 +6,10 @@
 //! schemes use to turn two 32-bit hashes into one well-mixed score.
 
 pub mod bounded;
+pub mod client_ring;
+pub mod groupcache;
 pub mod jump;
+pub mod ketama;
 pub mod maglev;
 pub mod modulo;
 pub mod multiprobe;
@@ -22,7 +25,7 @@ use super::ring::{Points, Ring, ServerId};
 use super::settings::Settings;
 
 /// Every scheme, in the order the page lists them.
-pub const ALL: [&dyn Scheme; 8] = [
+pub const ALL: [&dyn Scheme; 10] = [
     &ring::RingScheme,
     &modulo::Modulo,
     &jump::Jump,
@@ -31,6 +34,8 @@ pub const ALL: [&dyn Scheme; 8] = [
     &bounded::Bounded,
     &multiprobe::MultiProbe,
     &slots::Slots,
+    &ketama::Ketama,
+    &groupcache::Groupcache,
 ];
 
 /// The scheme with this id (`ring`, `jump`, …).

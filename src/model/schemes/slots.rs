@@ -3,7 +3,7 @@
 //! slots from server to server; keys never move otherwise.
 
 use super::{Context, Holds, Placement, Scheme};
-use crate::model::hash::Decimal;
+use crate::model::keyname::KeyName;
 use crate::model::keys::Key;
 use crate::model::ring::ServerId;
 use crate::model::settings::Settings;
@@ -28,39 +28,59 @@ impl Scheme for Slots {
         )
     }
 
-    fn place(&self, _context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
-        Box::new(SlotPlacement(initial_layout(pool)))
+    fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
+        Box::new(SlotPlacement {
+            slots: initial_layout(pool),
+            names: context.settings.keyname,
+        })
     }
 
     fn place_pair(
         &self,
-        _context: &Context,
+        context: &Context,
         before: &[ServerId],
         after: &[ServerId],
     ) -> (Box<dyn Placement>, Box<dyn Placement>) {
         let first = initial_layout(before);
         let second = hand_over(&first, before, after);
+        let names = context.settings.keyname;
         (
-            Box::new(SlotPlacement(first)),
-            Box::new(SlotPlacement(second)),
+            Box::new(SlotPlacement {
+                slots: first,
+                names,
+            }),
+            Box::new(SlotPlacement {
+                slots: second,
+                names,
+            }),
         )
     }
 }
 
-struct SlotPlacement(Vec<ServerId>);
+struct SlotPlacement {
+    slots: Vec<ServerId>,
+    /// How keys are named: the slot comes from the name's bytes.
+    names: KeyName,
+}
 
 impl Placement for SlotPlacement {
     fn owner(&self, key: Key) -> ServerId {
-        self.0[usize::from(key_slot(key.number))]
+        let slot = self.names.with_name(key.number, name_slot);
+        self.slots[usize::from(slot)]
     }
 
     fn holds(&self) -> Holds {
-        Holds::Slots(self.0.len())
+        Holds::Slots(self.slots.len())
     }
 
     fn table(&self) -> Option<&[ServerId]> {
-        Some(&self.0)
+        Some(&self.slots)
     }
+}
+
+/// The slot of a key with this name.
+pub fn name_slot(name: &[u8]) -> u16 {
+    crc16(name) % SLOT_COUNT as u16
 }
 
 /// CRC16-XMODEM (polynomial 0x1021, initial 0), bit by bit a byte at a time
@@ -89,17 +109,6 @@ pub fn crc16(bytes: &[u8]) -> u16 {
     bytes.iter().fold(0u16, |crc, &byte| {
         (crc << 8) ^ CRC_TABLE[usize::from((crc >> 8) as u8 ^ byte)]
     })
-}
-
-/// The slot of `key-{number}`, from its name's bytes (the page's hash choice
-/// does not apply, as in Redis). Built on the stack: no string per key.
-pub fn key_slot(number: u64) -> u16 {
-    let digits = Decimal::of(number);
-    let digits = digits.bytes();
-    let mut name = [0u8; 24];
-    name[..4].copy_from_slice(b"key-");
-    name[4..4 + digits.len()].copy_from_slice(digits);
-    crc16(&name[..4 + digits.len()]) % SLOT_COUNT as u16
 }
 
 /// Server i of n (list order) owns slots ⌊i·S/n⌋ … ⌊(i+1)·S/n⌋ − 1.
@@ -174,8 +183,12 @@ mod tests {
     #[test]
     fn crc16_matches_the_redis_check_value() {
         assert_eq!(crc16(b"123456789"), 0x31C3);
-        assert_eq!(key_slot(7), crc16(b"key-7") % 16_384);
-        assert_eq!(key_slot(1_000_000_000), crc16(b"key-1000000000") % 16_384);
+        let names = KeyName::default();
+        assert_eq!(names.with_name(7, name_slot), crc16(b"key-7") % 16_384);
+        assert_eq!(
+            names.with_name(1_000_000_000, name_slot),
+            crc16(b"key-1000000000") % 16_384
+        );
     }
 
     #[test]

@@ -1,0 +1,87 @@
+//! libketama's ring (SPEC §13), as libmemcached's KETAMA mode, spymemcached
+//! and Couchbase's memcached buckets compute it: MD5 digests of
+//! `"{server}-{r}"`, four points from each, weights sharing 40 digests per
+//! server among the pool.
+
+use super::client_ring::ClientRing;
+use super::{Context, Placement, Scheme};
+use crate::model::ring::ServerId;
+use crate::model::settings::Settings;
+
+/// Digests per server at equal weights; each gives four points.
+const DIGESTS_PER_SERVER: u64 = 40;
+
+pub struct Ketama;
+
+/// MD5's first four bytes, little-endian: a key's position.
+pub fn key_position(name: &[u8]) -> u32 {
+    let digest = md5::compute(name).0;
+    u32::from_le_bytes([digest[0], digest[1], digest[2], digest[3]])
+}
+
+/// The points of `server` when it gets `digests` digests.
+pub fn server_points(server: &str, digests: u64) -> Vec<u32> {
+    (0..digests)
+        .flat_map(|r| {
+            let digest = md5::compute(format!("{server}-{r}")).0;
+            (0..4).map(move |j| {
+                u32::from_le_bytes([
+                    digest[4 * j],
+                    digest[4 * j + 1],
+                    digest[4 * j + 2],
+                    digest[4 * j + 3],
+                ])
+            })
+        })
+        .collect()
+}
+
+/// Digests for a server of weight `weight` in a pool of `count` servers
+/// whose weights sum to `total`: floor(weight ÷ total × 40 × count),
+/// computed exactly in whole numbers.
+pub fn digests_for(weight: u64, total: u64, count: u64) -> u64 {
+    weight * DIGESTS_PER_SERVER * count / total
+}
+
+impl Scheme for Ketama {
+    fn id(&self) -> &'static str {
+        "ketama"
+    }
+
+    fn title(&self) -> &'static str {
+        "Ketama (memcached clients)"
+    }
+
+    fn explain(&self, _settings: &Settings) -> String {
+        "What libmemcached, spymemcached and Couchbase's memcached buckets compute, bit for bit: MD5 of \"server-0\", \"server-1\" … gives four points per digest, 160 per server at equal weights, and a key goes to the first point at or after the first four bytes of its own MD5. Weights share 40 digests per server among the pool, so changing the pool can shift every server's count.".to_string()
+    }
+
+    fn uses_weights(&self) -> bool {
+        true
+    }
+
+    fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
+        let weights: Vec<u64> = pool
+            .iter()
+            .map(|&id| u64::from(context.weights.get(usize::from(id)).copied().unwrap_or(1)))
+            .collect();
+        let total: u64 = weights.iter().sum();
+        let count = pool.len() as u64;
+        let points = pool
+            .iter()
+            .zip(&weights)
+            .map(|(&id, &weight)| {
+                server_points(
+                    &context.names[usize::from(id)],
+                    digests_for(weight, total, count),
+                )
+            })
+            .collect();
+        Box::new(ClientRing::new(
+            pool,
+            points,
+            key_position,
+            context.settings.keyname,
+        ))
+    }
+}
