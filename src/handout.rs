@@ -48,11 +48,11 @@ pub fn settings_line(settings: &Settings) -> String {
         Change::Leave(name) => format!("{name} leaves"),
     };
     let mut line = format!(
-        "Servers {}; {change}; {} points per server; {} keys from key-{}; hash {}",
+        "Servers {}; {change}; {} points per server; {} keys from {}; hash {}",
         settings.servers.join(", "),
         settings.points,
         thousands(settings.keys as u64),
-        settings.first,
+        settings.keyname.name(settings.first),
         settings.hash.id(),
     );
     if !settings.weights.is_empty() {

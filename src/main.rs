@@ -26,6 +26,22 @@ fn main() {
             figures.insert(key.to_string(), value);
         }
     }
+    if let Some(key) = &parsed.key {
+        let (position, rows) = ringcount::model::one_key::owners(&snapshot, key);
+        let owners: Map<String, Value> = rows
+            .iter()
+            .map(|row| {
+                (
+                    row.scheme.to_string(),
+                    json!({"before": row.before, "after": row.after}),
+                )
+            })
+            .collect();
+        figures.insert(
+            "one-key".into(),
+            json!({"position": position, "owners": owners}),
+        );
+    }
     figures.insert("panels".into(), json!(panels::ids()));
     figures.insert("notices".into(), json!(parsed.notices.len()));
     println!("{}", Value::Object(figures));

@@ -115,8 +115,19 @@ pub struct View {
 pub struct Parsed {
     pub settings: Valid,
     pub view: View,
+    /// `key=…`: the key in the one-key box (SPEC §13), a view choice.
+    pub key: Option<String>,
     /// One sentence for each parameter that was ignored, and why.
     pub notices: Vec<String>,
+}
+
+/// The query of `render` with the one-key box's key, if there is one.
+pub fn with_key(query: String, key: &str) -> String {
+    if key.is_empty() {
+        query
+    } else {
+        format!("{query}&key={}", percent_encode(key))
+    }
 }
 
 /// Decode `%XX` escapes and `+`; None when the result is not UTF-8.
@@ -182,6 +193,7 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
     let mut notices = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     let mut change: Option<Change> = None;
+    let mut one_key: Option<String> = None;
 
     for pair in query
         .trim_start_matches('?')
@@ -281,6 +293,10 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
                 Ok(weights) => settings.weights = weights,
                 Err(why) => ignore(why),
             },
+            "key" => match crate::model::one_key::check(&value) {
+                Ok(()) => one_key = Some(value.clone()).filter(|k| !k.is_empty()),
+                Err(why) => ignore(why.trim_end_matches('.').to_string()),
+            },
             "keyname" => match KeyName::parse(&value) {
                 Ok(name) => settings.keyname = name,
                 Err(why) => ignore(why.trim_end_matches('.').to_string()),
@@ -329,6 +345,7 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
     Parsed {
         settings: settled.valid,
         view,
+        key: one_key,
         notices,
     }
 }

@@ -27,6 +27,7 @@ fn key() -> impl Strategy<Value = String> {
         4 => proptest::sample::select(vec![
             "servers", "add", "remove", "points", "keys", "first", "hash", "embed", "panel",
             "eps", "probes", "down", "replicas", "data", "bandwidth", "rate", "rollout", "weights", "skew", "q",
+            "keyname", "key",
         ]).prop_map(String::from),
         1 => ".{0,12}",
     ]
@@ -50,6 +51,8 @@ fn value() -> impl Strategy<Value = String> {
         2 => proptest::sample::select(vec!["alpha", "echo", "alpha,bravo", "alpha,alpha", "alpha,bravo,charlie,delta,echo", "zulu", "bravo,zulu"]).prop_map(String::from),
         // Broken and valid percent-escapes, including encoded controls.
         2 => "(%[0-9A-Fa-fzZ]{0,2}|[a-z,]){0,20}",
+        // Key-name templates: good, without {i}, with two, escaped, odd bytes.
+        2 => "[a-z:/.é%7BD]{0,6}(\\{i\\}|%7Bi%7D|\\{i|i\\})?[a-z.{}%0-9]{0,44}",
         // Very long values.
         1 => "[a-z,]{200,3000}",
         1 => proptest::sample::select(vec!["fnv1a", "fnv1a-fold", "fnv1a-murmur", "md5", "1", "0", "ring", "claims", "schemes", "predict", "moved", "failover", "copy-hours", "between", "nope", "0.05", "2", "2.01", "64", "65"]).prop_map(String::from),
@@ -93,6 +96,11 @@ proptest! {
         prop_assert!((1..=1_000_000).contains(&settings.rate));
         prop_assert!((1..=10_080).contains(&settings.rollout));
         prop_assert!(settings.skew.get() <= 20);
+        let template = settings.keyname.as_str();
+        let once = template.matches("{i}").count() == 1;
+        prop_assert!(once && template.chars().count() <= 40, "template {:?}", template);
+        prop_assert!(!template.chars().any(char::is_control));
+        prop_assert!(parsed.key.as_ref().is_none_or(|k| k.chars().count() <= 200 && !k.is_empty()));
         prop_assert!(settings.ring_entries() <= 100_000);
         let names = settings.all_names();
         prop_assert!(settings.weights.iter().all(|(name, w)| names.contains(name) && (1..=10).contains(&w.get())));
@@ -100,8 +108,13 @@ proptest! {
             prop_assert!(settings.servers.len() < MAX_SERVERS);
         }
         // Whatever was accepted renders to an address that reads back the same.
-        let again = parse(&render(settings, &parsed.view));
+        let rendered = ringcount::query::with_key(
+            render(settings, &parsed.view),
+            parsed.key.as_deref().unwrap_or(""),
+        );
+        let again = parse(&rendered);
         prop_assert_eq!(&again.settings, settings);
+        prop_assert_eq!(&again.key, &parsed.key);
         prop_assert!(again.notices.is_empty(), "{:?}", again.notices);
         // Notices stay readable however long the input was.
         prop_assert!(parsed.notices.iter().all(|n| n.chars().count() < 400));

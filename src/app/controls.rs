@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::state::Model;
 use crate::model::format::{ladder, nearest_stop};
+use crate::model::keyname::KeyName;
 use crate::model::settings::default_change;
 use crate::model::settings::{
     clean_name, parse_server_list, MAX_KEYS, MAX_POINTS, MIN_KEYS, MIN_POINTS,
@@ -169,7 +170,7 @@ pub fn Controls() -> impl IntoView {
                 id="keys"
                 label="Keys"
                 unit="keys"
-                help="How many keys (key-0, key-1, …) are placed on the ring and counted."
+                help="How many keys are placed on the ring and counted, named by the template below."
                 min=MIN_KEYS
                 max=MAX_KEYS
                 read=Signal::derive(move || settings.with(|s| s.keys))
@@ -182,6 +183,7 @@ pub fn Controls() -> impl IntoView {
             <ServerControls />
             <ChangeControl />
             <FirstKeyControl />
+            <KeyNameControl />
             <Presets />
         </aside>
     }
@@ -471,6 +473,38 @@ fn FirstKeyControl() -> impl IntoView {
             />
             <p class="help">"Start the keys at another number to draw a fresh sample of keys."</p>
             <Message message=message id="first-message" />
+        </div>
+    }
+}
+
+/// How keys are named (SPEC §13): a template with `{i}`, and a few a reader
+/// may recognise from their own cache.
+#[component]
+fn KeyNameControl() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let message = RwSignal::new(None::<String>);
+    let presets = crate::model::keyname::PRESETS
+        .map(|preset| view! { <option value=preset></option> })
+        .to_vec();
+    view! {
+        <div class="control">
+            <label for="keyname">"Key names"</label>
+            <input
+                type="text"
+                id="keyname"
+                list="keyname-presets"
+                maxlength="160"
+                spellcheck="false"
+                prop:value=move || model.settings.with(|s| s.keyname.as_str().to_string())
+                aria-describedby="keyname-message keyname-help"
+                on:change=move |ev| match KeyName::parse(&event_target_value(&ev)) {
+                    Ok(name) => apply(model, message, |s| s.keyname = name),
+                    Err(why) => message.set(Some(why)),
+                }
+            />
+            <datalist id="keyname-presets">{presets}</datalist>
+            <p class="help" id="keyname-help">"Key i is this text with {i} replaced by i: try user:{i}, {i} or /img/{i}.jpg. Every figure hashes these names."</p>
+            <Message message=message id="keyname-message" />
         </div>
     }
 }

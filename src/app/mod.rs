@@ -64,6 +64,7 @@ fn App() -> impl IntoView {
         None => registry::ALL.iter().collect(),
     };
     let model = Model::new(parsed.settings, Vec::new());
+    model.one_key.set(parsed.key.unwrap_or_default());
     deferred::keep_up_to_date(model);
     provide_context(model);
     provide_context(embed_dialog::PanelChoices(

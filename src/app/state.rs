@@ -173,6 +173,9 @@ pub struct Model {
     /// True from the browser's "beforeprint" to its "afterprint": every
     /// panel is built and measured for the handout.
     pub printing: RwSignal<bool>,
+    /// The key in the one-key box (`key=`): a view choice, not a setting,
+    /// so typing it never invalidates a measurement.
+    pub one_key: RwSignal<String>,
 }
 
 /// `source` while `awake`; the value it last had while not.
@@ -247,6 +250,7 @@ impl Model {
             updating: RwSignal::new(true),
             guesses: RwSignal::new(0),
             printing: RwSignal::new(false),
+            one_key: RwSignal::new(String::new()),
         }
     }
 

@@ -17,6 +17,7 @@ pub fn keep_in_address(model: Model, view: View) {
         let query = model
             .settings
             .with(|settings| query::render(settings, &view));
+        let query = model.one_key.with(|key| query::with_key(query, key));
         // The fragment is not ours (a WordPress embed keeps its secret there): keep it.
         let hash = window().location().hash().unwrap_or_default();
         let url = format!("?{query}{hash}");

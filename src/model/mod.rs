@@ -10,6 +10,7 @@ pub mod hash;
 pub mod keyname;
 pub mod keys;
 pub mod measure;
+pub mod one_key;
 pub mod questions;
 pub mod requests;
 pub mod ring;

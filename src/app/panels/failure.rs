@@ -375,8 +375,8 @@ fn ReplicaInspector() -> impl IntoView {
                 "p",
                 &[("id", Some("replica-key"))],
                 &format!(
-                    "key-{} sits at position {} of 4,294,967,296. Its replicas, clockwise:",
-                    key.number,
+                    "{} sits at position {} of 4,294,967,296. Its replicas, clockwise:",
+                    s.settings.keyname.name(key.number),
                     thousands(u64::from(key.hash))
                 ),
             )

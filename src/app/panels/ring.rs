@@ -182,8 +182,8 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
         model.snapshot.with(|m| {
             let index = model.inspected_key.get().min(m.0.key_count() - 1);
             format!(
-                "squared: key-{}, whose replicas the failure panel lists; click a dot to pick another",
-                m.0.keys.key(index).number
+                "squared: {}, whose replicas the failure panel lists; click a dot to pick another",
+                m.0.settings.keyname.name(m.0.keys.key(index).number)
             )
         })
     };

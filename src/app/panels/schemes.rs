@@ -16,6 +16,54 @@ use crate::model::format::{fixed, percent, thousands};
 use crate::model::schemes::{self, Holds};
 use crate::model::{Epsilon, Probes, Settings};
 
+/// Where every scheme sends the key in the box, before and after the change.
+fn one_key_markup(snapshot: &crate::model::Snapshot, key: &str) -> String {
+    let (position, rows) = crate::model::one_key::owners(snapshot, key);
+    let moved = rows.iter().filter(|row| row.moved()).count();
+    let mut m = Markup::new();
+    m.paragraph(
+        "",
+        &format!(
+            "Under {} the key sits at position {} of 4,294,967,296, where most schemes read it; ketama (MD5), groupcache (CRC-32) and hash slots (CRC16, one of 16,384 slots) hash the name themselves. {} of {} schemes send it to another server when {} {}.",
+            snapshot.settings.hash.id(),
+            thousands(u64::from(position)),
+            moved,
+            rows.len(),
+            snapshot.name(snapshot.changed),
+            if snapshot.is_join() { "joins" } else { "leaves" },
+        ),
+    );
+    m.open_scrolling_table(
+        "Owners of the key",
+        &[("class", Some("numbers")), ("id", Some("one-key-table"))],
+    )
+    .open("thead", &[])
+    .head_row(&["Scheme", "Its own position", "Before", "After", "Moved?"])
+    .close("thead")
+    .open("tbody", &[]);
+    for row in &rows {
+        let own = row
+            .own_position
+            .map_or("the ring's".to_string(), |p| thousands(u64::from(p)));
+        m.open(
+            "tr",
+            &[
+                ("data-key-owner", Some(row.scheme)),
+                ("data-before", Some(&row.before)),
+                ("data-after", Some(&row.after)),
+            ],
+        )
+        .row_heading(row.title)
+        .number_cell(&own)
+        .element("td", &[], &row.before)
+        .element("td", &[], &row.after)
+        .element("td", &[], if row.moved() { "⇄ moved" } else { "stays" })
+        .close("tr");
+    }
+    m.close("tbody").close_scrolling_table();
+    m.into_string()
+}
+
 /// What a client must hold, in words.
 fn describe_holds(holds: Holds) -> String {
     match holds {
@@ -265,6 +313,15 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
         model.with_schemes(|measured| schemes_table(measured.as_ref(), keys, even, weighted))
     };
     let notes = move || snapshot.with(|m| scheme_notes(&m.0.settings));
+    let one_key_message = RwSignal::new(None::<String>);
+    let one_key_table = move || {
+        model.one_key.with(|key| {
+            if key.is_empty() {
+                return String::new();
+            }
+            snapshot.with(|m| one_key_markup(&m.0, key))
+        })
+    };
 
     view! {
         <section class="panel" id="schemes" aria-labelledby="schemes-title">
@@ -282,6 +339,25 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                 {save_chart}
             </figure>
             {markup(Holder::Block, notes)}
+            <h3 id="one-key-title">"Any one key"</h3>
+            <div class="control">
+                <label for="one-key">"Type a key your client stores, exactly as it sends it"</label>
+                <input type="text" id="one-key" maxlength="800" spellcheck="false" placeholder="user:42"
+                    prop:value=move || model.one_key.get()
+                    aria-describedby="one-key-message"
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        match crate::model::one_key::check(&text) {
+                            Ok(()) => {
+                                one_key_message.set(None);
+                                model.one_key.set(text);
+                            }
+                            Err(why) => one_key_message.set(Some(why)),
+                        }
+                    } />
+                <Message message=one_key_message id="one-key-message" />
+            </div>
+            {markup(Holder::Block, one_key_table)}
         </section>
     }
 }

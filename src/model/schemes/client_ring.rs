@@ -54,9 +54,9 @@ impl ClientRing {
         server
     }
 
-    /// The owner of a key given by its name.
-    pub fn owner_of_name(&self, name: &[u8]) -> ServerId {
-        self.owner_at((self.hash_key)(name))
+    /// The client's own position for a key given by its name.
+    pub fn position_of(&self, name: &[u8]) -> u32 {
+        (self.hash_key)(name)
     }
 
     pub fn points(&self) -> &[(u32, ServerId)] {
@@ -67,7 +67,11 @@ impl ClientRing {
 impl Placement for ClientRing {
     fn owner(&self, key: Key) -> ServerId {
         self.names
-            .with_name(key.number, |name| self.owner_of_name(name))
+            .with_name(key.number, |name| self.owner_at(self.position_of(name)))
+    }
+
+    fn owner_of_name(&self, name: &[u8], _hash: u32) -> ServerId {
+        self.owner_at(self.position_of(name))
     }
 
     fn holds(&self) -> Holds {

@@ -140,6 +140,12 @@ pub trait Placement {
     fn assign(&mut self, keys: &Keys, range: Range<usize>, owners: &mut Vec<ServerId>) {
         owners.extend(range.map(|index| self.owner(keys.key(index))));
     }
+    /// The server a key given by its name goes to (the one-key box), `hash`
+    /// being the name under the page's hash. Most schemes read only that;
+    /// those that hash the name themselves (slots, the clients) override it.
+    fn owner_of_name(&self, _name: &[u8], hash: u32) -> ServerId {
+        self.owner(Key { number: 0, hash })
+    }
     /// What a client must hold to route.
     fn holds(&self) -> Holds;
     /// The lookup table, for schemes that route by one (Maglev, slots).

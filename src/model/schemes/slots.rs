@@ -69,6 +69,10 @@ impl Placement for SlotPlacement {
         self.slots[usize::from(slot)]
     }
 
+    fn owner_of_name(&self, name: &[u8], _hash: u32) -> ServerId {
+        self.slots[usize::from(name_slot(name))]
+    }
+
     fn holds(&self) -> Holds {
         Holds::Slots(self.slots.len())
     }
