@@ -22,6 +22,12 @@ fn recompute(c: &mut Criterion) {
         c.bench_function(&format!("keys/{label}"), |b| {
             b.iter(|| Keys::of(black_box(settings.key_spec())))
         });
+        // Key names with text after the number (issue 21): one more FNV
+        // step per suffix byte on each key.
+        let template = ringcount::model::keyname::KeyName::parse("/img/{i}.jpg").unwrap();
+        c.bench_function(&format!("keys-named-img-i-jpg/{label}"), |b| {
+            b.iter(|| Keys::of(black_box(settings.key_spec().with_name(template))))
+        });
         c.bench_function(&format!("rings/{label}"), |b| {
             b.iter(|| Rings::build(black_box(&settings.ring_spec())))
         });

@@ -7,6 +7,7 @@
 //!
 //! Adding a claim is a function in its family's file and one entry here.
 
+pub mod clients;
 pub mod failures;
 pub mod ring;
 pub mod schemes;
@@ -65,6 +66,7 @@ pub enum Family {
     Schemes,
     Failures,
     Weights,
+    Clients,
 }
 
 /// How a claim is judged, which also says what must be measured first.
@@ -154,13 +156,20 @@ const fn finding(
     }
 }
 
-use Family::{Failures, Ring, Schemes, Weights};
+use Family::{Clients, Failures, Ring, Schemes, Weights};
 use Judge::Snapshot as Alone;
 
 /// Nineteen machines at 200 points: a pool large enough that Maglev's
 /// rebuilt table hands more than 1 in 20 changed rows between staying servers.
 const NINETEEN: &str =
     "servers=m01,m02,m03,m04,m05,m06,m07,m08,m09,m10,m11,m12,m13,m14,m15,m16,m17,m18&add=m19";
+
+/// Few keys: too few for a reshuffled ketama pool to move one between staying servers.
+const KETAMA_FEW_KEYS: &str = "keys=10";
+/// Key names whose plain FNV-1a hashes clump differently from key-{i}'s.
+const FNV_SAME_PILE: &str = "keyname=%2Fimg%2F%7Bi%7D.jpg";
+/// So few keys that groupcache's busiest server happens to hold fewer.
+const KETAMA_LOSES: &str = "keys=10";
 
 /// Every claim, in table order.
 pub const ALL: &[ClaimDef] = &[
@@ -259,6 +268,29 @@ pub const ALL: &[ClaimDef] = &[
         Weights,
         Alone(weights::bounded_evens_keys_not_requests),
         "eps=2",
+    ),
+    check(
+        "clients-keep",
+        Clients,
+        Judge::Schemes(clients::clients_keep_staying_servers),
+    ),
+    finding(
+        "ketama-weights",
+        Clients,
+        Judge::Schemes(clients::weighted_ketama_shifts),
+        KETAMA_FEW_KEYS,
+    ),
+    finding(
+        "fnv-names",
+        Clients,
+        Alone(clients::fnv_pile_up_whatever_the_names),
+        FNV_SAME_PILE,
+    ),
+    finding(
+        "ketama-evener",
+        Clients,
+        Judge::Schemes(clients::ketama_evener_than_groupcache),
+        KETAMA_LOSES,
     ),
 ];
 
