@@ -163,8 +163,15 @@ impl NumberedNames<'_> {
             let from = number % 10;
             let run = (10 - from).min(remaining);
             hashes.extend((from..from + run).map(|digit| {
-                let state = fnv1a_extend(before_last, &[b'0' + digit as u8]);
-                self.kind.finish(fnv1a_extend(state, self.suffix))
+                let state = (before_last ^ u32::from(b'0' + digit as u8)).wrapping_mul(FNV_PRIME);
+                // Most templates end with the number: no call per key for
+                // an empty suffix (in wasm it measured 30% of the hashing).
+                let state = if self.suffix.is_empty() {
+                    state
+                } else {
+                    fnv1a_extend(state, self.suffix)
+                };
+                self.kind.finish(state)
             }));
             remaining -= run;
             // Wraps only after the last number, u64::MAX, has been hashed.

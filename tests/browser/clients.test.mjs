@@ -3,8 +3,10 @@
 // names by template, the one-key box and its link, and bad input.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { sharedBrowser, open, reveal, figure, loads, schemeRows, nativeFigures, artifact } from "./harness.mjs";
 
+const require = createRequire(import.meta.url);
 const env = sharedBrowser();
 
 /** The one-key table as { scheme: { before, after } }. */
@@ -72,5 +74,15 @@ test("a bad key-name template gets a message and the last valid view stays", asy
   assert.match(await second.page.locator(".notices").textContent(), /keyname/);
   assert.equal(await figure(second.page, "moved"), nativeFigures("").moved);
   await second.close();
+  await close();
+});
+
+test("axe finds nothing serious with a key in the box and a custom template", async () => {
+  const { page, close } = await open(env.browser, env.served, "?key=user%3A7&keyname=user%3A%7Bi%7D", { bypassCSP: true });
+  await page.waitForSelector("tr[data-key-owner]");
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const result = await page.evaluate(() => window.axe.run());
+  const serious = result.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+  assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`), []);
   await close();
 });
