@@ -1,7 +1,30 @@
-// Loads the WebAssembly app. Kept in its own file (not inline) so the page
-// can run under a Content-Security-Policy that forbids inline scripts.
-import init from "./ringcount.js";
+// Loads the page. Kept in its own file (not inline) so the page can run
+// under a Content-Security-Policy that forbids inline scripts.
+//
+// First the first screen's small module (first.js, from src/bin/first.rs):
+// it measures the ring for the address and draws it into the placeholder,
+// after a fraction of the app's bytes. Then the app, which replaces it.
+// An embed or a panel alone skips the first screen: the app builds it at once.
+const alone = document.documentElement.matches(".embedded, .single-panel");
 
+async function firstScreen() {
+  await new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = "./first.js";
+    script.onload = resolve;
+    script.onerror = reject;
+    document.head.append(script);
+  });
+  // first.js defines the global wasm_bindgen (a no-modules build).
+  await wasm_bindgen({ module_or_path: new URL("./first_bg.wasm", import.meta.url) });
+}
+
+try {
+  if (!alone) await firstScreen();
+} catch {
+  // No first screen (an old browser, a failed download): the app draws the same figures.
+}
+const { default: init } = await import("./ringcount.js");
 init({ module_or_path: new URL("./ringcount_bg.wasm", import.meta.url) });
 
 // Offline after the first visit: a service worker for this folder (sw.js),

@@ -3,9 +3,10 @@
 
 mod controls;
 mod deferred;
-mod draw;
+pub mod draw;
 mod embed;
 mod embed_dialog;
+pub mod first;
 pub mod panels;
 mod print;
 mod prose;

@@ -4,7 +4,7 @@
 // during a change catches up to the model's figures when it scrolls in.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, reveal, claims, loads, schemeRows, nativeFigures, figure } from "./harness.mjs";
+import { sharedBrowser, open, reveal, claims, loads, schemeRows, nativeFigures, figure, artifact } from "./harness.mjs";
 
 const env = sharedBrowser();
 
@@ -76,4 +76,52 @@ test("an embedded panel is built at once and equals the model", async () => {
   assert.deepEqual(await loads(page), nativeFigures(query).loads);
   assert.equal(await page.locator(".masthead, #leaves-out").count(), 0);
   await close();
+});
+
+test("before the app arrives, the first screen's own module measures and draws the ring", async () => {
+  const query = "servers=a,b,c&add=d&points=40&keys=3000";
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  // Hold the app back, as a slow network would, until the test lets it go.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/ringcount_bg.wasm", async (route) => { await held; await route.continue(); });
+  await page.goto(`${env.served.base}?${query}`);
+  await page.waitForSelector(".ring-placeholder [data-caption] strong");
+  const expected = nativeFigures(query);
+  assert.equal((await page.locator(".ring-placeholder [data-caption] strong").textContent()).replace(/,/g, ""), expected.moved);
+  assert.equal(await page.locator(".panel-slot").count(), 0, "the app has not started");
+  // The canvas holds a drawn ring: pixels of more than the background.
+  const colours = await page.locator(".ring-placeholder canvas").evaluate((canvas) => {
+    const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    const seen = new Set();
+    for (let i = 0; i < data.length; i += 4 * 97) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+    return seen.size;
+  });
+  assert.ok(colours > 4, `${colours} colours`);
+  await page.screenshot({ path: artifact("first-screen-only.png") });
+  // The app then takes over, with the same figure.
+  release();
+  await page.waitForSelector(".panel-slot:not(.waiting) #ring [data-caption]");
+  assert.equal(await page.locator(".ring-placeholder").count(), 0);
+  assert.equal(await figure(page, "moved"), expected.moved);
+  await context.close();
+});
+
+test("an embedded panel skips the first screen's module; the full page fetches it first", async () => {
+  const fetchedBy = async (query, ready) => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    const fetched = [];
+    page.on("request", (request) => fetched.push(new URL(request.url()).pathname.split("/").pop()));
+    await page.goto(`${env.served.base}${query}`);
+    await page.waitForSelector(ready);
+    await context.close();
+    return fetched;
+  };
+  const embedded = await fetchedBy("?embed=1&panel=moved", '[data-figure="moved"]');
+  assert.deepEqual(embedded.filter((f) => f.startsWith("first")), []);
+  const full = await fetchedBy("", ".panel-slot:not(.waiting) #ring [data-caption]");
+  assert.ok(full.includes("first_bg.wasm") && full.includes("first.js"), full.join(" "));
+  assert.ok(full.indexOf("first_bg.wasm") < full.indexOf("ringcount_bg.wasm"), "the first screen's module is fetched before the app");
 });
