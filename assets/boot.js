@@ -25,15 +25,15 @@ try {
   // No first screen (an old browser, a failed download): the app draws the same figures.
 }
 const { default: init } = await import("./ringcount.js");
-init({ module_or_path: new URL("./ringcount_bg.wasm", import.meta.url) });
+const app = init({ module_or_path: new URL("./ringcount_bg.wasm", import.meta.url) });
 
 // Offline after the first visit: a service worker for this folder (sw.js),
-// registered once the page has loaded so its copying never competes with
+// registered once the app is running, so its copying never competes with
 // the page's own first download.
 if ("serviceWorker" in navigator) {
-  addEventListener("load", () => {
+  const registerWorker = () =>
     navigator.serviceWorker.register("./sw.js").catch(() => {
       // No offline copy (a file:// page, or a browser that refuses): the page works as it is.
     });
-  });
+  app.then(registerWorker, registerWorker);
 }

@@ -181,7 +181,7 @@ test("printing gives a handout: every panel's heading and figures, the settings,
   await close();
 });
 
-test("a page used offline picks up a changed build on its next online visit", async () => {
+test("a page used offline picks up a changed build on its next online visit", { timeout: 90000 }, async () => {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), "ringcount-build-"));
   fs.cpSync(DIST, copy, { recursive: true });
   const served = await serve({ root: copy });

@@ -60,7 +60,7 @@ test("an embed is a page of its own, with a way out to the full page", async () 
   await context.close();
 });
 
-test("after one visit the page works offline, with the same figures", async () => {
+test("after one visit the page works offline, with the same figures", { timeout: 90000 }, async () => {
   const context = await env.browser.newContext();
   const page = await context.newPage();
   const query = "?points=37&keys=2000";
