@@ -29,8 +29,9 @@ async function openWatched(query) {
 
 async function assertNothingRan(page, errors) {
   assert.equal(await page.evaluate(() => window.__pwned), undefined, "an injected script ran");
-  // The only script elements are the page's own: the early class setter and the loader.
-  assert.deepEqual(await page.$$eval("script", (s) => s.map((e) => e.getAttribute("src"))), ["./early.js", "./boot.js"]);
+  // The only script elements are the page's own: the early class setter, the
+  // loader and the first screen's module it adds.
+  assert.deepEqual(await page.$$eval("script", (s) => s.map((e) => e.getAttribute("src"))), ["./early.js", "./boot.js", "./first.js"]);
   assert.equal(await page.locator("img").count(), 0);
   assert.deepEqual(errors.filter((e) => /Content Security Policy|Refused/.test(e)), []);
   assert.deepEqual(await page.evaluate(() => window.__csp), [], "the page's policy refused something");
