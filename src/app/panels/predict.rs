@@ -126,12 +126,16 @@ fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
         given(id, &settings_now())
     };
     let question = move || current(model, id);
-    let answer_kind = move || question().map(|q| q.answer);
+    // What form the answer takes needs no measurement, so a guess typed
+    // before the schemes and failures are measured is kept, and revealed
+    // ("Measuring…" until then) as soon as they are.
+    let answer_kind = move || {
+        model
+            .snapshot
+            .with_untracked(|m| questions::question(id, &m.0, &[], &m.0.failure_none()).answer)
+    };
     let count = move || {
-        let Some(kind) = answer_kind() else {
-            message.set(Some("Still measuring; try again in a moment.".into()));
-            return;
-        };
+        let kind = answer_kind();
         let text = match kind {
             Answer::Schemes => {
                 let ticked: Vec<&str> = schemes::ALL
