@@ -152,6 +152,24 @@ impl Markup {
         self.element("p", &[("class", Some(class))], text)
     }
 
+    /// The ring's caption for a stage, with its moved count: the same
+    /// sentence in the ring panel and on the first screen before the app.
+    pub fn ring_caption(&mut self, stage: &crate::model::steps::Stage) -> &mut Markup {
+        self.open(
+            "p",
+            &[("class", Some("caption")), ("data-caption", Some(""))],
+        )
+        .text(&stage.caption)
+        .text(": ")
+        .element(
+            "strong",
+            &[],
+            &crate::model::format::thousands(stage.moved_count as u64),
+        )
+        .text(" keys changed owner.")
+        .close("p")
+    }
+
     pub fn into_string(self) -> String {
         self.html
     }

@@ -6,7 +6,6 @@ use wasm_bindgen::JsCast;
 
 use super::draw::ring_canvas::{self, RingColours};
 use crate::markup::Markup;
-use crate::model::format::thousands;
 use crate::model::steps::{change_stage, stage};
 use crate::model::Snapshot;
 
@@ -32,15 +31,7 @@ pub fn draw() -> Option<()> {
     let snapshot = Snapshot::of(&parsed.settings);
     let last = stage(&snapshot, change_stage(&snapshot));
     let mut m = Markup::new();
-    m.open(
-        "p",
-        &[("class", Some("caption")), ("data-caption", Some(""))],
-    )
-    .text(&last.caption)
-    .text(": ")
-    .element("strong", &[], &thousands(last.moved_count as u64))
-    .text(" keys changed owner.")
-    .close("p");
+    m.ring_caption(&last);
     let width = placeholder.client_width() as f64;
     let size = (width - 32.0).clamp(200.0, 540.0);
     placeholder.set_inner_html(&format!(

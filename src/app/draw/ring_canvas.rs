@@ -64,6 +64,9 @@ struct Placed {
     painted_colours: Vec<u32>,
 }
 
+/// No server has this id (there are at most 51): a dot not yet painted.
+const UNPAINTED: ServerId = ServerId::MAX;
+
 /// Paint one key's dot, `side` pixels square, at buffer offset `corner`.
 fn paint_dot(buffer: &mut [u32], pixels: usize, corner: usize, side: usize, colour: u32) {
     for row in 0..side {
@@ -199,12 +202,23 @@ pub fn draw(
         if placed.painted_colours != all_colours
             || placed.painted_owners.len() != stage.owners.len()
         {
-            // New colours (names or theme) or a new canvas: paint every dot.
+            // New colours (names or theme) or a new canvas: clear the layer
+            // and mark every dot unpainted, so the loop below paints them all.
             placed.dots_layer.clear();
             placed
                 .dots_layer
                 .resize(pixels * pixels, all_colours[server_rgba.len()]);
-            for (corner, &owner) in placed.corners.iter().zip(&stage.owners) {
+            placed.painted_owners.clear();
+            placed.painted_owners.resize(stage.owners.len(), UNPAINTED);
+            placed.painted_colours = all_colours;
+        }
+        for ((corner, &owner), painted) in placed
+            .corners
+            .iter()
+            .zip(&stage.owners)
+            .zip(placed.painted_owners.iter_mut())
+        {
+            if *painted != owner {
                 let colour = server_rgba[usize::from(owner)];
                 paint_dot(
                     &mut placed.dots_layer,
@@ -213,27 +227,7 @@ pub fn draw(
                     side,
                     colour,
                 );
-            }
-            placed.painted_owners.clone_from(&stage.owners);
-            placed.painted_colours = all_colours;
-        } else {
-            for ((corner, &owner), painted) in placed
-                .corners
-                .iter()
-                .zip(&stage.owners)
-                .zip(placed.painted_owners.iter_mut())
-            {
-                if *painted != owner {
-                    let colour = server_rgba[usize::from(owner)];
-                    paint_dot(
-                        &mut placed.dots_layer,
-                        pixels,
-                        corner_of(corner),
-                        side,
-                        colour,
-                    );
-                    *painted = owner;
-                }
+                *painted = owner;
             }
         }
         let placed = &*placed;

@@ -241,16 +241,7 @@ fn legend_markup(snapshot: &Snapshot, stage: &Stage, skewed: bool, show_failure:
         counts[usize::from(owner)] += 1;
     }
     let mut m = Markup::new();
-    m.open(
-        "p",
-        &[("class", Some("caption")), ("data-caption", Some(""))],
-    )
-    .text(&stage.caption)
-    .text(": ")
-    .element("strong", &[], &thousands(stage.moved_count as u64))
-    .text(" keys changed owner.")
-    .close("p")
-    .open(
+    m.ring_caption(stage).open(
         "ul",
         &[
             ("class", Some("legend")),
