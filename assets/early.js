@@ -1,28 +1,33 @@
-// Runs before the body is drawn (a classic script in the head, allowed by
-// the page's CSP as its own file): an embedded view or a single panel hides
+// Runs before the body is drawn (put into the page's head by the build,
+// and allowed by its CSP by hash): an embedded view or a single panel hides
 // the title and the closing prose before they can paint, and the wasm app
-// then fills #app; the full page fetches its first screen's module early.
+// then fills #app. It also starts fetching the files that draw first.
 (function () {
   var query = new URLSearchParams(location.search);
   var root = document.documentElement;
   var embed = query.get("embed");
   if (embed === "1" || embed === "true") root.classList.add("embedded");
   if (query.get("panel")) root.classList.add("single-panel");
-  // The full page starts with the first screen's small module (boot.js):
-  // fetch both its files at once, not one after the other. The app's files
-  // follow once it has drawn, so on a phone's network they do not share its
-  // bandwidth. An embed skips the first screen and never fetches them.
-  if (!root.classList.contains("embedded") && !root.classList.contains("single-panel")) {
-    for (var i = 0; i < 2; i++) {
-      var link = document.createElement("link");
+  // Fetch the files of what draws first at once, not each only when the
+  // one before it asks: the full page starts with its first screen's small
+  // module (boot.js), and the app's files follow once it has drawn, so on a
+  // phone's network they do not share its bandwidth. An embed or a panel
+  // alone is drawn by the app itself, and never fetches the small module.
+  var alone = root.classList.contains("embedded") || root.classList.contains("single-panel");
+  var files = alone ? ["./ringcount.js", "./ringcount_bg.wasm"] : ["./first.js", "./first_bg.wasm"];
+  for (var i = 0; i < files.length; i++) {
+    var link = document.createElement("link");
+    link.href = files[i];
+    if (/\.wasm$/.test(files[i])) {
       link.rel = "preload";
-      link.href = i === 0 ? "./first.js" : "./first_bg.wasm";
-      link.as = i === 0 ? "script" : "fetch";
-      if (i === 1) {
-        link.type = "application/wasm";
-        link.crossOrigin = "anonymous";
-      }
-      document.head.appendChild(link);
+      link.as = "fetch";
+      link.type = "application/wasm";
+      link.crossOrigin = "anonymous";
+    } else {
+      // The app's glue is a module, the small module's a plain script.
+      link.rel = alone ? "modulepreload" : "preload";
+      link.as = "script";
     }
+    document.head.appendChild(link);
   }
 })();

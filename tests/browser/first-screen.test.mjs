@@ -108,19 +108,37 @@ test("before the app arrives, the first screen's own module measures and draws t
   await context.close();
 });
 
-test("an embedded panel skips the first screen's module; the full page fetches it first", async () => {
-  const fetchedBy = async (query, ready) => {
+test("an embedded panel skips the first screen's module and preloads the app; the full page fetches the module first", async () => {
+  const fetchedBy = async (query, ready, inspect = async () => {}) => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
     const fetched = [];
     page.on("request", (request) => fetched.push(new URL(request.url()).pathname.split("/").pop()));
     await page.goto(`${env.served.base}${query}`);
     await page.waitForSelector(ready);
+    await inspect(page);
     await context.close();
     return fetched;
   };
-  const embedded = await fetchedBy("?embed=1&panel=moved", '[data-figure="moved"]');
+  const embedded = await fetchedBy("?embed=1&panel=moved", '[data-figure="moved"]', async (page) => {
+    // The embed's own first screen is the app: early.js starts both its
+    // files before boot.js asks, and each is fetched once (the preload is used).
+    const timing = await page.evaluate(() => {
+      const entry = (file) => performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/" + file));
+      return {
+        boot: entry("boot.js")[0].responseEnd,
+        glue: entry("ringcount.js").map((e) => e.startTime),
+        wasm: entry("ringcount_bg.wasm").map((e) => [e.startTime, e.initiatorType]),
+      };
+    });
+    assert.equal(timing.glue.length, 1);
+    assert.ok(timing.glue[0] < timing.boot, "the app's glue is asked for before boot.js could ask");
+    assert.equal(timing.wasm.length, 1);
+    assert.ok(timing.wasm[0][0] < timing.boot, "the app's wasm is asked for before boot.js could ask");
+    assert.equal(timing.wasm[0][1], "link");
+  });
   assert.deepEqual(embedded.filter((f) => f.startsWith("first")), []);
+  assert.equal(embedded.filter((f) => f === "ringcount_bg.wasm").length, 1, embedded.join(" "));
   const full = await fetchedBy("", ".panel-slot:not(.waiting) #ring [data-caption]");
   assert.ok(full.includes("first_bg.wasm") && full.includes("first.js"), full.join(" "));
   assert.ok(full.indexOf("first_bg.wasm") < full.indexOf("ringcount_bg.wasm"), "the first screen's module is fetched before the app");

@@ -34,9 +34,9 @@ async function openWatched(query) {
 
 async function assertNothingRan(page, errors) {
   assert.equal(await page.evaluate(() => window.__pwned), undefined, "an injected script ran");
-  // The only script elements are the page's own: the early class setter, the
-  // loader and the first screen's module it adds.
-  assert.deepEqual(await page.$$eval("script", (s) => s.map((e) => e.getAttribute("src"))), ["./early.js", "./boot.js", "./first.js"]);
+  // The only script elements are the page's own: the early class setter
+  // (inline, allowed by its hash), the loader and the first screen's module it adds.
+  assert.deepEqual(await page.$$eval("script", (s) => s.map((e) => e.getAttribute("src") ?? "inline")), ["inline", "./boot.js", "./first.js"]);
   assert.equal(await page.locator("img").count(), 0);
   assert.deepEqual(errors.filter((e) => /Content Security Policy|Refused/.test(e)), []);
   assert.deepEqual(await page.evaluate(() => window.__csp), [], "the page's policy refused something");
@@ -152,8 +152,11 @@ test("each refused input shows its message and the figures stay", async () => {
 test("the strict Content-Security-Policy is in force", async () => {
   const { page, close } = await openWatched("");
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
-  assert.match(policy, /script-src 'self' 'wasm-unsafe-eval'/);
-  assert.doesNotMatch(policy, /'unsafe-inline'|'unsafe-eval'/);
+  // Beyond its own files, the page allows one inline script and one inline
+  // style sheet, each by its hash: the ones in its HTML.
+  assert.match(policy, /script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}' 'wasm-unsafe-eval';/);
+  assert.match(policy, /style-src 'self' 'sha256-[A-Za-z0-9+/=]{44}';/);
+  assert.doesNotMatch(policy, /'unsafe-inline'|'unsafe-eval'|'unsafe-hashes'/);
   // An inline script added now is blocked by the policy.
   const ran = await page.evaluate(() => {
     const script = document.createElement("script");
@@ -162,5 +165,14 @@ test("the strict Content-Security-Policy is in force", async () => {
     return window.__inline;
   });
   assert.equal(ran, undefined);
+  // So is an inline style sheet: the page's own colours stay.
+  const restyled = await page.evaluate(() => {
+    const style = document.createElement("style");
+    style.textContent = "body { background: rgb(1, 2, 3) !important }";
+    document.head.appendChild(style);
+    return getComputedStyle(document.body).backgroundColor;
+  });
+  assert.notEqual(restyled, "rgb(1, 2, 3)");
+  assert.ok((await page.evaluate(() => window.__csp)).some((v) => v.startsWith("style-src")), "the policy refused the style");
   await close();
 });
