@@ -51,6 +51,8 @@ async function drag(page, selector, values, gap) {
         input.dispatchEvent(new Event("input", { bubbles: true }));
         await new Promise((r) => setTimeout(r, gap));
       }
+      // Let go, as a pointer does: the slider says `change` once.
+      input.dispatchEvent(new Event("change", { bubbles: true }));
       // Time from the last input until the ring is drawn for it: what the
       // reader at the top of the page waits for.
       const last = performance.now();

@@ -45,6 +45,37 @@ test("moving a slider rewrites the address without adding history", async () => 
   await close();
 });
 
+test("during a drag the address waits for the slider's release", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { lazy: true });
+  // Stops 20, 19, 18 are 50, 45, 40 points: the figures follow each input...
+  const moves = await page.evaluate(async () => {
+    const slider = document.querySelector("#points-range");
+    const seen = [];
+    for (const stop of ["20", "19", "18"]) {
+      slider.value = stop;
+      slider.dispatchEvent(new Event("input", { bubbles: true }));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+      seen.push([document.querySelector("[data-caption] strong").textContent, location.search.match(/points=(\d+)/)[1]]);
+    }
+    // ...and the address is written once, when the slider is let go.
+    slider.dispatchEvent(new Event("change", { bubbles: true }));
+    seen.push(location.search.match(/points=(\d+)/)[1]);
+    return seen;
+  });
+  assert.deepEqual(moves.slice(0, 3).map(([, points]) => points), ["200", "200", "200"]);
+  assert.deepEqual(moves.slice(0, 3).map(([moved]) => moved.replace(/,/g, "")),
+    ["points=50", "points=45", "points=40"].map((q) => nativeFigures(q).moved));
+  assert.equal(moves[3], "40");
+  // An input with no release (no real slider sends one) still reaches the address.
+  await page.evaluate(() => {
+    const slider = document.querySelector("#points-range");
+    slider.value = "9"; // stop 9: 10 points
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await page.waitForFunction(() => location.search.includes("points=10&"), null, { timeout: 3000 });
+  await close();
+});
+
 test("a malformed query loads defaults for the bad parts and says so", async () => {
   const { page, errors, close } = await open(env.browser, env.served, "?points=abc&hash=md5&keys=2000");
   const notices = await page.locator(".notices li").allTextContents();
