@@ -116,11 +116,7 @@ pub(crate) fn NumberControl(
                     prop:value=stop_of
                     aria-valuetext=move || format!("{} {unit}", read.get())
                     aria-describedby=message_id.clone()
-                    on:input=move |ev| {
-                        super::url_state::hold();
-                        set_from_stop(event_target_value(&ev))
-                    }
-                    on:change=move |_| super::url_state::release()
+                    on:input=move |ev| set_from_stop(event_target_value(&ev))
                 />
                 <input
                     type="number"

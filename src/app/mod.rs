@@ -13,7 +13,7 @@ mod prose;
 mod slot;
 pub mod state;
 mod timing;
-pub(crate) mod url_state;
+mod url_state;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

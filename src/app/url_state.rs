@@ -5,6 +5,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 use super::state::Model;
@@ -18,11 +19,17 @@ pub fn read() -> Parsed {
 thread_local! {
     /// Set while a slider is being dragged: the address waits for its release.
     static HELD: Cell<bool> = const { Cell::new(false) };
-    /// The pending write once the drag pauses without a release (a stray
-    /// `input` with no `change`, which no real slider sends).
-    static SAFETY_TIMER: Cell<Option<i32>> = const { Cell::new(None) };
     /// Writes the current settings into the address.
     static WRITE: RefCell<Option<Rc<dyn Fn()>>> = const { RefCell::new(None) };
+    static SAFETY: RefCell<SafetyTimer> = const { RefCell::new(SafetyTimer { pending: None, callback: None }) };
+}
+
+/// The pending write once a drag pauses without a release (an `input` with
+/// no `change`, which no real slider sends), and the one callback every
+/// such timer calls.
+struct SafetyTimer {
+    pending: Option<i32>,
+    callback: Option<Closure<dyn FnMut()>>,
 }
 
 /// A drag that pauses this long without a release writes the address anyway.
@@ -48,6 +55,7 @@ pub fn keep_in_address(model: Model, view: View) {
         }
     });
     WRITE.with(|slot| *slot.borrow_mut() = Some(write.clone()));
+    follow_sliders();
     Effect::new(move |_| {
         model.settings.track();
         model.one_key.track();
@@ -59,30 +67,59 @@ pub fn keep_in_address(model: Model, view: View) {
     });
 }
 
-/// A slider moved (`input`): hold the address until it is let go.
-pub fn hold() {
-    HELD.set(true);
+/// Every slider on the page, by one pair of listeners: `input` holds the
+/// address (it bubbles here before the edit it makes is applied), `change`
+/// (the release) writes it.
+fn follow_sliders() {
+    let is_slider = |event: &web_sys::Event| {
+        event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .is_some_and(|input| input.type_() == "range")
+    };
+    let on_input = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        if is_slider(&event) {
+            HELD.set(true);
+        }
+    });
+    let on_change = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        if is_slider(&event) {
+            release();
+        }
+    });
+    for (kind, listener) in [("input", on_input), ("change", on_change)] {
+        let _ =
+            document().add_event_listener_with_callback(kind, listener.as_ref().unchecked_ref());
+        // Listening as long as the page lives.
+        listener.forget();
+    }
 }
 
-/// A slider let go (`change`): write the address now.
-pub fn release() {
+/// Write the address now and stop holding it.
+fn release() {
     HELD.set(false);
-    if let Some(timer) = SAFETY_TIMER.take() {
-        window().clear_timeout_with_handle(timer);
-    }
+    SAFETY.with(|safety| {
+        if let Some(timer) = safety.borrow_mut().pending.take() {
+            window().clear_timeout_with_handle(timer);
+        }
+    });
     if let Some(write) = WRITE.with(|slot| slot.borrow().clone()) {
         write();
     }
 }
 
 fn rearm_safety_timer() {
-    if let Some(timer) = SAFETY_TIMER.take() {
-        window().clear_timeout_with_handle(timer);
-    }
-    let callback = wasm_bindgen::closure::Closure::once_into_js(release);
-    if let Ok(timer) = window()
-        .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), SAFETY_MS)
-    {
-        SAFETY_TIMER.set(Some(timer));
-    }
+    SAFETY.with(|safety| {
+        let mut safety = safety.borrow_mut();
+        if let Some(timer) = safety.pending.take() {
+            window().clear_timeout_with_handle(timer);
+        }
+        let callback = safety.callback.get_or_insert_with(|| Closure::new(release));
+        if let Ok(timer) = window().set_timeout_with_callback_and_timeout_and_arguments_0(
+            callback.as_ref().unchecked_ref(),
+            SAFETY_MS,
+        ) {
+            safety.pending = Some(timer);
+        }
+    });
 }

@@ -249,11 +249,7 @@ fn SkewControl() -> impl IntoView {
                     prop:value=move || settings.with(|s| s.skew.get().to_string())
                     aria-valuetext=move || format!("skew {}", text())
                     aria-describedby="skew-message"
-                    on:input=move |ev| {
-                        crate::app::url_state::hold();
-                        set(event_target_value(&ev), from_tenths)
-                    }
-                    on:change=move |_| crate::app::url_state::release() />
+                    on:input=move |ev| set(event_target_value(&ev), from_tenths) />
                 <input type="text" inputmode="decimal" id="skew-number" aria-label="Skew, exact"
                     prop:value=text aria-describedby="skew-message"
                     on:change=move |ev| set(event_target_value(&ev), parse_skew) />

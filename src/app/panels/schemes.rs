@@ -396,11 +396,7 @@ fn SchemeControls() -> impl IntoView {
                         prop:value=move || settings.with(|s| s.eps.hundredths().to_string())
                         aria-valuetext=move || format!("epsilon {}", eps_text())
                         aria-describedby="eps-message"
-                        on:input=move |ev| {
-                            crate::app::url_state::hold();
-                            set_eps_hundredths(event_target_value(&ev))
-                        }
-                        on:change=move |_| crate::app::url_state::release()
+                        on:input=move |ev| set_eps_hundredths(event_target_value(&ev))
                     />
                     <input
                         type="text"
