@@ -50,6 +50,27 @@ async fn yield_to_browser() {
     drop(channel);
 }
 
+/// Edits closer together than this are a drag; the deferred work waits
+/// until the drag has paused this long.
+const DRAG_PAUSE_MS: f64 = 120.0;
+
+/// Resolve after `ms` milliseconds.
+async fn sleep(ms: f64) {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        let timer = web_sys::window().map(|window| {
+            window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                resolve.unchecked_ref(),
+                ms.ceil() as i32,
+            )
+        });
+        // No timer to be had: go on at once rather than never.
+        if !matches!(timer, Some(Ok(_))) {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
 /// Work for at most this long before giving the browser a turn; with the
 /// overrun of one piece judged wrong, still under 12 ms, and far under the
 /// 50 ms that counts as a long task.
@@ -144,6 +165,19 @@ pub fn keep_up_to_date(model: Model) {
         leptos::task::spawn_local(async move {
             // Let the frame with the new figures paint first.
             yield_to_browser().await;
+            // During a drag the next step would throw this work away, and
+            // on a phone its slices took the time the drag's frames need:
+            // start once the drag pauses.
+            loop {
+                let wait = timing::until_drag_pauses(DRAG_PAUSE_MS);
+                if wait <= 0.0 || super::print::printing() {
+                    break;
+                }
+                sleep(wait).await;
+                if !current() {
+                    return;
+                }
+            }
             let start = timing::now();
             let mut slicer = Slicer::new();
             let query = query::render(&measured.0.settings, &Default::default());

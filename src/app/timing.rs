@@ -2,10 +2,14 @@
 //! recorded with `performance.measure`, which the browser benchmark reads
 //! back; nothing else changes when it is not being read.
 
+use std::cell::Cell;
+
 use js_sys::{Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 
 thread_local! {
+    /// When the last two inputs arrived: close together, they are a drag.
+    static INPUTS_AT: Cell<(f64, f64)> = const { Cell::new((f64::NEG_INFINITY, f64::NEG_INFINITY)) };
     /// Asked for once: each lookup through `window` is two more calls into
     /// JavaScript, which a timing of a few microseconds would include.
     static PERFORMANCE: Option<web_sys::Performance> =
@@ -50,11 +54,25 @@ pub fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
     result
 }
 
-/// Mark the moment an input arrived, so a step can be timed end to end.
+/// Mark the moment an input arrived, so a step can be timed end to end
+/// (and a drag told from a lone input).
 pub fn mark_input() {
+    let now = now();
+    INPUTS_AT.with(|inputs| inputs.set((inputs.get().1, now)));
     if let Some(performance) = performance() {
         let _ = performance.mark("ringcount:input");
     }
+}
+
+/// How long until a drag counts as paused: 0 when the last input came
+/// alone (a click, a typed value), else until `quiet` ms have passed since
+/// the last input.
+pub fn until_drag_pauses(quiet: f64) -> f64 {
+    let (previous, latest) = INPUTS_AT.with(Cell::get);
+    if latest - previous >= quiet {
+        return 0.0;
+    }
+    (quiet - (now() - latest)).max(0.0)
 }
 
 /// Record "ringcount:step" from the last input mark to now, once per input.
