@@ -4,7 +4,7 @@
 
 use wasm_bindgen::JsCast;
 
-use super::draw::ring_canvas::{self, RingColours};
+use super::draw::ring_canvas::{self, Marks, RingColours};
 use crate::markup::Markup;
 use crate::model::steps::{change_stage, stage};
 use crate::model::Snapshot;
@@ -43,6 +43,6 @@ pub fn draw() -> Option<()> {
         .ok()??
         .dyn_into()
         .ok()?;
-    ring_canvas::draw(&canvas, size, &snapshot, &last, &COLOURS, None, None);
+    ring_canvas::draw(&canvas, size, &snapshot, &last, &COLOURS, Marks::default());
     Some(())
 }

@@ -53,7 +53,9 @@ struct Placed {
     /// by other keys, so identity means "the same keys".
     keys: Arc<Keys>,
     pixels: usize,
-    /// Top-left pixel of each key's dot, in key order.
+    /// Every `stride`-th key is drawn.
+    stride: usize,
+    /// Top-left pixel of each drawn key's dot, in key order.
     corners: Vec<(u32, u32)>,
     /// The background and the dots alone, as last painted, with the owner
     /// and the colours each dot was painted in. A step repaints only the
@@ -106,6 +108,26 @@ pub struct FailureOverlay<'a> {
     pub rerouted: &'a [bool],
 }
 
+/// What a drawing shows beyond the ring at its stage.
+#[derive(Clone, Copy, Default)]
+pub struct Marks<'a> {
+    /// Down servers and the keys rerouted off them.
+    pub failure: Option<&'a FailureOverlay<'a>>,
+    /// The key whose replicas the failure panel lists, squared.
+    pub inspected: Option<usize>,
+    pub detail: Detail,
+}
+
+/// How many keys a drawing shows.
+#[derive(Clone, Copy, Default)]
+pub enum Detail {
+    #[default]
+    EveryKey,
+    /// An even sample of about this many at most: a thumbnail's dots merge
+    /// into a band long before 100,000, and each costs the drag time.
+    AtMost(usize),
+}
+
 /// Down servers' ticks: grey and dashed, so not by colour alone.
 const DOWN_TICK: &str = "#8a8f99";
 
@@ -115,9 +137,13 @@ pub fn draw(
     snapshot: &Snapshot,
     stage: &Stage,
     colours: &RingColours,
-    failure: Option<&FailureOverlay>,
-    inspected: Option<usize>,
+    marks: Marks,
 ) {
+    let Marks {
+        failure,
+        inspected,
+        detail,
+    } = marks;
     let Ok(Some(context)) = canvas.get_context("2d") else {
         return;
     };
@@ -136,6 +162,10 @@ pub fn draw(
         band: size * 0.09,
     };
     let many_keys = keys.len() > 2_000;
+    let stride = match detail {
+        Detail::EveryKey => 1,
+        Detail::AtMost(shown) => keys.len().div_ceil(shown.max(1)).max(1),
+    };
     let dot_css = if !many_keys {
         2.6
     } else if keys.len() <= 20_000 {
@@ -164,11 +194,14 @@ pub fn draw(
         let mut cache = cache.borrow_mut();
         // Keys changed: every size is stale.
         cache.retain(|p| Arc::ptr_eq(&p.keys, &snapshot.keys));
-        let found = cache.iter().position(|p| p.pixels == pixels);
+        let found = cache
+            .iter()
+            .position(|p| p.pixels == pixels && p.stride == stride);
         if found.is_none() {
             let corners = keys
                 .iter()
                 .enumerate()
+                .step_by(stride)
                 .map(|(index, &position)| {
                     let (x, y) = placement.place(index, position);
                     let corner = |v: f64| {
@@ -186,13 +219,17 @@ pub fn draw(
             cache.push(Placed {
                 keys: snapshot.keys.clone(),
                 pixels,
+                stride,
                 corners,
                 dots_layer: Vec::new(),
                 painted_owners: Vec::new(),
                 painted_colours: Vec::new(),
             });
         }
-        let Some(placed) = cache.iter_mut().find(|p| p.pixels == pixels) else {
+        let Some(placed) = cache
+            .iter_mut()
+            .find(|p| p.pixels == pixels && p.stride == stride)
+        else {
             return;
         };
         let (br, bg, bb) = colours.background;
@@ -200,7 +237,7 @@ pub fn draw(
         all_colours.push(u32::from_le_bytes([br, bg, bb, 255]));
         let corner_of = |&(x, y): &(u32, u32)| y as usize * pixels + x as usize;
         if placed.painted_colours != all_colours
-            || placed.painted_owners.len() != stage.owners.len()
+            || placed.painted_owners.len() != placed.corners.len()
         {
             // New colours (names or theme) or a new canvas: clear the layer
             // and mark every dot unpainted, so the loop below paints them all.
@@ -209,13 +246,15 @@ pub fn draw(
                 .dots_layer
                 .resize(pixels * pixels, all_colours[server_rgba.len()]);
             placed.painted_owners.clear();
-            placed.painted_owners.resize(stage.owners.len(), UNPAINTED);
+            placed
+                .painted_owners
+                .resize(placed.corners.len(), UNPAINTED);
             placed.painted_colours = all_colours;
         }
         for ((corner, &owner), painted) in placed
             .corners
             .iter()
-            .zip(&stage.owners)
+            .zip(stage.owners.iter().step_by(stride))
             .zip(placed.painted_owners.iter_mut())
         {
             if *painted != owner {
@@ -284,7 +323,7 @@ pub fn draw(
                 for (&(x, y), _) in placed
                     .corners
                     .iter()
-                    .zip(&stage.moved)
+                    .zip(stage.moved.iter().step_by(stride))
                     .filter(|(_, &moved)| moved)
                 {
                     let (cx, cy) = (i64::from(x) + half, i64::from(y) + half);

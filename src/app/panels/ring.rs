@@ -7,7 +7,7 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 
 use crate::app::draw::palette::swatch_class;
-use crate::app::draw::ring_canvas::{self, FailureOverlay, RingColours};
+use crate::app::draw::ring_canvas::{self, Detail, FailureOverlay, Marks, RingColours};
 use crate::app::draw::theme::{observed_width, prefers_dark};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{Measured, Model, Shared};
@@ -35,6 +35,11 @@ fn ring_colours() -> RingColours {
     }
 }
 
+/// The phone's small ring is 84 px across: past a few thousand keys its
+/// dots are one band, and a sample of them draws the same picture for a
+/// twentieth of the work at 100,000 keys.
+const MINI_RING_KEYS: usize = 5_000;
+
 /// Keep a small canvas showing the ring after the change, for the phone's
 /// quick bar. Skipped while the canvas is hidden (it has no width then), so
 /// wide screens pay nothing for it.
@@ -49,7 +54,17 @@ pub fn mini_ring(canvas: NodeRef<Canvas>) {
         model.snapshot.with(|m| {
             let last = stage(&m.0, change_stage(&m.0));
             timing::timed("ringcount:draw-mini-ring", || {
-                ring_canvas::draw(&element, width, &m.0, &last, &ring_colours(), None, None)
+                ring_canvas::draw(
+                    &element,
+                    width,
+                    &m.0,
+                    &last,
+                    &ring_colours(),
+                    Marks {
+                        detail: Detail::AtMost(MINI_RING_KEYS),
+                        ..Marks::default()
+                    },
+                )
             })
         });
     });
@@ -92,7 +107,18 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             stage_now.with(|s| {
                 let draw = |overlay: Option<&FailureOverlay>| {
                     timing::timed("ringcount:draw-ring", || {
-                        ring_canvas::draw(element, width, &m.0, &s.0, &colours, overlay, inspected)
+                        ring_canvas::draw(
+                            element,
+                            width,
+                            &m.0,
+                            &s.0,
+                            &colours,
+                            Marks {
+                                failure: overlay,
+                                inspected,
+                                detail: Detail::EveryKey,
+                            },
+                        )
                     })
                 };
                 if !show_failure {
