@@ -86,15 +86,25 @@ fn wordpress_secret(window: &web_sys::Window) -> Option<String> {
         .map(str::to_string)
 }
 
-/// Report the height now and whenever the content's size changes.
+/// Report the height whenever the content's size changes, starting with
+/// its first layout (a ResizeObserver reports every element it is given
+/// once, at once). Not in a frame, there is nobody to tell: a page opened
+/// on its own is its own parent, and the reports only cost its first paint.
 pub fn report_height_to_parent() {
     let Some(window) = web_sys::window() else {
         return;
     };
+    let framed = window
+        .parent()
+        .ok()
+        .flatten()
+        .is_some_and(|parent| !Object::is(parent.as_ref(), window.as_ref()));
+    if !framed {
+        return;
+    }
     let Some(root) = window.document().and_then(|d| d.document_element()) else {
         return;
     };
-    post_height();
     let callback = Closure::<dyn FnMut(JsValue)>::new(move |_entries: JsValue| post_height());
     if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
         observer.observe(&root);

@@ -45,6 +45,11 @@ for (const kind of ["canvas", "embedly", "wordpress"]) {
 
 test("an embed is a page of its own, with a way out to the full page", async () => {
   const context = await env.browser.newContext();
+  // Opened on its own, not in a frame, it has nobody to report its height to.
+  await context.addInitScript(() => {
+    window.__heard = [];
+    window.addEventListener("message", (event) => window.__heard.push(event.data));
+  });
   const page = await context.newPage();
   await page.goto(`${env.served.base}?points=37&embed=1&panel=loads`);
   await page.waitForSelector("#loads");
@@ -57,6 +62,8 @@ test("an embed is a page of its own, with a way out to the full page", async () 
   assert.equal(href.searchParams.get("embed"), null);
   assert.equal(href.searchParams.get("panel"), null);
   assert.equal(href.pathname, new URL(page.url()).pathname);
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.evaluate(() => window.__heard), []);
   await context.close();
 });
 
