@@ -246,7 +246,7 @@ async function againstBaseline(page, served, size) {
       wasm.push(sum("ringcount:keys") + sum("ringcount:rings") + sum("ringcount:modulo") + sum("ringcount:snapshot"));
     }
     return { agrees, js, wasm };
-  }, { runs: size.keys > 10000 ? 7 : 101 });
+  }, { runs: size.keys > 10000 ? 15 : 101 });
 }
 
 /** Lighthouse's mobile profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, 4× CPU. */
@@ -477,7 +477,7 @@ codes), loaded into the same page in the same run.
 At the default both sides take a fraction of a millisecond, a few ticks of the 5 µs clock, so
 that ratio moves from run to run (2.1× to 3.4× in the runs made while issue 13 was worked on,
 each the median of 101 runs a side; 41 before the last of them); at the largest it held between
-9.2× and 13.6×.
+9.2× and 13.6×. At the largest each side is the median of 15 runs.
 
 | Settings | WASM (ms, median) | JavaScript (ms, median) | JS ÷ WASM | same figures |
 |---|---|---|---|---|
