@@ -199,7 +199,11 @@ impl Model {
         let keys = Memo::new(move |previous: Option<&Cached<KeySpec, Keys>>| {
             let spec = settings.with(Valid::key_spec);
             cached(previous, spec, || {
-                timing::timed("ringcount:keys", || Keys::of(spec))
+                // A key-count step reuses the keys both counts share.
+                timing::timed("ringcount:keys", || match previous {
+                    Some(previous) => Keys::of_after(spec, &previous.value.0),
+                    None => Keys::of(spec),
+                })
             })
         });
         let rings = Memo::new(move |previous: Option<&Cached<RingSpec, Rings>>| {

@@ -66,6 +66,53 @@ impl Keys {
         self.spec
     }
 
+    /// The keys of `spec`, equal to `Keys::of(spec)`, built from `previous`
+    /// when they differ only in how many keys there are: the first keys
+    /// keep their names and positions, so a key-count step filters the
+    /// kept ones (fewer) or hashes and merges in only the new ones (more),
+    /// instead of hashing and sorting them all again.
+    pub fn of_after(spec: KeySpec, previous: &Keys) -> Keys {
+        let Some(before) = previous.spec.filter(|before| {
+            KeySpec {
+                count: spec.count,
+                ..*before
+            } == spec
+        }) else {
+            return Keys::of(spec);
+        };
+        let count = spec.count as usize;
+        let kept = count.min(before.count as usize);
+        let mut hashes = previous.hashes[..kept].to_vec();
+        // Sorted as `from_hashes` sorts: by position, then key index.
+        let mut packed: Vec<u64> = previous
+            .sorted
+            .iter()
+            .zip(&previous.order)
+            .filter(|&(_, &index)| (index as usize) < kept)
+            .map(|(&hash, &index)| (u64::from(hash) << 32) | u64::from(index))
+            .collect();
+        if count > kept {
+            let name = spec.name();
+            let names = NumberedNames::around(name.prefix(), name.suffix(), spec.hash());
+            let added = names.hash_range(spec.first + kept as u64, (count - kept) as u64);
+            let mut new: Vec<u64> = added
+                .iter()
+                .enumerate()
+                .map(|(offset, &hash)| (u64::from(hash) << 32) | (kept + offset) as u64)
+                .collect();
+            sort::sort_by_high_bits(&mut new);
+            hashes.extend_from_slice(&added);
+            packed = merge(&packed, &new);
+        }
+        Keys {
+            first: spec.first,
+            hashes,
+            sorted: packed.iter().map(|&p| (p >> 32) as u32).collect(),
+            order: packed.iter().map(|&p| p as u32).collect(),
+            spec: Some(spec),
+        }
+    }
+
     /// Keys at given positions (tests place them by hand).
     pub fn from_hashes(first: u64, hashes: Vec<u32>) -> Keys {
         // Position in the high half, key index in the low half: one stable
@@ -94,6 +141,24 @@ impl Keys {
     pub fn is_empty(&self) -> bool {
         self.hashes.is_empty()
     }
+}
+
+/// Two ascending lists as one.
+fn merge(left: &[u64], right: &[u64]) -> Vec<u64> {
+    let mut merged = Vec::with_capacity(left.len() + right.len());
+    let (mut i, mut j) = (0, 0);
+    while i < left.len() && j < right.len() {
+        if left[i] <= right[j] {
+            merged.push(left[i]);
+            i += 1;
+        } else {
+            merged.push(right[j]);
+            j += 1;
+        }
+    }
+    merged.extend_from_slice(&left[i..]);
+    merged.extend_from_slice(&right[j..]);
+    merged
 }
 
 /// One key as a scheme sees it: its number (the key is named `key-{number}`)
@@ -145,6 +210,62 @@ mod tests {
     fn nearest_by_scan(keys: &Keys, position: u32) -> u32 {
         let distance = |p: u32| p.wrapping_sub(position).min(position.wrapping_sub(p));
         keys.hashes.iter().map(|&p| distance(p)).min().unwrap()
+    }
+
+    fn assert_same_keys(got: &Keys, expected: &Keys, context: &str) {
+        assert_eq!(got.first, expected.first, "{context}");
+        assert_eq!(got.spec, expected.spec, "{context}");
+        assert!(got.hashes == expected.hashes, "hashes differ: {context}");
+        assert!(got.sorted == expected.sorted, "sorted differ: {context}");
+        assert!(got.order == expected.order, "order differs: {context}");
+    }
+
+    #[test]
+    fn keys_after_a_count_step_equal_keys_built_afresh() {
+        use crate::model::keyname::KeyName;
+        use crate::model::HashKind;
+        let names = [
+            KeyName::default(),
+            KeyName::parse("user:{i}").unwrap(),
+            KeyName::parse("/img/{i}.jpg").unwrap(),
+        ];
+        let mut step = 7u64;
+        for (hash, name) in [HashKind::Fnv1aFold, HashKind::Fnv1a, HashKind::Fnv1aMurmur]
+            .into_iter()
+            .zip(names)
+        {
+            let spec = |count: u32| KeySpec::new(3, count, hash).unwrap().with_name(name);
+            let mut previous = Keys::of(spec(1_000));
+            // Down, up past where it started, to the extremes, and equal.
+            let mut counts = vec![999, 1_000, 100_000, 1, 2, 50_000, 50_000, 49_999];
+            for _ in 0..12 {
+                step = step
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                counts.push(1 + (step >> 33) as u32 % 100_000);
+            }
+            for count in counts {
+                let after = Keys::of_after(spec(count), &previous);
+                assert_same_keys(&after, &Keys::of(spec(count)), &format!("{hash:?} {count}"));
+                previous = after;
+            }
+            // Another hash, name or first key: built afresh, and still right.
+            for other in [
+                spec(500).with_hash(HashKind::Fnv1aMurmur),
+                KeySpec::new(4, 500, hash).unwrap().with_name(name),
+                spec(500).with_name(KeyName::parse("k{i}").unwrap()),
+            ] {
+                assert_same_keys(
+                    &Keys::of_after(other, &previous),
+                    &Keys::of(other),
+                    "changed spec",
+                );
+            }
+        }
+        // Keys placed by hand have no spec: never a base for others.
+        let by_hand = Keys::from_hashes(0, vec![9, 3, 5]);
+        let spec = KeySpec::new(0, 3, HashKind::Fnv1aFold).unwrap();
+        assert_same_keys(&Keys::of_after(spec, &by_hand), &Keys::of(spec), "by hand");
     }
 
     #[test]
