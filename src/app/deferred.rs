@@ -162,6 +162,11 @@ pub fn keep_up_to_date(model: Model) {
         let current = move || GENERATION.load(Ordering::SeqCst) == generation;
         let finished = move |w: Work| done.update_value(|d| d.work.push(w));
         let m = model.measurements;
+        // Waiting, the task holds the snapshot weakly: during a drag each
+        // step's snapshot (100,000 keys' owners twice at the largest) is
+        // freed as soon as the next replaces it, not kept by a sleeping task.
+        let waiting_for = Arc::downgrade(&measured.0);
+        drop(measured);
         leptos::task::spawn_local(async move {
             // Let the frame with the new figures paint first.
             yield_to_browser().await;
@@ -178,6 +183,9 @@ pub fn keep_up_to_date(model: Model) {
                     return;
                 }
             }
+            let Some(measured) = waiting_for.upgrade().map(Shared) else {
+                return;
+            };
             let start = timing::now();
             let mut slicer = Slicer::new();
             let query = query::render(&measured.0.settings, &Default::default());
