@@ -75,20 +75,6 @@ fn the_defaults_of_spec_13() {
 }
 
 #[test]
-fn bravo_leaving_the_five() {
-    let settings = Settings {
-        servers: ["alpha", "bravo", "charlie", "delta", "echo"]
-            .map(String::from)
-            .to_vec(),
-        change: Change::Leave("bravo".into()),
-        ..Settings::default()
-    };
-    let measured = results(&settings);
-    assert_eq!(of(&measured, "ketama").movement.moved, 190);
-    assert_eq!(of(&measured, "groupcache").movement.moved, 205);
-}
-
-#[test]
 fn weighted_ketama_moves_keys_between_staying_servers() {
     let settings = Settings {
         weights: vec![("alpha".into(), Weight::new(3).unwrap())],

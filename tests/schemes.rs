@@ -63,6 +63,9 @@ fn bravo_leaving_the_five() {
     // The ring moves exactly what bravo held (SPEC §2).
     assert_eq!(of("ring"), (228, 0, of("ring").2, of("ring").3));
     assert_eq!(of("rendezvous").1, 0);
+    // SPEC §13: the clients' rings.
+    assert_eq!(of("ketama").0, 190);
+    assert_eq!(of("groupcache").0, 205);
 }
 
 mod properties {
