@@ -209,3 +209,44 @@ fn the_one_key_box_agrees_with_every_schemes_own_placement() {
         }
     }
 }
+
+/// The page places a re-measured client's keys a piece at a time; what the
+/// claim asks for must be exactly SPEC §13's "first server at weight 3",
+/// and the claim must read it, not the reader's equal-weight measurement.
+#[test]
+fn the_ketama_weights_claim_measures_alpha_at_weight_3_again() {
+    use ringcount::model::claims::{Judge, ALL};
+    let snapshot = Snapshot::measure(&Settings::default()).expect("valid settings");
+    let schemes = snapshot.measure_schemes();
+    let def = ALL
+        .iter()
+        .find(|d| d.id == "ketama-weights")
+        .expect("claim");
+    let Judge::Remeasuring { needs, verdict } = def.judge else {
+        panic!("ketama-weights re-measures ketama");
+    };
+    let asked = needs(&snapshot, &schemes);
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].scheme.id(), "ketama");
+    let again = [asked[0].measure(&snapshot)];
+    // The same as the page measures at weights=alpha:3 (the test above).
+    assert_eq!(
+        (again[0].movement.moved, again[0].movement.moved_between),
+        (191, 33)
+    );
+    let judged = verdict(&snapshot, &schemes, &again);
+    assert!(judged.held);
+    assert!(judged
+        .evidence
+        .starts_with("With alpha at weight 3, ketama moves 191 keys, 33 of them"));
+    assert_eq!(def.judge(&snapshot, &schemes).evidence, judged.evidence);
+    // Nothing measured: the claim says so and does not hold.
+    assert!(!verdict(&snapshot, &[], &[]).held);
+    // With the reader's own unequal weights, nothing is measured again.
+    let weighted = Snapshot::measure(&Settings {
+        weights: vec![("alpha".into(), Weight::new(3).unwrap())],
+        ..Settings::default()
+    })
+    .expect("valid settings");
+    assert!(needs(&weighted, &weighted.measure_schemes()).is_empty());
+}

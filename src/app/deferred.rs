@@ -215,17 +215,24 @@ pub fn keep_up_to_date(model: Model) {
             if let (Some(results), false) = (earlier, work.contains(&Work::Schemes)) {
                 scheme_results = results;
             } else if needs_schemes {
-                let Some(rows) = measure_schemes(&measured.0, &mut slicer, &current).await else {
+                // Lookups are timed only for the schemes panel: the claims
+                // judge placements, and timing is 6.5 ms a scheme.
+                let for_panel = work.contains(&Work::Schemes);
+                let Some(rows) =
+                    measure_schemes(&measured.0, for_panel, &mut slicer, &current).await
+                else {
                     return;
                 };
                 scheme_results = rows.iter().map(|row| row.result.clone()).collect();
-                m.update(|d| {
-                    d.schemes = Some(SchemesMeasured {
-                        rows: Shared(Arc::new(rows)),
-                        query: query.clone(),
-                    })
-                });
-                finished(Work::Schemes);
+                if for_panel {
+                    m.update(|d| {
+                        d.schemes = Some(SchemesMeasured {
+                            rows: Shared(Arc::new(rows)),
+                            query: query.clone(),
+                        })
+                    });
+                    finished(Work::Schemes);
+                }
                 timing::record_since("ringcount:schemes", start);
             }
             if work.contains(&Work::Claims) {
@@ -325,6 +332,30 @@ async fn judge_claims(
                 }
                 verdict(snapshot, &pieces)
             }
+            // A client measured again with other weights: its keys placed
+            // a piece at a time, as the schemes' are.
+            Judge::Remeasuring { needs, verdict } => {
+                let mut again = Vec::new();
+                for remeasure in needs(snapshot, schemes) {
+                    slicer.make_room(SLICE_MS).await;
+                    if !current() {
+                        return None;
+                    }
+                    let context = remeasure.context(snapshot);
+                    let run =
+                        place_keys(remeasure.scheme, &context, snapshot, slicer, current).await?;
+                    again.push(slicer.piece("ringcount:claim-piece", || {
+                        run.finish(&snapshot.before, &snapshot.after, snapshot.names.len())
+                    }));
+                }
+                slicer.pause_if_due().await;
+                if !current() {
+                    return None;
+                }
+                slicer.piece("ringcount:claim-piece", || {
+                    verdict(snapshot, schemes, &again)
+                })
+            }
             // Every other claim is one piece.
             Judge::Snapshot(_) | Judge::Schemes(_) => {
                 slicer.pause_if_due().await;
@@ -368,10 +399,11 @@ async fn measure_evenness(
     Some(measured_points)
 }
 
-/// Every scheme placed on the change in pieces, then its lookups timed; None
-/// if a newer snapshot took over.
+/// Every scheme placed on the change in pieces, then (`time_them`) its
+/// lookups timed; None if a newer snapshot took over.
 async fn measure_schemes(
     snapshot: &Snapshot,
+    time_them: bool,
     slicer: &mut Slicer,
     current: &impl Fn() -> bool,
 ) -> Option<Vec<SchemeRow>> {
@@ -386,21 +418,15 @@ async fn measure_schemes(
         if !current() {
             return None;
         }
-        let mut run = slicer.piece("ringcount:scheme-piece", || {
-            SchemeRun::start(scheme, &context, &snapshot.before, &snapshot.after)
-        });
-        loop {
-            slicer.pause_if_due().await;
-            if !current() {
-                return None;
-            }
-            if slicer.piece("ringcount:scheme-piece", || {
-                run.advance(keys, KEYS_PER_PIECE)
-            }) {
-                break;
-            }
-        }
+        let run = place_keys(scheme, &context, snapshot, slicer, current).await?;
         let result = run.finish(&snapshot.before, &snapshot.after, snapshot.names.len());
+        if !time_them {
+            rows.push(SchemeRow {
+                result,
+                lookup: None,
+            });
+            continue;
+        }
         // Time lookups in a slice of their own, for as long as it takes the
         // clock's coarse steps to matter little.
         slicer.make_room(SLICE_MS).await;
@@ -413,6 +439,32 @@ async fn measure_schemes(
         rows.push(SchemeRow { result, lookup });
     }
     Some(rows)
+}
+
+/// A scheme set up on the change, then every key placed before and after
+/// it, a piece at a time; None if a newer snapshot took over. The caller
+/// starts it in a fresh slice: setting up a table is the largest piece.
+async fn place_keys(
+    scheme: &'static dyn schemes::Scheme,
+    context: &schemes::Context<'_>,
+    snapshot: &Snapshot,
+    slicer: &mut Slicer,
+    current: &impl Fn() -> bool,
+) -> Option<SchemeRun> {
+    let mut run = slicer.piece("ringcount:scheme-piece", || {
+        SchemeRun::start(scheme, context, &snapshot.before, &snapshot.after)
+    });
+    loop {
+        slicer.pause_if_due().await;
+        if !current() {
+            return None;
+        }
+        if slicer.piece("ringcount:scheme-piece", || {
+            run.advance(&snapshot.keys, KEYS_PER_PIECE)
+        }) {
+            return Some(run);
+        }
+    }
 }
 
 /// Look keys up in batches until `LOOKUP_MS` has passed; ns per lookup.

@@ -1,49 +1,78 @@
 //! Claims about what deployed clients do (SPEC §13), judged from their
 //! measurements by stated rules; the findings can say "no".
 
-use super::{yes_no, Verdict};
+use super::{yes_no, Remeasure, Verdict};
 use crate::model::format::thousands;
 use crate::model::hash::HashKind;
 use crate::model::keyname::KeyName;
 use crate::model::keys::Keys;
 use crate::model::measure::loads;
 use crate::model::ring::Ring;
-use crate::model::schemes::{self, groupcache::Groupcache, ketama::Ketama, Context, SchemeResult};
+use crate::model::schemes::{groupcache::Groupcache, ketama::Ketama, SchemeResult};
 use crate::model::snapshot::Snapshot;
 
 fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
     results.iter().find(|result| result.id == id)
 }
 
-/// The scheme measured on this change with every weight `weights` says.
-fn measured_with(
-    s: &Snapshot,
-    scheme: &'static dyn schemes::Scheme,
-    weights: &[u8],
-) -> SchemeResult {
-    let context = Context {
-        weights,
-        ..s.scheme_context()
-    };
-    schemes::measure(scheme, &context, &s.keys, &s.before, &s.after)
+/// A scheme's result measured again for the claim, else as measured.
+fn again_or<'a>(
+    again: &'a [SchemeResult],
+    results: &'a [SchemeResult],
+    id: &str,
+) -> Option<&'a SchemeResult> {
+    result(again, id).or_else(|| result(results, id))
+}
+
+/// A claim whose measurement is missing (its `needs` were not run) says
+/// so rather than guess; `ClaimDef::judge` and the page always run them.
+fn unmeasured() -> Verdict {
+    Verdict {
+        statement: "A client's measurement is missing.".into(),
+        rule: "Judged only from measurements.".into(),
+        held: false,
+        evidence: "The measurement this claim needs did not run.".into(),
+    }
 }
 
 fn equal_weights(s: &Snapshot) -> bool {
     s.weights.iter().all(|&w| w == s.weights[0])
 }
 
+/// What `clients_keep_staying_servers` measures again: each client at
+/// weight 1 where the measured one used other weights or is missing.
+pub fn keep_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
+    let ones = vec![1u8; s.names.len()];
+    let mut needs = Vec::new();
+    if !(equal_weights(s) && result(results, "ketama").is_some()) {
+        needs.push(Remeasure {
+            scheme: &Ketama,
+            weights: ones.clone(),
+        });
+    }
+    // groupcache has no weights: any measurement of it serves.
+    if result(results, "groupcache").is_none() {
+        needs.push(Remeasure {
+            scheme: &Groupcache,
+            weights: ones,
+        });
+    }
+    needs
+}
+
 /// libketama and groupcache never move a key between two servers that stay
 /// when every server counts the same: a server keeps its points.
-pub fn clients_keep_staying_servers(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
-    let ones = vec![1u8; s.names.len()];
+pub fn clients_keep_staying_servers(
+    s: &Snapshot,
+    results: &[SchemeResult],
+    again: &[SchemeResult],
+) -> Verdict {
     let equal = equal_weights(s);
-    let ketama = match result(results, "ketama") {
-        Some(measured) if equal => measured.clone(),
-        _ => measured_with(s, &Ketama, &ones),
-    };
-    let groupcache = match result(results, "groupcache") {
-        Some(measured) => measured.clone(),
-        None => measured_with(s, &Groupcache, &ones),
+    let (Some(ketama), Some(groupcache)) = (
+        again_or(again, results, "ketama"),
+        again_or(again, results, "groupcache"),
+    ) else {
+        return unmeasured();
     };
     let held = ketama.movement.moved_between == 0 && groupcache.movement.moved_between == 0;
     Verdict {
@@ -60,19 +89,33 @@ pub fn clients_keep_staying_servers(s: &Snapshot, results: &[SchemeResult]) -> V
     }
 }
 
+/// What `weighted_ketama_shifts` measures again: at equal weights (or
+/// with no ketama measured), ketama with the first server at weight 3, as
+/// in SPEC §13.
+pub fn weighted_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
+    if !equal_weights(s) && result(results, "ketama").is_some() {
+        return Vec::new();
+    }
+    let mut weights = s.weights.clone();
+    weights[usize::from(s.before[0])] = 3;
+    vec![Remeasure {
+        scheme: &Ketama,
+        weights,
+    }]
+}
+
 /// libketama shares 40 digests per server among the pool by weight, so
 /// with unequal weights a change of the pool changes every server's count.
-pub fn weighted_ketama_shifts(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
-    let equal = equal_weights(s);
-    // At equal weights the page tries the first server at weight 3, as in SPEC §13.
-    let (ketama, tried) = match result(results, "ketama") {
-        Some(measured) if !equal => (measured.clone(), None),
-        _ => {
-            let mut weights = s.weights.clone();
-            let first = s.before[0];
-            weights[usize::from(first)] = 3;
-            (measured_with(s, &Ketama, &weights), Some(first))
-        }
+pub fn weighted_ketama_shifts(
+    s: &Snapshot,
+    results: &[SchemeResult],
+    again: &[SchemeResult],
+) -> Verdict {
+    // Measured again only with the first server at weight 3.
+    let (ketama, tried) = match (result(again, "ketama"), result(results, "ketama")) {
+        (Some(tried), _) => (tried, Some(s.before[0])),
+        (None, Some(measured)) => (measured, None),
+        (None, None) => return unmeasured(),
     };
     let held = ketama.movement.moved_between > 0;
     Verdict {
@@ -141,16 +184,34 @@ pub fn fnv_pile_up_whatever_the_names(s: &Snapshot) -> Verdict {
     }
 }
 
+/// What `ketama_evener_than_groupcache` measures again: either client
+/// missing from the schemes measured, with the reader's weights.
+pub fn evener_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
+    let missing: [(&'static dyn crate::model::schemes::Scheme, &str); 2] =
+        [(&Ketama, "ketama"), (&Groupcache, "groupcache")];
+    missing
+        .into_iter()
+        .filter(|(_, id)| result(results, id).is_none())
+        .map(|(scheme, _)| Remeasure {
+            scheme,
+            weights: s.weights.clone(),
+        })
+        .collect()
+}
+
 /// What an operator weighs in choosing a client: 160 MD5 points against
 /// groupcache's 50 CRC-32 points.
-pub fn ketama_evener_than_groupcache(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
-    let context = s.scheme_context();
-    let ketama = result(results, "ketama")
-        .cloned()
-        .unwrap_or_else(|| schemes::measure(&Ketama, &context, &s.keys, &s.before, &s.after));
-    let groupcache = result(results, "groupcache")
-        .cloned()
-        .unwrap_or_else(|| schemes::measure(&Groupcache, &context, &s.keys, &s.before, &s.after));
+pub fn ketama_evener_than_groupcache(
+    _: &Snapshot,
+    results: &[SchemeResult],
+    again: &[SchemeResult],
+) -> Verdict {
+    let (Some(ketama), Some(groupcache)) = (
+        again_or(again, results, "ketama"),
+        again_or(again, results, "groupcache"),
+    ) else {
+        return unmeasured();
+    };
     let held = ketama.spread.busiest <= groupcache.spread.busiest;
     Verdict {
         statement: "Ketama's 160 points per server spread keys more evenly than groupcache's 50: its busiest server holds fewer keys.".into(),
