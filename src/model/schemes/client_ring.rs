@@ -59,6 +59,12 @@ impl ClientRing {
         (self.hash_key)(name)
     }
 
+    /// The client's own position for a key of the page's.
+    pub fn position_of_key(&self, key: Key) -> u32 {
+        self.names
+            .with_name(key.number, |name| self.position_of(name))
+    }
+
     pub fn points(&self) -> &[(u32, ServerId)] {
         &self.points
     }
@@ -66,8 +72,7 @@ impl ClientRing {
 
 impl Placement for ClientRing {
     fn owner(&self, key: Key) -> ServerId {
-        self.names
-            .with_name(key.number, |name| self.owner_at(self.position_of(name)))
+        self.owner_at(self.position_of_key(key))
     }
 
     fn owner_of_name(&self, name: &[u8], _hash: u32) -> ServerId {
@@ -76,5 +81,9 @@ impl Placement for ClientRing {
 
     fn holds(&self) -> Holds {
         Holds::RingEntries(self.points.len())
+    }
+
+    fn client_ring(&self) -> Option<&ClientRing> {
+        Some(self)
     }
 }

@@ -152,6 +152,11 @@ pub trait Placement {
     fn table(&self) -> Option<&[ServerId]> {
         None
     }
+    /// A client's ring (ketama, groupcache), which hashes key names itself:
+    /// a run hashes each key once for both sides, not once a side.
+    fn client_ring(&self) -> Option<&client_ring::ClientRing> {
+        None
+    }
 }
 
 /// How a table-based scheme's rows changed hands between before and after.
@@ -195,6 +200,9 @@ pub struct SchemeRun {
     after: Box<dyn Placement>,
     owners_before: Vec<ServerId>,
     owners_after: Vec<ServerId>,
+    /// For a client's ring: each key's own position, hashed on the before
+    /// side and read again on the after side (MD5 is most of ketama's work).
+    positions: Vec<u32>,
 }
 
 impl SchemeRun {
@@ -211,6 +219,7 @@ impl SchemeRun {
             after,
             owners_before: Vec::with_capacity(context.key_count),
             owners_after: Vec::with_capacity(context.key_count),
+            positions: Vec::new(),
         }
     }
 
@@ -220,11 +229,26 @@ impl SchemeRun {
     pub fn advance(&mut self, keys: &Keys, count: usize) -> bool {
         if self.owners_after.len() < self.owners_before.len() {
             let range = self.owners_after.len()..self.owners_before.len();
-            self.after.assign(keys, range, &mut self.owners_after);
+            match self.after.client_ring() {
+                // Both sides are the same client: the same key hash.
+                Some(ring) if self.positions.len() >= range.end => self
+                    .owners_after
+                    .extend(self.positions[range].iter().map(|&p| ring.owner_at(p))),
+                _ => self.after.assign(keys, range, &mut self.owners_after),
+            }
         } else if self.owners_before.len() < keys.len() {
             let next = self.owners_before.len();
             let range = next..(next + count).min(keys.len());
-            self.before.assign(keys, range, &mut self.owners_before);
+            match self.before.client_ring() {
+                Some(ring) => {
+                    for index in range {
+                        let position = ring.position_of_key(keys.key(index));
+                        self.positions.push(position);
+                        self.owners_before.push(ring.owner_at(position));
+                    }
+                }
+                None => self.before.assign(keys, range, &mut self.owners_before),
+            }
         }
         self.owners_after.len() == keys.len()
     }
