@@ -175,9 +175,146 @@ impl Markup {
     }
 }
 
+/// How a region's new markup differs from its old when only its text
+/// does: the new text of each changed text node, by its index among the
+/// region's text nodes in document order, and how many there are.
+#[derive(Debug, PartialEq)]
+pub struct TextChanges {
+    pub text_nodes: usize,
+    pub changed: Vec<(usize, String)>,
+}
+
+/// Split markup into its tags and the text between them. Text never holds
+/// `<` or `>` (they are escaped), so a tag runs from one to the next.
+fn tags_and_texts(html: &str) -> Option<(Vec<&str>, Vec<&str>)> {
+    let mut tags = Vec::new();
+    let mut texts = Vec::new();
+    let mut rest = html;
+    loop {
+        let open = rest.find('<').unwrap_or(rest.len());
+        texts.push(&rest[..open]);
+        if open == rest.len() {
+            return Some((tags, texts));
+        }
+        let close = open + rest[open..].find('>')?;
+        tags.push(&rest[open..=close]);
+        rest = &rest[close + 1..];
+    }
+}
+
+/// Text as the browser reads it: the five escapes `escape` writes undone;
+/// None for any other `&`, which the caller leaves to the browser.
+fn unescape(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        let (entity, c) = [
+            ("&amp;", '&'),
+            ("&lt;", '<'),
+            ("&gt;", '>'),
+            ("&quot;", '"'),
+            ("&#39;", '\''),
+        ]
+        .into_iter()
+        .find(|(entity, _)| rest[at..].starts_with(entity))?;
+        out.push(c);
+        rest = &rest[at + entity.len()..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// The text changes that turn `old` into `new`, or None when a tag or an
+/// attribute differs (or a text appears or vanishes, which adds or removes
+/// a node): then the region is rewritten whole. Rewriting only the changed
+/// text keeps the browser from building, styling and laying out every
+/// element of the region again (a 50-server legend on each slider step).
+pub fn text_changes(old: &str, new: &str) -> Option<TextChanges> {
+    let (old_tags, old_texts) = tags_and_texts(old)?;
+    let (new_tags, new_texts) = tags_and_texts(new)?;
+    if old_tags != new_tags {
+        return None;
+    }
+    let mut changes = TextChanges {
+        text_nodes: 0,
+        changed: Vec::new(),
+    };
+    for (old_text, new_text) in old_texts.iter().zip(&new_texts) {
+        // An empty text between two tags is no node at all.
+        match (old_text.is_empty(), new_text.is_empty()) {
+            (true, true) => continue,
+            (false, false) => {}
+            _ => return None,
+        }
+        if old_text != new_text {
+            changes
+                .changed
+                .push((changes.text_nodes, unescape(new_text)?));
+        }
+        changes.text_nodes += 1;
+    }
+    Some(changes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_changed_text_is_rewritten() {
+        let row = |name: &str, count: &str| {
+            let mut m = Markup::new();
+            m.open("ul", &[("class", Some("legend"))]);
+            m.element("li", &[], name).element("li", &[], count);
+            m.close("ul");
+            m.into_string()
+        };
+        let old = row("a<b", "12 keys");
+        assert_eq!(
+            text_changes(&old, &row("a<b", "9 keys & more")),
+            Some(TextChanges {
+                text_nodes: 2,
+                changed: vec![(1, "9 keys & more".to_string())],
+            })
+        );
+        assert_eq!(
+            text_changes(&old, &old),
+            Some(TextChanges {
+                text_nodes: 2,
+                changed: vec![],
+            })
+        );
+        // A name that escapes differently is still text: decoded as the browser would.
+        assert_eq!(
+            text_changes(&old, &row("\"x'", "12 keys")).map(|c| c.changed),
+            Some(vec![(0, "\"x'".to_string())])
+        );
+        // Text that appears or vanishes adds or removes a node.
+        assert_eq!(text_changes(&old, &row("", "12 keys")), None);
+        // A tag or an attribute that differs.
+        assert_eq!(
+            text_changes(
+                &old,
+                "<ul class=\"other\"><li>a&lt;b</li><li>12 keys</li></ul>"
+            ),
+            None
+        );
+        assert_eq!(
+            text_changes(&old, "<ul class=\"legend\"><li>a&lt;b</li></ul>"),
+            None
+        );
+        // Markup not written by `Markup` (an unknown entity) is left to the browser.
+        assert_eq!(
+            text_changes(
+                &old,
+                "<ul class=\"legend\"><li>a&nbsp;b</li><li>12 keys</li></ul>"
+            ),
+            None
+        );
+        // An unclosed tag.
+        assert_eq!(text_changes("<p", "<p"), None);
+    }
 
     #[test]
     fn text_and_attributes_are_escaped() {

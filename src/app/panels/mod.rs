@@ -29,23 +29,74 @@ pub enum Holder {
     Block,
 }
 
-/// A region of a panel written as markup (see `crate::markup`), rewritten
-/// whenever a signal `render` reads changes. `render` must escape any text
-/// it did not write itself.
+/// A region of a panel written as markup (see `crate::markup`), brought up
+/// to date whenever a signal `render` reads changes. `render` must escape
+/// any text it did not write itself.
 pub fn markup(holder: Holder, render: impl Fn() -> String + Send + Sync + 'static) -> AnyView {
     held(holder, Arc::new(render))
 }
 
 /// Not generic, so each holder's view is compiled once for every region.
 fn held(holder: Holder, render: Arc<dyn Fn() -> String + Send + Sync>) -> AnyView {
-    let html = move || render();
+    let region = NodeRef::<leptos::html::Div>::new();
+    let paragraph = NodeRef::<leptos::html::P>::new();
+    Effect::new(move |previous: Option<Option<String>>| {
+        let html = render();
+        let element: Option<web_sys::Element> = match holder {
+            Holder::Block => region.get().map(Into::into),
+            Holder::Lead | Holder::Verdict => paragraph.get().map(Into::into),
+        };
+        let element = element?;
+        rewrite(&element, previous.flatten().as_deref(), &html);
+        Some(html)
+    });
     match holder {
-        Holder::Lead => view! { <p class="lead" inner_html=html></p> }.into_any(),
+        Holder::Lead => view! { <p class="lead" node_ref=paragraph></p> }.into_any(),
         Holder::Verdict => {
-            view! { <p class="verdict" aria-live="polite" inner_html=html></p> }.into_any()
+            view! { <p class="verdict" aria-live="polite" node_ref=paragraph></p> }.into_any()
         }
-        Holder::Block => view! { <div inner_html=html></div> }.into_any(),
+        Holder::Block => view! { <div node_ref=region></div> }.into_any(),
     }
+}
+
+/// Bring `element`, last written from `previous`, to `html`: where only
+/// text differs, only the changed text nodes are rewritten, so the browser
+/// styles and lays out no element again; otherwise the whole region.
+fn rewrite(element: &web_sys::Element, previous: Option<&str>, html: &str) {
+    if previous == Some(html) {
+        return;
+    }
+    if let Some(changes) = previous.and_then(|previous| crate::markup::text_changes(previous, html))
+    {
+        if rewrite_texts(element, &changes) {
+            return;
+        }
+    }
+    element.set_inner_html(html);
+}
+
+/// Apply `changes` to the text nodes under `element`; false (and nothing
+/// changed) unless they are the nodes the changes were counted over.
+fn rewrite_texts(element: &web_sys::Element, changes: &crate::markup::TextChanges) -> bool {
+    const SHOW_TEXT: u32 = 4;
+    let Some(walker) = element.owner_document().and_then(|document| {
+        document
+            .create_tree_walker_with_what_to_show(element, SHOW_TEXT)
+            .ok()
+    }) else {
+        return false;
+    };
+    let mut nodes = Vec::with_capacity(changes.text_nodes);
+    while let Ok(Some(node)) = walker.next_node() {
+        nodes.push(node);
+    }
+    if nodes.len() != changes.text_nodes {
+        return false;
+    }
+    for (index, text) in &changes.changed {
+        nodes[*index].set_node_value(Some(text));
+    }
+    true
 }
 
 /// A list of rows keyed by server name: an edit rebuilds only the rows it
