@@ -396,6 +396,15 @@ fn ChangeControl() -> impl IntoView {
             refused.update(|count| *count += 1);
         }
     };
+    // What the second row shows: the name box for a join, or for a leave
+    // the servers to pick from. A memo, so a points or keys step (which
+    // changes neither) does not rebuild the row.
+    let leave_choices = Memo::new(move |_| {
+        settings.with(|s| match &s.change {
+            Change::Join(_) => None,
+            Change::Leave(name) => Some((s.servers.clone(), name.clone())),
+        })
+    });
     view! {
         <fieldset class="control">
             <legend>"The change to measure"</legend>
@@ -409,8 +418,8 @@ fn ChangeControl() -> impl IntoView {
                     "a server leaves"
                 </label>
             </div>
-            {move || if is_join() {
-                view! {
+            {move || match leave_choices.get() {
+                None => view! {
                     <div class="inline">
                         <input
                             type="text"
@@ -423,9 +432,8 @@ fn ChangeControl() -> impl IntoView {
                         />
                         <button id="joiner-button" on:click=move |_| set_join()>"Join"</button>
                     </div>
-                }.into_any()
-            } else {
-                view! {
+                }.into_any(),
+                Some((servers, leaving)) => view! {
                     <select
                         id="leaver"
                         aria-label="Server that leaves"
@@ -435,15 +443,12 @@ fn ChangeControl() -> impl IntoView {
                             apply(model, message, |s| s.change = Change::Leave(name));
                         }
                     >
-                        {settings.with(|s| {
-                            let leaving = s.change.name().to_string();
-                            s.servers.iter().map(|name| {
-                                let selected = *name == leaving;
-                                view! { <option value=name.clone() selected=selected>{name.clone()}</option> }
-                            }).collect_view()
-                        })}
+                        {servers.into_iter().map(|name| {
+                            let selected = name == leaving;
+                            view! { <option value=name.clone() selected=selected>{name.clone()}</option> }
+                        }).collect_view()}
                     </select>
-                }.into_any()
+                }.into_any(),
             }}
             <p class="help">"A join appends a new server to the list; a leave takes one out. At least 2 servers must remain."</p>
             <Message message=message id="change-message" />

@@ -84,11 +84,14 @@ pub fn EmbedThisView() -> impl IntoView {
         }))
     };
 
-    // A new panel, width or setting: measure again.
+    // Opened, or a new panel, width or setting while open: measure again.
+    // Closed, it follows nothing, so a slider step costs it nothing.
     Effect::new(move |_| {
         panel.track();
         width.track();
-        model.settings.track();
+        if open.get() {
+            model.settings.track();
+        }
         reported.set(0);
         settled.set(false);
     });
@@ -132,8 +135,18 @@ pub fn EmbedThisView() -> impl IntoView {
     // The dialog lives as long as the page.
     listener.forget();
 
-    // Everything in the dialog that changes, written where it shows.
+    // Everything in the dialog that changes, written where it shows, while
+    // it shows: closed, the preview stops (a page running in a hidden frame
+    // costs the reader) and nothing else is followed.
     Effect::new(move |_| {
+        if !open.get() {
+            if let Some(frame) = element::<web_sys::Element>("embed-preview-frame") {
+                if frame.get_attribute("src").as_deref() != Some("about:blank") {
+                    let _ = frame.set_attribute("src", "about:blank");
+                }
+            }
+            return;
+        }
         let code = code();
         let height = reported.get();
         let chosen = width.get();
@@ -165,12 +178,7 @@ pub fn EmbedThisView() -> impl IntoView {
         let Some(frame) = element::<web_sys::HtmlElement>("embed-preview-frame") else {
             return;
         };
-        // Closed, the preview stops: a page running in a hidden frame costs the reader.
-        let src = if open.get() {
-            address()
-        } else {
-            "about:blank".to_string()
-        };
+        let src = address();
         if frame.get_attribute("src").as_deref() != Some(src.as_str()) {
             let _ = frame.set_attribute("src", &src);
         }

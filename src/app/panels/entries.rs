@@ -2,9 +2,11 @@
 
 use leptos::prelude::*;
 
-use crate::app::draw::palette::colour_of;
+use crate::app::draw::palette::swatch_class;
 use crate::app::state::Model;
+use crate::markup::Markup;
 use crate::model::format::thousands;
+use crate::model::Snapshot;
 
 /// Enough rows to see points of different servers interleave.
 const ROWS: usize = 12;
@@ -24,6 +26,9 @@ pub fn entries_panel(heading: &'static str) -> impl IntoView {
             )
         })
     };
+    // Markup, so a step that leaves the first entries as they were (most
+    // points steps) changes nothing on the page.
+    let rows = move || model.snapshot.with(|m| entries_table(&m.0));
     view! {
         <section class="panel" id="entries" aria-labelledby="entries-title">
             {super::heading("entries-title", heading)}
@@ -31,28 +36,39 @@ pub fn entries_panel(heading: &'static str) -> impl IntoView {
                 "A server named S with P points is hashed P times, as S#0, S#1, … S#P−1. These are the first entries clockwise from position 0 after the change. "
                 {summary}
             </p>
-            <div class="table-scroll" role="region" tabindex="0" aria-label="First ring entries">
-                <table class="numbers">
-                    <thead>
-                        <tr><th scope="col">"Position"</th><th scope="col">"Server"</th><th scope="col">"Point"</th></tr>
-                    </thead>
-                    <tbody>
-                        {move || model.snapshot.with(|m| {
-                            let s = &m.0;
-                            s.ring_after.entries().iter().take(ROWS).map(|entry| {
-                                let name = s.name(entry.server).to_string();
-                                view! {
-                                    <tr data-entry="" data-position=entry.position data-server-name=name.clone() data-point=entry.point>
-                                        <td class="num">{entry.position}</td>
-                                        <td><span class="swatch" style:background=colour_of(&name)></span>{name.clone()}</td>
-                                        <td class="num">"#"{entry.point}</td>
-                                    </tr>
-                                }
-                            }).collect_view()
-                        })}
-                    </tbody>
-                </table>
-            </div>
+            {super::markup(super::Holder::Block, rows)}
         </section>
     }
+}
+
+fn entries_table(s: &Snapshot) -> String {
+    let mut m = Markup::new();
+    m.open_scrolling_table("First ring entries", &[("class", Some("numbers"))])
+        .open("thead", &[])
+        .head_row(&["Position", "Server", "Point"])
+        .close("thead")
+        .open("tbody", &[]);
+    for entry in s.ring_after.entries().iter().take(ROWS) {
+        let name = s.name(entry.server);
+        let position = entry.position.to_string();
+        let point = entry.point.to_string();
+        m.open(
+            "tr",
+            &[
+                ("data-entry", Some("")),
+                ("data-position", Some(&position)),
+                ("data-server-name", Some(name)),
+                ("data-point", Some(&point)),
+            ],
+        )
+        .number_cell(&position)
+        .open("td", &[])
+        .swatch(swatch_class(name))
+        .text(name)
+        .close("td")
+        .number_cell(&format!("#{point}"))
+        .close("tr");
+    }
+    m.close("tbody").close_scrolling_table();
+    m.into_string()
 }

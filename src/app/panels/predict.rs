@@ -177,6 +177,10 @@ fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
         Some(Given::Skipped) => "skipped",
     };
     let revealed = move || given_now().and_then(|g| question().map(|q| (q, g)));
+    // Whether to ask: a memo, so a slider step that leaves the question
+    // unanswered keeps the box (and what is typed in it) rather than
+    // building it again.
+    let answered = Memo::new(move |_| given_now().is_some());
     let message_id = format!("guess-{id}-message");
     let inputs = move || {
         match id {
@@ -218,8 +222,8 @@ fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
                     questions::question(id, &m.0, &[], &m.0.failure_none()).wording
                 })}
             </p>
-            {move || match given_now() {
-                None => view! {
+            {move || match answered.get() {
+                false => view! {
                     <div class="guess">
                         {inputs}
                         <button class="count-it" on:click=move |_| count()>"Count it"</button>
@@ -228,7 +232,7 @@ fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
                     </div>
                 }
                 .into_any(),
-                Some(_) => ().into_any(),
+                true => ().into_any(),
             }}
             <div class="reveal" aria-live="polite" inner_html=move || match (given_now(), revealed()) {
                 (_, Some((q, given))) => reveal(&q, &given, alone),
