@@ -82,6 +82,8 @@ thread_local! {
     static PIXELS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
     /// One per canvas size: the ring panel's and the phone's small ring.
     static PLACED: RefCell<Vec<Placed>> = const { RefCell::new(Vec::new()) };
+    /// Tick pixels, one per canvas size, as for `PLACED`.
+    static TICKS: RefCell<Vec<TickPixels>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Where key `index` is drawn, in CSS pixels. The radial offset only keeps
@@ -284,22 +286,43 @@ pub fn draw(
                 .resize(placed.corners.len(), UNPAINTED);
             placed.painted_colours = all_colours;
         }
-        for ((corner, &owner), painted) in placed
-            .corners
-            .iter()
-            .zip(stage.owners.iter().step_by(stride))
-            .zip(placed.painted_owners.iter_mut())
-        {
-            if *painted != owner {
-                let colour = server_rgba[usize::from(owner)];
-                paint_dot(
-                    &mut placed.dots_layer,
-                    pixels,
-                    corner_of(corner),
-                    side,
-                    colour,
-                );
-                *painted = owner;
+        let mut repaint = |index: usize, owner: ServerId, painted: &mut ServerId| {
+            let colour = server_rgba[usize::from(owner)];
+            let corner = corner_of(&placed.corners[index]);
+            paint_dot(&mut placed.dots_layer, pixels, corner, side, colour);
+            *painted = owner;
+        };
+        if stride == 1 {
+            // A step changes few owners: runs of them equal to what is
+            // painted are skipped by comparing whole slices, which stays
+            // fast at the size-first optimisation the page is built with.
+            const RUN: usize = 64;
+            for (run, (owners, painted)) in stage
+                .owners
+                .chunks(RUN)
+                .zip(placed.painted_owners.chunks_mut(RUN))
+                .enumerate()
+            {
+                if owners == painted {
+                    continue;
+                }
+                for (offset, (&owner, painted)) in owners.iter().zip(painted).enumerate() {
+                    if *painted != owner {
+                        repaint(run * RUN + offset, owner, painted);
+                    }
+                }
+            }
+        } else {
+            for (index, (&owner, painted)) in stage
+                .owners
+                .iter()
+                .step_by(stride)
+                .zip(placed.painted_owners.iter_mut())
+                .enumerate()
+            {
+                if *painted != owner {
+                    repaint(index, owner, painted);
+                }
             }
         }
         let placed = &*placed;
@@ -315,34 +338,45 @@ pub fn draw(
                 // Past one tick per pixel of the circle the ticks overlap and
                 // only one per pixel can show, so only that one is drawn (a
                 // down server's, if any, so a failure stays visible).
-                let columns = (TAU * (radius + tick) * scale).ceil() as u64;
-                let column_of = |entry: &Entry| (u64::from(entry.position) * columns) >> 32;
-                let ticks = entries
-                    .chunk_by(|a, b| column_of(a) == column_of(b))
-                    .filter_map(|column| {
-                        let shown = column
+                TICKS.with(|cache| {
+                    let mut cache = cache.borrow_mut();
+                    let geometry = TickGeometry {
+                        pixels,
+                        scale,
+                        centre,
+                        from: radius - tick * 0.3,
+                        to: radius + tick,
+                    };
+                    if !cache.iter().any(|t| t.geometry == geometry) {
+                        // Two sizes at most are drawn; a third replaces the oldest.
+                        if cache.len() >= 2 {
+                            cache.remove(0);
+                        }
+                        cache.push(TickPixels::new(geometry));
+                    }
+                    let Some(ticks) = cache.iter().find(|t| t.geometry == geometry) else {
+                        return;
+                    };
+                    let column_of =
+                        |entry: &Entry| (u64::from(entry.position) * ticks.columns) >> 32;
+                    for column in entries.chunk_by(|a, b| column_of(a) == column_of(b)) {
+                        let Some(shown) = column
                             .iter()
                             .rev()
                             .find(|entry| is_down(entry.server))
-                            .or(column.last())?;
+                            .or(column.last())
+                        else {
+                            continue;
+                        };
                         let down = is_down(shown.server);
-                        Some(Tick {
-                            position: shown.position,
-                            colour: if down {
-                                down_rgba
-                            } else {
-                                server_rgba[usize::from(shown.server)]
-                            },
-                            dashed: down,
-                        })
-                    });
-                set_ticks(
-                    &mut buffer,
-                    pixels,
-                    scale,
-                    (centre, radius - tick * 0.3, radius + tick),
-                    ticks,
-                );
+                        let colour = if down {
+                            down_rgba
+                        } else {
+                            server_rgba[usize::from(shown.server)]
+                        };
+                        ticks.set(&mut buffer, column_of(shown), colour, down);
+                    }
+                });
             }
             if many_keys {
                 // Thousands of moved keys (2,000 when one server of fifty
@@ -353,12 +387,10 @@ pub fn draw(
                 let stamp = ring_stamp((dot_css + 2.0) * scale, scale.max(1.0));
                 let moved_rgba = u32::from_le_bytes([r, g, b, 255]);
                 let half = side as i64 / 2;
-                for (&(x, y), _) in placed
-                    .corners
-                    .iter()
-                    .zip(stage.moved.iter().step_by(stride))
-                    .filter(|(_, &moved)| moved)
-                {
+                for index in moved_indices(&stage.moved, stride) {
+                    let Some(&(x, y)) = placed.corners.get(index) else {
+                        break;
+                    };
                     let (cx, cy) = (i64::from(x) + half, i64::from(y) + half);
                     for &(dx, dy) in &stamp {
                         let (px, py) = (cx + dx, cy + dy);
@@ -484,6 +516,30 @@ pub fn draw(
     }
 }
 
+/// The drawn keys that moved, as indices among the drawn ones (every
+/// `stride`-th key). Few keys move on a step, so runs with none are
+/// skipped whole: `contains` on bytes is a word-at-a-time search.
+fn moved_indices(moved: &[bool], stride: usize) -> impl Iterator<Item = usize> + '_ {
+    const RUN: usize = 256;
+    moved
+        .chunks(RUN)
+        .enumerate()
+        .filter(|(_, run)| {
+            // SAFETY: a bool is one byte holding 0 or 1, so a run of bools
+            // reads as the same number of bytes.
+            let bytes = unsafe { std::slice::from_raw_parts(run.as_ptr().cast::<u8>(), run.len()) };
+            bytes.contains(&1)
+        })
+        .flat_map(move |(number, run)| {
+            run.iter()
+                .enumerate()
+                .filter(|(_, &moved)| moved)
+                .map(move |(offset, _)| number * RUN + offset)
+        })
+        .filter(move |index| index % stride == 0)
+        .map(move |index| index / stride)
+}
+
 /// Pixel offsets from a centre that make a ring of `radius` and
 /// `thickness` device pixels.
 fn ring_stamp(radius: f64, thickness: f64) -> Vec<(i64, i64)> {
@@ -500,38 +556,85 @@ fn ring_stamp(radius: f64, thickness: f64) -> Vec<(i64, i64)> {
     offsets
 }
 
-/// One server point as a short radial line.
-struct Tick {
-    position: u32,
-    colour: u32,
-    /// Down servers' ticks are dashed, so they read apart without colour.
-    dashed: bool,
-}
-
-/// Set thin ticks as pixels in a square `pixels` wide: radial lines between
-/// radii `from` and `to` (CSS pixels) around `centre`, one CSS pixel thick.
-fn set_ticks(
-    buffer: &mut [u32],
+/// Where the thin ticks go on one canvas: radial lines between radii
+/// `from` and `to` (CSS pixels) around `centre`, one CSS pixel thick.
+#[derive(Clone, Copy, PartialEq)]
+struct TickGeometry {
     pixels: usize,
     scale: f64,
-    (centre, from, to): (f64, f64, f64),
-    ticks: impl Iterator<Item = Tick>,
-) {
-    let width = (scale.round() as usize).max(1);
-    let steps = ((to - from) * scale).ceil() as usize;
-    let limit = pixels.saturating_sub(width);
-    for tick in ticks {
-        let (sin, cos) = angle(tick.position).sin_cos();
-        for step in 0..=steps {
-            // Dashes of 2 CSS pixels on, 2 off.
-            if tick.dashed && (step as f64 / scale) as usize % 4 >= 2 {
+    centre: f64,
+    from: f64,
+    to: f64,
+}
+
+/// Every tick a canvas can show, as pixels: past one tick per pixel of the
+/// circle only one per pixel can show, so the circle is cut into columns
+/// about a device pixel wide at the ticks' outer end, and each column's
+/// tick is worked out once per canvas size, not once per point per step
+/// (a sine, a cosine and a line's worth of arithmetic each, which at the
+/// largest settings was a quarter of the ring's redraw).
+struct TickPixels {
+    geometry: TickGeometry,
+    columns: u64,
+    /// Square dots per tick, inner end first.
+    steps: usize,
+    /// Dot side, in device pixels.
+    width: usize,
+    /// The top-left pixel of each dot of each column's tick.
+    corners: Vec<u32>,
+}
+
+impl TickPixels {
+    fn new(geometry: TickGeometry) -> TickPixels {
+        let TickGeometry {
+            pixels,
+            scale,
+            centre,
+            from,
+            to,
+        } = geometry;
+        let columns = (TAU * to * scale).ceil().max(1.0) as u64;
+        let width = (scale.round() as usize).max(1);
+        let steps = ((to - from) * scale).ceil() as usize + 1;
+        let limit = pixels.saturating_sub(width);
+        let mut corners = Vec::with_capacity(columns as usize * steps);
+        for column in 0..columns {
+            // The middle of the column, as a ring position.
+            let position = (((2 * column + 1) << 31) / columns) as u32;
+            let (sin, cos) = angle(position).sin_cos();
+            for step in 0..steps {
+                let r = from * scale + step as f64;
+                let x = ((centre * scale + cos * r) as usize).min(limit);
+                let y = ((centre * scale + sin * r) as usize).min(limit);
+                corners.push((y * pixels + x) as u32);
+            }
+        }
+        TickPixels {
+            geometry,
+            columns,
+            steps,
+            width,
+            corners,
+        }
+    }
+
+    /// Set column `column`'s tick in `colour`; a dashed one (a down
+    /// server's, so it reads apart without colour) 2 CSS pixels on, 2 off.
+    fn set(&self, buffer: &mut [u32], column: u64, colour: u32, dashed: bool) {
+        let pixels = self.geometry.pixels;
+        let start = column as usize * self.steps;
+        let Some(corners) = self.corners.get(start..start + self.steps) else {
+            return;
+        };
+        for (step, &corner) in corners.iter().enumerate() {
+            if dashed && (step as f64 / self.geometry.scale) as usize % 4 >= 2 {
                 continue;
             }
-            let r = from * scale + step as f64;
-            let x = ((centre * scale + cos * r) as usize).min(limit);
-            let y = ((centre * scale + sin * r) as usize).min(limit);
-            for row in y..y + width {
-                buffer[row * pixels + x..row * pixels + x + width].fill(tick.colour);
+            for row in 0..self.width {
+                let at = corner as usize + row * pixels;
+                if let Some(run) = buffer.get_mut(at..at + self.width) {
+                    run.fill(colour);
+                }
             }
         }
     }
