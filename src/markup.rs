@@ -175,13 +175,18 @@ impl Markup {
     }
 }
 
-/// How a region's new markup differs from its old when only its text
-/// does: the new text of each changed text node, by its index among the
-/// region's text nodes in document order, and how many there are.
-#[derive(Debug, PartialEq)]
-pub struct TextChanges {
+/// How a region's new markup differs from its old when its elements are
+/// the same and only text and attribute values differ: the new text of
+/// each changed text node, by its index among the region's text nodes in
+/// document order, and each changed attribute, by its element's index
+/// among the region's elements; with how many of each there are, so the
+/// page can check it is patching the nodes these were counted over.
+#[derive(Debug, Default, PartialEq)]
+pub struct Changes {
     pub text_nodes: usize,
-    pub changed: Vec<(usize, String)>,
+    pub texts: Vec<(usize, String)>,
+    pub elements: usize,
+    pub attributes: Vec<(usize, String, String)>,
 }
 
 /// Split markup into its tags and the text between them. Text never holds
@@ -200,6 +205,26 @@ fn tags_and_texts(html: &str) -> Option<(Vec<&str>, Vec<&str>)> {
         tags.push(&rest[open..=close]);
         rest = &rest[close + 1..];
     }
+}
+
+/// An opening tag as `Markup::open` writes it, `<name a="v" b="w">`: its
+/// name and its attributes in order, values still escaped. None for a
+/// closing tag or any other form.
+fn opening_tag(tag: &str) -> Option<(&str, Vec<(&str, &str)>)> {
+    let inner = tag.strip_prefix('<')?.strip_suffix('>')?;
+    if inner.starts_with('/') {
+        return None;
+    }
+    let name_end = inner.find(' ').unwrap_or(inner.len());
+    let (name, mut rest) = inner.split_at(name_end);
+    let mut attributes = Vec::new();
+    while let Some(after_space) = rest.strip_prefix(' ') {
+        let (attribute, after_name) = after_space.split_once("=\"")?;
+        let (value, after_value) = after_name.split_once('"')?;
+        attributes.push((attribute, value));
+        rest = after_value;
+    }
+    rest.is_empty().then_some((name, attributes))
 }
 
 /// Text as the browser reads it: the five escapes `escape` writes undone;
@@ -225,21 +250,45 @@ fn unescape(text: &str) -> Option<String> {
     Some(out)
 }
 
-/// The text changes that turn `old` into `new`, or None when a tag or an
-/// attribute differs (or a text appears or vanishes, which adds or removes
-/// a node): then the region is rewritten whole. Rewriting only the changed
-/// text keeps the browser from building, styling and laying out every
+/// The changes that turn `old` into `new`, or None when an element or an
+/// attribute comes or goes (or a text appears or vanishes, which adds or
+/// removes a node): then the region is rewritten whole. Patching only what
+/// changed keeps the browser from building, styling and laying out every
 /// element of the region again (a 50-server legend on each slider step).
-pub fn text_changes(old: &str, new: &str) -> Option<TextChanges> {
+pub fn changes(old: &str, new: &str) -> Option<Changes> {
     let (old_tags, old_texts) = tags_and_texts(old)?;
     let (new_tags, new_texts) = tags_and_texts(new)?;
-    if old_tags != new_tags {
+    if old_tags.len() != new_tags.len() {
         return None;
     }
-    let mut changes = TextChanges {
-        text_nodes: 0,
-        changed: Vec::new(),
-    };
+    let mut changes = Changes::default();
+    for (old_tag, new_tag) in old_tags.iter().zip(&new_tags) {
+        let closing = old_tag.starts_with("</");
+        if old_tag != new_tag {
+            let (old_name, old_attributes) = opening_tag(old_tag)?;
+            let (new_name, new_attributes) = opening_tag(new_tag)?;
+            if old_name != new_name || old_attributes.len() != new_attributes.len() {
+                return None;
+            }
+            for ((old_attribute, old_value), (new_attribute, new_value)) in
+                old_attributes.iter().zip(&new_attributes)
+            {
+                if old_attribute != new_attribute {
+                    return None;
+                }
+                if old_value != new_value {
+                    changes.attributes.push((
+                        changes.elements,
+                        new_attribute.to_string(),
+                        unescape(new_value)?,
+                    ));
+                }
+            }
+        }
+        if !closing {
+            changes.elements += 1;
+        }
+    }
     for (old_text, new_text) in old_texts.iter().zip(&new_texts) {
         // An empty text between two tags is no node at all.
         match (old_text.is_empty(), new_text.is_empty()) {
@@ -249,7 +298,7 @@ pub fn text_changes(old: &str, new: &str) -> Option<TextChanges> {
         }
         if old_text != new_text {
             changes
-                .changed
+                .texts
                 .push((changes.text_nodes, unescape(new_text)?));
         }
         changes.text_nodes += 1;
@@ -262,58 +311,75 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_changed_text_is_rewritten() {
-        let row = |name: &str, count: &str| {
+    fn only_changed_text_and_attributes_are_patched() {
+        let list = |name: &str, count: &str, class: &str| {
             let mut m = Markup::new();
             m.open("ul", &[("class", Some("legend"))]);
-            m.element("li", &[], name).element("li", &[], count);
+            m.element("li", &[("class", Some(class))], name)
+                .element("li", &[], count);
             m.close("ul");
             m.into_string()
         };
-        let old = row("a<b", "12 keys");
+        let old = list("a<b", "12 keys", "ink0");
         assert_eq!(
-            text_changes(&old, &row("a<b", "9 keys & more")),
-            Some(TextChanges {
+            changes(&old, &list("a<b", "9 keys & more", "ink0")),
+            Some(Changes {
                 text_nodes: 2,
-                changed: vec![(1, "9 keys & more".to_string())],
+                texts: vec![(1, "9 keys & more".to_string())],
+                elements: 3,
+                attributes: vec![],
             })
         );
         assert_eq!(
-            text_changes(&old, &old),
-            Some(TextChanges {
+            changes(&old, &old),
+            Some(Changes {
                 text_nodes: 2,
-                changed: vec![],
+                texts: vec![],
+                elements: 3,
+                attributes: vec![],
             })
         );
-        // A name that escapes differently is still text: decoded as the browser would.
+        // An attribute value, decoded as the browser would, on the second element.
         assert_eq!(
-            text_changes(&old, &row("\"x'", "12 keys")).map(|c| c.changed),
+            changes(&old, &list("a<b", "12 keys", "ink\"1")).map(|c| c.attributes),
+            Some(vec![(1, "class".to_string(), "ink\"1".to_string())])
+        );
+        // A name that escapes differently is still text.
+        assert_eq!(
+            changes(&old, &list("\"x'", "12 keys", "ink0")).map(|c| c.texts),
             Some(vec![(0, "\"x'".to_string())])
         );
         // Text that appears or vanishes adds or removes a node.
-        assert_eq!(text_changes(&old, &row("", "12 keys")), None);
-        // A tag or an attribute that differs.
+        assert_eq!(changes(&old, &list("", "12 keys", "ink0")), None);
+        // An element or an attribute that comes or goes.
         assert_eq!(
-            text_changes(
+            changes(&old, "<ul class=\"legend\"><li>a&lt;b</li></ul>"),
+            None
+        );
+        assert_eq!(
+            changes(
                 &old,
-                "<ul class=\"other\"><li>a&lt;b</li><li>12 keys</li></ul>"
+                "<ul><li class=\"ink0\">a&lt;b</li><li>12 keys</li></ul>"
             ),
             None
         );
         assert_eq!(
-            text_changes(&old, "<ul class=\"legend\"><li>a&lt;b</li></ul>"),
-            None
-        );
-        // Markup not written by `Markup` (an unknown entity) is left to the browser.
-        assert_eq!(
-            text_changes(
+            changes(
                 &old,
-                "<ul class=\"legend\"><li>a&nbsp;b</li><li>12 keys</li></ul>"
+                "<ol class=\"legend\"><li class=\"ink0\">a&lt;b</li><li>12 keys</li></ol>"
             ),
             None
         );
-        // An unclosed tag.
-        assert_eq!(text_changes("<p", "<p"), None);
+        // Markup not written by `Markup` is left to the browser.
+        assert_eq!(
+            changes(
+                &old,
+                "<ul class=\"legend\"><li class=\"ink0\">a&nbsp;b</li><li>12 keys</li></ul>"
+            ),
+            None
+        );
+        assert_eq!(changes("<p hidden>x</p>", "<p open>x</p>"), None);
+        assert_eq!(changes("<p", "<p"), None);
     }
 
     #[test]

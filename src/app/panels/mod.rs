@@ -17,6 +17,7 @@ pub mod schemes;
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The element that holds a region of markup.
 #[derive(Clone, Copy)]
@@ -59,42 +60,64 @@ fn held(holder: Holder, render: Arc<dyn Fn() -> String + Send + Sync>) -> AnyVie
     }
 }
 
-/// Bring `element`, last written from `previous`, to `html`: where only
-/// text differs, only the changed text nodes are rewritten, so the browser
-/// styles and lays out no element again; otherwise the whole region.
+/// Bring `element`, last written from `previous`, to `html`: where the
+/// elements are the same, only changed text and attribute values are
+/// written, so the browser builds no element again; otherwise the whole
+/// region.
 fn rewrite(element: &web_sys::Element, previous: Option<&str>, html: &str) {
     if previous == Some(html) {
         return;
     }
-    if let Some(changes) = previous.and_then(|previous| crate::markup::text_changes(previous, html))
-    {
-        if rewrite_texts(element, &changes) {
+    if let Some(changes) = previous.and_then(|previous| crate::markup::changes(previous, html)) {
+        if patch(element, &changes) {
             return;
         }
     }
     element.set_inner_html(html);
 }
 
-/// Apply `changes` to the text nodes under `element`; false (and nothing
-/// changed) unless they are the nodes the changes were counted over.
-fn rewrite_texts(element: &web_sys::Element, changes: &crate::markup::TextChanges) -> bool {
-    const SHOW_TEXT: u32 = 4;
-    let Some(walker) = element.owner_document().and_then(|document| {
-        document
-            .create_tree_walker_with_what_to_show(element, SHOW_TEXT)
-            .ok()
-    }) else {
-        return false;
-    };
-    let mut nodes = Vec::with_capacity(changes.text_nodes);
+/// The nodes under `root` that `what` selects (a `NodeFilter.SHOW_*`
+/// mask), in document order; None if there are not `expected` of them.
+fn nodes_under(root: &web_sys::Element, what: u32, expected: usize) -> Option<Vec<web_sys::Node>> {
+    let walker = root
+        .owner_document()?
+        .create_tree_walker_with_what_to_show(root, what)
+        .ok()?;
+    let mut nodes = Vec::with_capacity(expected);
     while let Ok(Some(node)) = walker.next_node() {
         nodes.push(node);
     }
-    if nodes.len() != changes.text_nodes {
-        return false;
+    (nodes.len() == expected).then_some(nodes)
+}
+
+/// Apply `changes` under `root`; false, with nothing changed, unless its
+/// elements and text nodes are the ones the changes were counted over.
+fn patch(root: &web_sys::Element, changes: &crate::markup::Changes) -> bool {
+    const SHOW_ELEMENT: u32 = 1;
+    const SHOW_TEXT: u32 = 4;
+    let elements = if changes.attributes.is_empty() {
+        Vec::new()
+    } else {
+        match nodes_under(root, SHOW_ELEMENT, changes.elements) {
+            Some(elements) => elements,
+            None => return false,
+        }
+    };
+    let texts = if changes.texts.is_empty() {
+        Vec::new()
+    } else {
+        match nodes_under(root, SHOW_TEXT, changes.text_nodes) {
+            Some(texts) => texts,
+            None => return false,
+        }
+    };
+    for (index, name, value) in &changes.attributes {
+        if let Some(element) = elements[*index].dyn_ref::<web_sys::Element>() {
+            let _ = element.set_attribute(name, value);
+        }
     }
-    for (index, text) in &changes.changed {
-        nodes[*index].set_node_value(Some(text));
+    for (index, text) in &changes.texts {
+        texts[*index].set_node_value(Some(text));
     }
     true
 }
