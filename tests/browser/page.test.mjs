@@ -50,8 +50,38 @@ test("default page shows the spec's figures and every claim holds", async () => 
 test("one point per server: the model's figures and the even-share claim fails", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
   const native = nativeFigures("points=1");
+  // Regions written as markup are patched where only text and attribute
+  // values change: the legend's items stay the same elements. Tag them to tell.
+  await page.evaluate(() => document.querySelectorAll(".legend li").forEach((element, index) => (element.__tag = index)));
   await page.locator("#points-range").fill("0"); // the first stop: 1 point
   await waitForFigure(page, "moved", native.moved);
+  const after = await page.evaluate(() => ({
+    kept: [...document.querySelectorAll(".legend li")].every((element, index) => element.__tag === index),
+    legend: Object.fromEntries([...document.querySelectorAll(".legend li")].map((li) => [
+      li.querySelector(".legend-name").textContent,
+      Number(li.querySelector(".legend-load").textContent.replace(/\D/g, "")),
+    ])),
+    rows: [...document.querySelectorAll("tr[data-entry]")].map((row) => ({
+      position: row.dataset.position,
+      shown: row.cells[0].textContent,
+      server: row.dataset.serverName,
+      named: row.cells[1].textContent,
+      point: row.dataset.point,
+      numbered: row.cells[2].textContent,
+    })),
+  }));
+  assert.ok(after.kept, "the legend was patched, not rebuilt");
+  assert.deepEqual(after.legend, Object.fromEntries(Object.entries(native.loads).map(([name, l]) => [name, l.after])));
+  // Five entries where there were twelve: the table was written afresh.
+  assert.equal(after.rows.length, 5);
+  const positions = after.rows.map((row) => Number(row.position));
+  assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+  for (const row of after.rows) {
+    assert.equal(row.shown, row.position);
+    assert.equal(row.named, row.server);
+    assert.equal(row.numbered, `#${row.point}`);
+    assert.equal(row.point, "0", "one point per server: each is point #0");
+  }
   assert.equal(await figure(page, "moved-arc"), native["moved-arc"]);
   assert.deepEqual(await loads(page), native.loads);
   const verdicts = await claims(page);
@@ -66,8 +96,38 @@ test("one point per server: the model's figures and the even-share claim fails",
 test("plain FNV-1a: the model's figures, lopsided loads, even share fails", async () => {
   const { page, close } = await open(env.browser, env.served);
   const native = nativeFigures("hash=fnv1a");
+  // The first entries change hash but stay twelve rows: the rows are
+  // patched in place (values of attributes and text), not rebuilt.
+  const before = await page.evaluate(() =>
+    [...document.querySelectorAll("tr[data-entry]")].map((row, index) => ((row.__tag = index), row.dataset.position)),
+  );
   await page.locator("#hash").selectOption("fnv1a");
   await waitForFigure(page, "moved", native.moved);
+  const rows = await page.evaluate(() =>
+    [...document.querySelectorAll("tr[data-entry]")].map((row, index) => ({
+      kept: row.__tag === index,
+      position: row.dataset.position,
+      shown: row.cells[0].textContent,
+      server: row.dataset.serverName,
+      named: row.cells[1].textContent,
+      swatch: row.querySelector(".swatch").className,
+    })),
+  );
+  assert.equal(rows.length, 12);
+  assert.ok(rows.every((row) => row.kept), "the entries were patched, not rebuilt");
+  assert.notDeepEqual(rows.map((row) => row.position), before);
+  for (const row of rows) {
+    assert.equal(row.shown, row.position);
+    assert.equal(row.named, row.server);
+  }
+  // Each swatch in its server's colour (the legend's), patched along with the name.
+  const legendSwatch = await page.evaluate(() =>
+    Object.fromEntries([...document.querySelectorAll(".legend li")].map((li) => [
+      li.querySelector(".legend-name").textContent,
+      li.querySelector(".swatch").className,
+    ])),
+  );
+  for (const row of rows) assert.equal(row.swatch, legendSwatch[row.server], row.server);
   assert.equal(await figure(page, "moved-arc"), native["moved-arc"]);
   assert.equal(await figure(page, "modulo-moved"), native["modulo-moved"]);
   // SPEC §2 pins plain fnv1a's busiest and quietest before the join, on purpose.
