@@ -594,6 +594,12 @@ And for speed:
 | the clock read before a measure is built, and \`performance\` looked up once | removes a few microseconds of timing overhead from each measure | yes |
 | the ring's dots kept in a layer and repainted only where an owner changed; at more than 2,000 keys the moved-key rings stamped as pixels instead of 2,000 canvas arcs (issue 18) | ring redraw at the largest under 4× CPU 22.6 → 8.9 ms median (40-step points drag, 60 ms apart) | yes |
 | the whole crate at \`opt-level = 3\` | ring redraw 15.8 → 8.1 ms at 4× CPU, but the wasm 262 → 404 KB gzipped | no |
+| a claim that measures a client again (ketama with the first server at weight 3) places its keys a piece at a time, like the schemes; lookups timed only for the schemes panel (issue 18) | longest deferred slice at the largest 63–68 → 10–11 ms; claims caught up after scrolling 557 → 490 ms | yes |
+| client rings (ketama, groupcache) hash each key once for both sides of the change | ketama 51 → 28 ms, groupcache 22 → 13 ms natively at the largest; claims caught up 490 → 460 ms | yes |
+| markup regions patched where only text and attribute values changed, not set whole; controls a step does not change not rebuilt (memos; the closed embed dialog follows nothing) | changes per points step 230 → 57; main-thread time of the 40-step drag at the largest under 4× CPU 3.27 → 2.53 s | yes |
+| tick pixels worked out once per canvas size; unchanged dots skipped 64 at a time; moved keys found by a byte search | ring redraw at the largest under 4× CPU 9.2 → 6.8 ms median | yes |
+| the embed compiling the app's wasm as it arrives (\`WebAssembly.compileStreaming\` from early.js) | embed figure at 4× CPU 422 → 430 ms (median of 15 each, alternating) | no |
+| CSS containment on the panels; the legend's counts positioned out of flow | layout per drag step unchanged within the noise | no |
 
 ### What each issue's features cost (from \`tests/browser/size-budget.json\`)
 
