@@ -95,29 +95,36 @@ fn nodes_under(root: &web_sys::Element, what: u32, expected: usize) -> Option<Ve
 fn patch(root: &web_sys::Element, changes: &crate::markup::Changes) -> bool {
     const SHOW_ELEMENT: u32 = 1;
     const SHOW_TEXT: u32 = 4;
-    let elements = if changes.attributes.is_empty() {
-        Vec::new()
-    } else {
-        match nodes_under(root, SHOW_ELEMENT, changes.elements) {
-            Some(elements) => elements,
-            None => return false,
+    // Only the kinds of node that change are walked.
+    let walk = |changed: bool, what: u32, expected: usize| {
+        if changed {
+            nodes_under(root, what, expected)
+        } else {
+            Some(Vec::new())
         }
     };
-    let texts = if changes.texts.is_empty() {
-        Vec::new()
-    } else {
-        match nodes_under(root, SHOW_TEXT, changes.text_nodes) {
-            Some(texts) => texts,
-            None => return false,
-        }
+    let (Some(elements), Some(texts)) = (
+        walk(
+            !changes.attributes.is_empty(),
+            SHOW_ELEMENT,
+            changes.elements,
+        ),
+        walk(!changes.texts.is_empty(), SHOW_TEXT, changes.text_nodes),
+    ) else {
+        return false;
     };
     for (index, name, value) in &changes.attributes {
-        if let Some(element) = elements[*index].dyn_ref::<web_sys::Element>() {
+        if let Some(element) = elements
+            .get(*index)
+            .and_then(|e| e.dyn_ref::<web_sys::Element>())
+        {
             let _ = element.set_attribute(name, value);
         }
     }
     for (index, text) in &changes.texts {
-        texts[*index].set_node_value(Some(text));
+        if let Some(node) = texts.get(*index) {
+            node.set_node_value(Some(text));
+        }
     }
     true
 }
