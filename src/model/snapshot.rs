@@ -28,8 +28,9 @@ pub struct Snapshot {
     pub keys: Arc<Keys>,
     pub ring_before: Ring,
     pub ring_after: Ring,
-    pub owners_before: Vec<ServerId>,
-    pub owners_after: Vec<ServerId>,
+    /// Shared, so the ring's step-through reuses them without a copy.
+    pub owners_before: Arc<[ServerId]>,
+    pub owners_after: Arc<[ServerId]>,
     pub loads_before: Vec<u32>,
     pub loads_after: Vec<u32>,
     /// Route (a): keys whose owner differs before and after.
@@ -217,8 +218,8 @@ impl Snapshot {
             keys,
             ring_before: rings.ring_before.clone(),
             ring_after: rings.ring_after.clone(),
-            owners_before,
-            owners_after,
+            owners_before: owners_before.into(),
+            owners_after: owners_after.into(),
             loads_before: movement.loads_before,
             loads_after: movement.loads_after,
             moved_by_owner_diff: movement.moved,

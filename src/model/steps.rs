@@ -2,6 +2,8 @@
 //! first, then make the change, so the reader sees each join take only its
 //! arcs. Each stage is measured against the one before it.
 
+use std::sync::Arc;
+
 use super::measure::count_moved;
 use super::ring::{Ring, ServerId};
 use super::snapshot::Snapshot;
@@ -13,7 +15,7 @@ pub struct Stage {
     pub caption: String,
     pub members: Vec<ServerId>,
     pub ring: Ring,
-    pub owners: Vec<ServerId>,
+    pub owners: Arc<[ServerId]>,
     /// `moved[i]`: key i has another owner than at the stage before.
     pub moved: Vec<bool>,
     pub moved_count: usize,
@@ -61,7 +63,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
             snapshot.points_at(settings.points),
             settings.hash,
         );
-        let stage_owners = ring.owners_of(&snapshot.keys);
+        let stage_owners: Arc<[ServerId]> = ring.owners_of(&snapshot.keys).into();
         (ring, stage_owners)
     };
     let (moved, changed) = if index == 0 {
@@ -77,11 +79,11 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
                 snapshot.points_at(settings.points),
                 settings.hash,
             );
-            ring.owners_of(&snapshot.keys)
+            ring.owners_of(&snapshot.keys).into()
         };
         let moved: Vec<bool> = previous_owners
             .iter()
-            .zip(&stage_owners)
+            .zip(stage_owners.iter())
             .map(|(a, b)| a != b)
             .collect();
         let changed = members
@@ -134,7 +136,7 @@ mod tests {
         assert!(second
             .moved
             .iter()
-            .zip(&second.owners)
+            .zip(second.owners.iter())
             .all(|(&moved, &owner)| !moved || owner == 1));
     }
 

@@ -263,7 +263,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
 
 fn legend_markup(snapshot: &Snapshot, stage: &Stage, skewed: bool, show_failure: bool) -> String {
     let mut counts = vec![0u32; snapshot.names.len()];
-    for &owner in &stage.owners {
+    for &owner in stage.owners.iter() {
         counts[usize::from(owner)] += 1;
     }
     let mut m = Markup::new();
