@@ -29,8 +29,8 @@ pub struct Snapshot {
     pub ring_before: Ring,
     pub ring_after: Ring,
     /// Shared, so the ring's step-through reuses them without a copy.
-    pub owners_before: Arc<[ServerId]>,
-    pub owners_after: Arc<[ServerId]>,
+    pub owners_before: Arc<Vec<ServerId>>,
+    pub owners_after: Arc<Vec<ServerId>>,
     pub loads_before: Vec<u32>,
     pub loads_after: Vec<u32>,
     /// Route (a): keys whose owner differs before and after.
@@ -218,8 +218,8 @@ impl Snapshot {
             keys,
             ring_before: rings.ring_before.clone(),
             ring_after: rings.ring_after.clone(),
-            owners_before: owners_before.into(),
-            owners_after: owners_after.into(),
+            owners_before: Arc::new(owners_before),
+            owners_after: Arc::new(owners_after),
             loads_before: movement.loads_before,
             loads_after: movement.loads_after,
             moved_by_owner_diff: movement.moved,

@@ -15,7 +15,7 @@ pub struct Stage {
     pub caption: String,
     pub members: Vec<ServerId>,
     pub ring: Ring,
-    pub owners: Arc<[ServerId]>,
+    pub owners: Arc<Vec<ServerId>>,
     /// `moved[i]`: key i has another owner than at the stage before.
     pub moved: Vec<bool>,
     pub moved_count: usize,
@@ -63,7 +63,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
             snapshot.points_at(settings.points),
             settings.hash,
         );
-        let stage_owners: Arc<[ServerId]> = ring.owners_of(&snapshot.keys).into();
+        let stage_owners = Arc::new(ring.owners_of(&snapshot.keys));
         (ring, stage_owners)
     };
     let (moved, changed) = if index == 0 {
@@ -79,7 +79,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
                 snapshot.points_at(settings.points),
                 settings.hash,
             );
-            ring.owners_of(&snapshot.keys).into()
+            Arc::new(ring.owners_of(&snapshot.keys))
         };
         let moved: Vec<bool> = previous_owners
             .iter()
