@@ -10,6 +10,7 @@ pub mod handout;
 pub mod markup;
 pub mod model;
 pub mod panels;
+pub mod pixels;
 pub mod query;
 pub mod work;
 

@@ -7,7 +7,7 @@
 //! frame. Ticks and white rings, far fewer, are drawn as paths on top.
 
 use std::cell::RefCell;
-use std::f64::consts::{FRAC_PI_2, TAU};
+use std::f64::consts::TAU;
 use std::sync::Arc;
 
 use wasm_bindgen::{Clamped, JsCast};
@@ -18,17 +18,16 @@ use super::theme::fit_canvas;
 use crate::model::ring::Entry;
 use crate::model::steps::Stage;
 use crate::model::{Keys, ServerId, Snapshot};
+use crate::pixels::{
+    angle, direction_from, direction_table, moved_indices, paint_dot, ring_stamp, TickGeometry,
+    TickPixels, DIRECTION_BITS,
+};
 
 /// RGBA pixels as the bytes they are in memory (little-endian, as wasm is).
 fn bytemuck_cast(pixels: &[u32]) -> &[u8] {
     // SAFETY: u8 has no alignment or validity requirements, and the byte
     // length is exactly four times the pixel count.
     unsafe { std::slice::from_raw_parts(pixels.as_ptr().cast::<u8>(), pixels.len() * 4) }
-}
-
-/// Angle of a ring position, clockwise from twelve o'clock.
-fn angle(position: u32) -> f64 {
-    f64::from(position) / 4_294_967_296.0 * TAU - FRAC_PI_2
 }
 
 /// Size the canvas backing store to its CSS box (`css_width`, square) times
@@ -69,14 +68,6 @@ struct Placed {
 /// No server has this id (there are at most 51): a dot not yet painted.
 const UNPAINTED: ServerId = ServerId::MAX;
 
-/// Paint one key's dot, `side` pixels square, at buffer offset `corner`.
-fn paint_dot(buffer: &mut [u32], pixels: usize, corner: usize, side: usize, colour: u32) {
-    for row in 0..side {
-        let start = corner + row * pixels;
-        buffer[start..start + side].fill(colour);
-    }
-}
-
 thread_local! {
     /// The pixel buffer, kept between frames so a drag does not allocate.
     static PIXELS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
@@ -106,33 +97,6 @@ impl KeyPlacement {
         };
         (self.centre + cos * r, self.centre + sin * r)
     }
-}
-
-/// The ring's circle in this many directions, for placing many keys: a
-/// step is 0.0004 radians, a quarter of a pixel at the largest canvas, and
-/// a lookup costs a small part of the software sine and cosine wasm has,
-/// which for 100,000 keys took most of a key-count step's redraw. Built
-/// once, on the first drawing with more keys than it has entries.
-const DIRECTION_BITS: u32 = 14;
-
-fn direction_table() -> &'static [(f32, f32)] {
-    static TABLE: std::sync::OnceLock<Vec<(f32, f32)>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..1u32 << DIRECTION_BITS)
-            .map(|step| {
-                let (sin, cos) = angle(step << (32 - DIRECTION_BITS)).sin_cos();
-                (sin as f32, cos as f32)
-            })
-            .collect()
-    })
-}
-
-/// (sin, cos) of a position's angle, from the nearest direction in `table`.
-fn direction_from(table: &[(f32, f32)], position: u32) -> (f64, f64) {
-    let shift = 32 - DIRECTION_BITS;
-    let nearest = position.wrapping_add(1 << (shift - 1)) >> shift;
-    let (sin, cos) = table[nearest as usize];
-    (f64::from(sin), f64::from(cos))
 }
 
 /// Servers that are down and the keys that had to move off them, drawn over
@@ -513,130 +477,6 @@ pub fn draw(
         context.set_stroke_style_str(colours.moved);
         context.set_line_width(2.0);
         context.stroke_rect(x - half, y - half, 2.0 * half, 2.0 * half);
-    }
-}
-
-/// The drawn keys that moved, as indices among the drawn ones (every
-/// `stride`-th key). Few keys move on a step, so runs with none are
-/// skipped whole: `contains` on bytes is a word-at-a-time search.
-fn moved_indices(moved: &[bool], stride: usize) -> impl Iterator<Item = usize> + '_ {
-    const RUN: usize = 256;
-    moved
-        .chunks(RUN)
-        .enumerate()
-        .filter(|(_, run)| {
-            // SAFETY: a bool is one byte holding 0 or 1, so a run of bools
-            // reads as the same number of bytes.
-            let bytes = unsafe { std::slice::from_raw_parts(run.as_ptr().cast::<u8>(), run.len()) };
-            bytes.contains(&1)
-        })
-        .flat_map(move |(number, run)| {
-            run.iter()
-                .enumerate()
-                .filter(|(_, &moved)| moved)
-                .map(move |(offset, _)| number * RUN + offset)
-        })
-        .filter(move |index| index % stride == 0)
-        .map(move |index| index / stride)
-}
-
-/// Pixel offsets from a centre that make a ring of `radius` and
-/// `thickness` device pixels.
-fn ring_stamp(radius: f64, thickness: f64) -> Vec<(i64, i64)> {
-    let reach = (radius + thickness).ceil() as i64;
-    let mut offsets = Vec::new();
-    for dy in -reach..=reach {
-        for dx in -reach..=reach {
-            let distance = ((dx * dx + dy * dy) as f64).sqrt();
-            if (distance - radius).abs() <= thickness / 2.0 {
-                offsets.push((dx, dy));
-            }
-        }
-    }
-    offsets
-}
-
-/// Where the thin ticks go on one canvas: radial lines between radii
-/// `from` and `to` (CSS pixels) around `centre`, one CSS pixel thick.
-#[derive(Clone, Copy, PartialEq)]
-struct TickGeometry {
-    pixels: usize,
-    scale: f64,
-    centre: f64,
-    from: f64,
-    to: f64,
-}
-
-/// Every tick a canvas can show, as pixels: past one tick per pixel of the
-/// circle only one per pixel can show, so the circle is cut into columns
-/// about a device pixel wide at the ticks' outer end, and each column's
-/// tick is worked out once per canvas size, not once per point per step
-/// (a sine, a cosine and a line's worth of arithmetic each, which at the
-/// largest settings was a quarter of the ring's redraw).
-struct TickPixels {
-    geometry: TickGeometry,
-    columns: u64,
-    /// Square dots per tick, inner end first.
-    steps: usize,
-    /// Dot side, in device pixels.
-    width: usize,
-    /// The top-left pixel of each dot of each column's tick.
-    corners: Vec<u32>,
-}
-
-impl TickPixels {
-    fn new(geometry: TickGeometry) -> TickPixels {
-        let TickGeometry {
-            pixels,
-            scale,
-            centre,
-            from,
-            to,
-        } = geometry;
-        let columns = (TAU * to * scale).ceil().max(1.0) as u64;
-        let width = (scale.round() as usize).max(1);
-        let steps = ((to - from) * scale).ceil() as usize + 1;
-        let limit = pixels.saturating_sub(width);
-        let mut corners = Vec::with_capacity(columns as usize * steps);
-        for column in 0..columns {
-            // The middle of the column, as a ring position.
-            let position = (((2 * column + 1) << 31) / columns) as u32;
-            let (sin, cos) = angle(position).sin_cos();
-            for step in 0..steps {
-                let r = from * scale + step as f64;
-                let x = ((centre * scale + cos * r) as usize).min(limit);
-                let y = ((centre * scale + sin * r) as usize).min(limit);
-                corners.push((y * pixels + x) as u32);
-            }
-        }
-        TickPixels {
-            geometry,
-            columns,
-            steps,
-            width,
-            corners,
-        }
-    }
-
-    /// Set column `column`'s tick in `colour`; a dashed one (a down
-    /// server's, so it reads apart without colour) 2 CSS pixels on, 2 off.
-    fn set(&self, buffer: &mut [u32], column: u64, colour: u32, dashed: bool) {
-        let pixels = self.geometry.pixels;
-        let start = column as usize * self.steps;
-        let Some(corners) = self.corners.get(start..start + self.steps) else {
-            return;
-        };
-        for (step, &corner) in corners.iter().enumerate() {
-            if dashed && (step as f64 / self.geometry.scale) as usize % 4 >= 2 {
-                continue;
-            }
-            for row in 0..self.width {
-                let at = corner as usize + row * pixels;
-                if let Some(run) = buffer.get_mut(at..at + self.width) {
-                    run.fill(colour);
-                }
-            }
-        }
     }
 }
 

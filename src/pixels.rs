@@ -1,0 +1,290 @@
+//! Pixel work for the ring's canvas, free of web types so it is tested
+//! natively: where a position points, a key's dot, the white ring round a
+//! moved key, the ticks as pixels. `app::draw::ring_canvas` puts the result
+//! on the canvas.
+
+use std::f64::consts::{FRAC_PI_2, TAU};
+
+/// Angle of a ring position, clockwise from twelve o'clock.
+pub fn angle(position: u32) -> f64 {
+    f64::from(position) / 4_294_967_296.0 * TAU - FRAC_PI_2
+}
+
+/// Paint one key's dot, `side` pixels square, at buffer offset `corner`
+/// (rows `pixels` long); what would fall past the buffer is left out.
+pub fn paint_dot(buffer: &mut [u32], pixels: usize, corner: usize, side: usize, colour: u32) {
+    for row in 0..side {
+        let start = corner + row * pixels;
+        if let Some(run) = buffer.get_mut(start..start + side) {
+            run.fill(colour);
+        }
+    }
+}
+
+/// The ring's circle in this many directions, for placing many keys: a
+/// step is 0.0004 radians, a quarter of a pixel at the largest canvas, and
+/// a lookup costs a small part of the software sine and cosine wasm has,
+/// which for 100,000 keys took most of a key-count step's redraw. Built
+/// once, on the first drawing with more keys than it has entries.
+pub const DIRECTION_BITS: u32 = 14;
+
+pub fn direction_table() -> &'static [(f32, f32)] {
+    static TABLE: std::sync::OnceLock<Vec<(f32, f32)>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..1u32 << DIRECTION_BITS)
+            .map(|step| {
+                let (sin, cos) = angle(step << (32 - DIRECTION_BITS)).sin_cos();
+                (sin as f32, cos as f32)
+            })
+            .collect()
+    })
+}
+
+/// (sin, cos) of a position's angle, from the nearest direction in `table`.
+pub fn direction_from(table: &[(f32, f32)], position: u32) -> (f64, f64) {
+    let shift = 32 - DIRECTION_BITS;
+    let nearest = position.wrapping_add(1 << (shift - 1)) >> shift;
+    let (sin, cos) = table[nearest as usize];
+    (f64::from(sin), f64::from(cos))
+}
+
+/// The drawn keys that moved, as indices among the drawn ones (every
+/// `stride`-th key). Few keys move on a step, so runs with none are
+/// skipped whole: `contains` on bytes is a word-at-a-time search.
+pub fn moved_indices(moved: &[bool], stride: usize) -> impl Iterator<Item = usize> + '_ {
+    const RUN: usize = 256;
+    moved
+        .chunks(RUN)
+        .enumerate()
+        .filter(|(_, run)| {
+            // SAFETY: a bool is one byte holding 0 or 1, so a run of bools
+            // reads as the same number of bytes.
+            let bytes = unsafe { std::slice::from_raw_parts(run.as_ptr().cast::<u8>(), run.len()) };
+            bytes.contains(&1)
+        })
+        .flat_map(move |(number, run)| {
+            run.iter()
+                .enumerate()
+                .filter(|(_, &moved)| moved)
+                .map(move |(offset, _)| number * RUN + offset)
+        })
+        .filter(move |index| index % stride == 0)
+        .map(move |index| index / stride)
+}
+
+/// Pixel offsets from a centre that make a ring of `radius` and
+/// `thickness` device pixels.
+pub fn ring_stamp(radius: f64, thickness: f64) -> Vec<(i64, i64)> {
+    let reach = (radius + thickness).ceil() as i64;
+    let mut offsets = Vec::new();
+    for dy in -reach..=reach {
+        for dx in -reach..=reach {
+            let distance = ((dx * dx + dy * dy) as f64).sqrt();
+            if (distance - radius).abs() <= thickness / 2.0 {
+                offsets.push((dx, dy));
+            }
+        }
+    }
+    offsets
+}
+
+/// Where the thin ticks go on one canvas: radial lines between radii
+/// `from` and `to` (CSS pixels) around `centre`, one CSS pixel thick.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TickGeometry {
+    pub pixels: usize,
+    pub scale: f64,
+    pub centre: f64,
+    pub from: f64,
+    pub to: f64,
+}
+
+/// Every tick a canvas can show, as pixels: past one tick per pixel of the
+/// circle only one per pixel can show, so the circle is cut into columns
+/// about a device pixel wide at the ticks' outer end, and each column's
+/// tick is worked out once per canvas size, not once per point per step
+/// (a sine, a cosine and a line's worth of arithmetic each, which at the
+/// largest settings was a quarter of the ring's redraw).
+pub struct TickPixels {
+    pub geometry: TickGeometry,
+    pub columns: u64,
+    /// Square dots per tick, inner end first.
+    steps: usize,
+    /// Dot side, in device pixels.
+    width: usize,
+    /// The top-left pixel of each dot of each column's tick.
+    corners: Vec<u32>,
+}
+
+impl TickPixels {
+    pub fn new(geometry: TickGeometry) -> TickPixels {
+        let TickGeometry {
+            pixels,
+            scale,
+            centre,
+            from,
+            to,
+        } = geometry;
+        let columns = (TAU * to * scale).ceil().max(1.0) as u64;
+        let width = (scale.round() as usize).max(1);
+        let steps = ((to - from) * scale).ceil() as usize + 1;
+        let limit = pixels.saturating_sub(width);
+        let mut corners = Vec::with_capacity(columns as usize * steps);
+        for column in 0..columns {
+            // The middle of the column, as a ring position.
+            let position = (((2 * column + 1) << 31) / columns) as u32;
+            let (sin, cos) = angle(position).sin_cos();
+            for step in 0..steps {
+                let r = from * scale + step as f64;
+                let x = ((centre * scale + cos * r) as usize).min(limit);
+                let y = ((centre * scale + sin * r) as usize).min(limit);
+                corners.push((y * pixels + x) as u32);
+            }
+        }
+        TickPixels {
+            geometry,
+            columns,
+            steps,
+            width,
+            corners,
+        }
+    }
+
+    /// Set column `column`'s tick in `colour`; a dashed one (a down
+    /// server's, so it reads apart without colour) 2 CSS pixels on, 2 off.
+    pub fn set(&self, buffer: &mut [u32], column: u64, colour: u32, dashed: bool) {
+        let pixels = self.geometry.pixels;
+        let start = column as usize * self.steps;
+        let Some(corners) = self.corners.get(start..start + self.steps) else {
+            return;
+        };
+        for (step, &corner) in corners.iter().enumerate() {
+            if dashed && (step as f64 / self.geometry.scale) as usize % 4 >= 2 {
+                continue;
+            }
+            for row in 0..self.width {
+                let at = corner as usize + row * pixels;
+                if let Some(run) = buffer.get_mut(at..at + self.width) {
+                    run.fill(colour);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moved_indices_are_the_moved_keys_among_those_drawn() {
+        // A pattern with long runs of nothing (skipped whole) and moves at
+        // run edges, against the plain filter.
+        let moved: Vec<bool> = (0..2_000)
+            .map(|i| i % 97 == 0 || (255..=257).contains(&i) || i == 1_999)
+            .collect();
+        for stride in [1, 3, 7] {
+            let expected: Vec<usize> = (0..moved.len())
+                .step_by(stride)
+                .enumerate()
+                .filter(|&(_, key)| moved[key])
+                .map(|(drawn, _)| drawn)
+                .collect();
+            assert_eq!(
+                moved_indices(&moved, stride).collect::<Vec<_>>(),
+                expected,
+                "stride {stride}"
+            );
+        }
+        assert_eq!(moved_indices(&[false; 600], 1).count(), 0);
+    }
+
+    #[test]
+    fn a_tick_column_points_along_its_angle_and_stays_on_the_canvas() {
+        let geometry = TickGeometry {
+            pixels: 400,
+            scale: 2.0,
+            centre: 100.0,
+            from: 70.0,
+            to: 85.0,
+        };
+        let ticks = TickPixels::new(geometry);
+        // About one column per device pixel round the ticks' outer circle.
+        assert_eq!(ticks.columns, (TAU * 85.0 * 2.0).ceil() as u64);
+        assert_eq!(ticks.corners.len(), ticks.columns as usize * ticks.steps);
+        assert!(ticks.corners.iter().all(|&c| (c as usize) < 400 * 400));
+        let mut buffer = vec![0u32; 400 * 400];
+        // Column 0 is at twelve o'clock: straight up from the centre, from
+        // 140 to 170 device pixels out.
+        ticks.set(&mut buffer, 0, 7, false);
+        let set: Vec<(usize, usize)> = (0..buffer.len())
+            .filter(|&i| buffer[i] == 7)
+            .map(|i| (i % 400, i / 400))
+            .collect();
+        assert!(
+            set.iter().all(|&(x, _)| (199..=201).contains(&x)),
+            "{set:?}"
+        );
+        assert_eq!(set.iter().map(|&(_, y)| y).min(), Some(200 - 170));
+        assert_eq!(set.iter().map(|&(_, y)| y).max(), Some(200 - 140 + 1));
+        // A quarter of the way round: three o'clock, to the right.
+        let quarter = ticks.columns / 4;
+        let mut buffer = vec![0u32; 400 * 400];
+        ticks.set(&mut buffer, quarter, 9, false);
+        assert!((0..buffer.len())
+            .filter(|&i| buffer[i] == 9)
+            .all(|i| i % 400 > 300 && (195..=205).contains(&(i / 400))));
+        // Dashed: 2 CSS pixels on, 2 off: a subset of the solid tick with gaps.
+        let mut dashed = vec![0u32; 400 * 400];
+        ticks.set(&mut dashed, 0, 7, true);
+        let solid = buffer_of(&ticks, 0);
+        let count = |b: &[u32]| b.iter().filter(|&&p| p == 7).count();
+        assert!((0..dashed.len()).all(|i| dashed[i] != 7 || solid[i] == 7));
+        assert!(count(&dashed) < count(&solid) && 3 * count(&dashed) > count(&solid));
+        // A column past the last draws nothing rather than failing.
+        let mut none = vec![0u32; 400 * 400];
+        ticks.set(&mut none, ticks.columns + 5, 7, false);
+        assert_eq!(count(&none), 0);
+    }
+
+    fn buffer_of(ticks: &TickPixels, column: u64) -> Vec<u32> {
+        let mut buffer = vec![0u32; 400 * 400];
+        ticks.set(&mut buffer, column, 7, false);
+        buffer
+    }
+
+    #[test]
+    fn a_moved_ring_is_a_ring() {
+        let stamp = ring_stamp(4.0, 1.0);
+        assert!(!stamp.is_empty());
+        for &(dx, dy) in &stamp {
+            let distance = ((dx * dx + dy * dy) as f64).sqrt();
+            assert!((distance - 4.0).abs() <= 0.5);
+            assert!(stamp.contains(&(-dx, -dy)) && stamp.contains(&(dy, dx)));
+        }
+        assert!(!stamp.contains(&(0, 0)));
+    }
+
+    #[test]
+    fn a_dot_is_a_square_and_never_writes_past_the_buffer() {
+        let mut buffer = vec![0u32; 10 * 10];
+        paint_dot(&mut buffer, 10, 2 * 10 + 3, 2, 5);
+        let set: Vec<usize> = (0..100).filter(|&i| buffer[i] == 5).collect();
+        assert_eq!(set, vec![23, 24, 33, 34]);
+        paint_dot(&mut buffer, 10, 99, 3, 6);
+        assert_eq!(buffer.iter().filter(|&&p| p == 6).count(), 0);
+    }
+
+    #[test]
+    fn directions_from_the_table_match_the_angle() {
+        let table = direction_table();
+        for position in [0u32, 1 << 30, 3 << 30, 123_456_789, u32::MAX] {
+            let (sin, cos) = direction_from(table, position);
+            let (exact_sin, exact_cos) = angle(position).sin_cos();
+            assert!(
+                (sin - exact_sin).abs() < 1e-3 && (cos - exact_cos).abs() < 1e-3,
+                "{position}"
+            );
+        }
+    }
+}
