@@ -65,6 +65,23 @@ struct Placed {
     painted_colours: Vec<u32>,
 }
 
+/// The entry of a per-canvas cache that `fits`, built if none does. Two
+/// canvas sizes at most are drawn (the ring panel's and the phone's small
+/// ring); a third, after a resize, replaces the oldest.
+fn per_size<T>(cache: &mut Vec<T>, fits: impl Fn(&T) -> bool, build: impl FnOnce() -> T) -> &mut T {
+    let index = match cache.iter().position(&fits) {
+        Some(index) => index,
+        None => {
+            if cache.len() >= 2 {
+                cache.remove(0);
+            }
+            cache.push(build());
+            cache.len() - 1
+        }
+    };
+    &mut cache[index]
+}
+
 /// No server has this id (there are at most 51): a dot not yet painted.
 const UNPAINTED: ServerId = ServerId::MAX;
 
@@ -193,44 +210,32 @@ pub fn draw(
         let mut cache = cache.borrow_mut();
         // Keys changed: every size is stale.
         cache.retain(|p| Arc::ptr_eq(&p.keys, &snapshot.keys));
-        let found = cache
-            .iter()
-            .position(|p| p.pixels == pixels && p.stride == stride);
-        if found.is_none() {
-            let corners = keys
-                .iter()
-                .enumerate()
-                .step_by(stride)
-                .map(|(index, &position)| {
-                    let (x, y) = placement.place(index, position);
-                    let corner = |v: f64| {
-                        ((v * scale) as usize)
-                            .saturating_sub(side / 2)
-                            .min(pixels - side) as u32
-                    };
-                    (corner(x), corner(y))
-                })
-                .collect();
-            // Two sizes at most are drawn; a third (a resize) replaces the oldest.
-            if cache.len() >= 2 {
-                cache.remove(0);
-            }
-            cache.push(Placed {
+        let placed = per_size(
+            &mut cache,
+            |p| p.pixels == pixels && p.stride == stride,
+            || Placed {
                 keys: snapshot.keys.clone(),
                 pixels,
                 stride,
-                corners,
+                corners: keys
+                    .iter()
+                    .enumerate()
+                    .step_by(stride)
+                    .map(|(index, &position)| {
+                        let (x, y) = placement.place(index, position);
+                        let corner = |v: f64| {
+                            ((v * scale) as usize)
+                                .saturating_sub(side / 2)
+                                .min(pixels - side) as u32
+                        };
+                        (corner(x), corner(y))
+                    })
+                    .collect(),
                 dots_layer: Vec::new(),
                 painted_owners: Vec::new(),
                 painted_colours: Vec::new(),
-            });
-        }
-        let Some(placed) = cache
-            .iter_mut()
-            .find(|p| p.pixels == pixels && p.stride == stride)
-        else {
-            return;
-        };
+            },
+        );
         let (br, bg, bb) = colours.background;
         let mut all_colours = server_rgba.clone();
         all_colours.push(u32::from_le_bytes([br, bg, bb, 255]));
@@ -311,16 +316,11 @@ pub fn draw(
                         from: radius - tick * 0.3,
                         to: radius + tick,
                     };
-                    if !cache.iter().any(|t| t.geometry == geometry) {
-                        // Two sizes at most are drawn; a third replaces the oldest.
-                        if cache.len() >= 2 {
-                            cache.remove(0);
-                        }
-                        cache.push(TickPixels::new(geometry));
-                    }
-                    let Some(ticks) = cache.iter().find(|t| t.geometry == geometry) else {
-                        return;
-                    };
+                    let ticks = per_size(
+                        &mut cache,
+                        |t| t.geometry == geometry,
+                        || TickPixels::new(geometry),
+                    );
                     let column_of =
                         |entry: &Entry| (u64::from(entry.position) * ticks.columns) >> 32;
                     for column in entries.chunk_by(|a, b| column_of(a) == column_of(b)) {
