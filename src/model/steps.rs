@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::measure::count_moved;
+use super::measure::{count_moved, loads};
 use super::ring::{Ring, ServerId};
 use super::snapshot::Snapshot;
 
@@ -16,6 +16,8 @@ pub struct Stage {
     pub members: Vec<ServerId>,
     pub ring: Ring,
     pub owners: Arc<Vec<ServerId>>,
+    /// Keys each server holds at this stage, indexed by server id.
+    pub loads: Vec<u32>,
     /// `moved[i]`: key i has another owner than at the stage before.
     pub moved: Vec<bool>,
     pub moved_count: usize,
@@ -52,10 +54,18 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
     let settings = &snapshot.settings;
     let last = pools.len() - 1;
     // The last two stages are the snapshot's own before and after: reuse them.
-    let (ring, stage_owners) = if index == last {
-        (snapshot.ring_after.clone(), snapshot.owners_after.clone())
+    let (ring, stage_owners, loads) = if index == last {
+        (
+            snapshot.ring_after.clone(),
+            snapshot.owners_after.clone(),
+            snapshot.loads_after.clone(),
+        )
     } else if index + 1 == last {
-        (snapshot.ring_before.clone(), snapshot.owners_before.clone())
+        (
+            snapshot.ring_before.clone(),
+            snapshot.owners_before.clone(),
+            snapshot.loads_before.clone(),
+        )
     } else {
         let ring = Ring::build(
             &snapshot.names,
@@ -64,7 +74,8 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
             settings.hash,
         );
         let stage_owners = Arc::new(ring.owners_of(&snapshot.keys));
-        (ring, stage_owners)
+        let loads = loads(&stage_owners, snapshot.names.len());
+        (ring, stage_owners, loads)
     };
     let (moved, changed) = if index == 0 {
         (vec![false; stage_owners.len()], None)
@@ -111,6 +122,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
         members,
         ring,
         owners: stage_owners,
+        loads,
         moved,
         moved_count,
         changed,
@@ -129,6 +141,16 @@ mod tests {
         let last = stage(&snapshot, change_stage(&snapshot));
         assert_eq!(last.moved_count, 205);
         assert_eq!(last.caption, "echo joins");
+        // The change's stage reuses the snapshot's loads; every stage's
+        // loads are its owners counted.
+        for index in 0..=change_stage(&snapshot) {
+            let at = stage(&snapshot, index);
+            assert_eq!(
+                at.loads,
+                loads(&at.owners, snapshot.names.len()),
+                "stage {index}"
+            );
+        }
         let first = stage(&snapshot, 0);
         assert_eq!(first.moved_count, 0);
         assert!(first.owners.iter().all(|&owner| owner == 0));

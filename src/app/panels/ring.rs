@@ -262,10 +262,6 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
 }
 
 fn legend_markup(snapshot: &Snapshot, stage: &Stage, skewed: bool, show_failure: bool) -> String {
-    let mut counts = vec![0u32; snapshot.names.len()];
-    for &owner in stage.owners.iter() {
-        counts[usize::from(owner)] += 1;
-    }
     let mut m = Markup::new();
     m.ring_caption(stage).open(
         "ul",
@@ -282,7 +278,7 @@ fn legend_markup(snapshot: &Snapshot, stage: &Stage, skewed: bool, show_failure:
             .element(
                 "span",
                 &[("class", Some("legend-load"))],
-                &format!("{} keys", counts[usize::from(server)]),
+                &format!("{} keys", stage.loads[usize::from(server)]),
             );
         if stage.changed == Some(server) {
             m.element("span", &[("class", Some("badge"))], "new");
