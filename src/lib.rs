@@ -5,6 +5,9 @@
 //! the page's panels; `oracle` (native only) prints the page's figures. The `app` module,
 //! built only for wasm32, renders a snapshot of the model with Leptos.
 
+// The page's release build (./dev) compiles the hot loops for speed.
+#![cfg_attr(hot_loops, feature(optimize_attribute))]
+
 pub mod embed_code;
 pub mod handout;
 pub mod markup;

@@ -12,6 +12,7 @@ pub fn angle(position: u32) -> f64 {
 
 /// Paint one key's dot, `side` pixels square, at buffer offset `corner`
 /// (rows `pixels` long); what would fall past the buffer is left out.
+#[cfg_attr(hot_loops, optimize(speed))]
 pub fn paint_dot(buffer: &mut [u32], pixels: usize, corner: usize, side: usize, colour: u32) {
     for row in 0..side {
         let start = corner + row * pixels;
@@ -152,6 +153,7 @@ impl TickPixels {
 
     /// Set column `column`'s tick in `colour`; a dashed one (a down
     /// server's, so it reads apart without colour) 2 CSS pixels on, 2 off.
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn set(&self, buffer: &mut [u32], column: u64, colour: u32, dashed: bool) {
         let pixels = self.geometry.pixels;
         let start = column as usize * self.steps;

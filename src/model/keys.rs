@@ -51,6 +51,7 @@ pub struct Keys {
 
 impl Keys {
     /// The keys of valid settings (`Valid::key_spec`).
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn of(spec: KeySpec) -> Keys {
         let name = spec.name();
         let names = NumberedNames::around(name.prefix(), name.suffix(), spec.hash());
@@ -71,6 +72,7 @@ impl Keys {
     /// keep their names and positions, so a key-count step filters the
     /// kept ones (fewer) or hashes and merges in only the new ones (more),
     /// instead of hashing and sorting them all again.
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn of_after(spec: KeySpec, previous: &Keys) -> Keys {
         let Some(before) = previous.spec.filter(|before| {
             KeySpec {

@@ -40,6 +40,7 @@ impl Spread {
 }
 
 /// Route (a): compare owners key by key.
+#[cfg_attr(hot_loops, optimize(speed))]
 pub fn count_moved(owners_before: &[ServerId], owners_after: &[ServerId]) -> usize {
     owners_before
         .iter()
@@ -65,6 +66,7 @@ pub struct Movement {
 impl Movement {
     /// `before` and `after` are the pools; `server_count` is the length of
     /// the scenario's name list, which every `ServerId` indexes.
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn of(
         owners_before: &[ServerId],
         owners_after: &[ServerId],

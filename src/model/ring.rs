@@ -84,6 +84,7 @@ impl Points<'_> {
 impl Ring {
     /// Place each member's points on the ring, at hash(`NAME#0`) …
     /// hash(`NAME#{count-1}`), `count` being its base points times its weight.
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn build(names: &[String], members: &[ServerId], points: Points, hash: HashKind) -> Ring {
         let total: usize = members.iter().map(|&m| usize::from(points.of(m))).sum();
         let mut entries = Vec::with_capacity(total);
@@ -201,6 +202,7 @@ impl Ring {
     /// removing (or never adding) that server does. One walk serves both
     /// sides of a change without building the smaller ring. Reports nothing
     /// on an empty ring; without `skip`, both owners are the same.
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn walk_owners(
         &self,
         keys: &Keys,
@@ -261,6 +263,7 @@ impl Ring {
     ///
     /// This deliberately never calls `owner`: it is the independent check on
     /// the owner-diff count.
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn keys_in_arcs_of(&self, server: ServerId, sorted_keys: &[u32]) -> usize {
         let count_up_to = |position: u32| sorted_keys.partition_point(|&key| key <= position);
         let last = match self.entries.last() {

@@ -59,6 +59,7 @@ pub struct Rings {
 
 impl Rings {
     /// Build both rings from valid settings' `Valid::ring_spec`.
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn build(spec: &RingSpec) -> Rings {
         let names = spec.names();
         let points = Points {
@@ -102,6 +103,7 @@ pub struct Modulo {
 impl Modulo {
     /// Count on `keys`, which must be the keys of `spec.keys` (if they are
     /// not, they are made afresh rather than counted wrongly).
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn count(spec: ModuloSpec, keys: &Keys) -> Modulo {
         let moved = if keys.spec() == Some(spec.keys) {
             modulo_moved(&keys.hashes, &spec.before, &spec.after)
@@ -160,6 +162,7 @@ impl Snapshot {
     /// modulo count does not depend on the points). A part not made from
     /// these settings' specs is rebuilt, so a stale cache can cost time but
     /// never a wrong figure.
+    #[cfg_attr(hot_loops, optimize(speed))]
     pub fn from_parts(valid: &Valid, keys: Arc<Keys>, rings: &Rings, modulo: &Modulo) -> Snapshot {
         let keys = if keys.spec() == Some(valid.key_spec()) {
             keys

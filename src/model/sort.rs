@@ -10,6 +10,7 @@ const SMALL_BUCKET: usize = 16;
 
 /// Sort u64 values ascending. Values are expected to carry a hash in their
 /// top bits; the lower bits break ties and ride along.
+#[cfg_attr(hot_loops, optimize(speed))]
 pub fn sort_by_high_bits(values: &mut Vec<u64>) {
     let len = values.len();
     if len < 2 {

@@ -47,6 +47,7 @@ pub fn change_stage(snapshot: &Snapshot) -> usize {
 }
 
 /// Measure stage `index` (clamped to the last stage).
+#[cfg_attr(hot_loops, optimize(speed))]
 pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
     let pools = stage_pools(snapshot);
     let index = index.min(pools.len() - 1);

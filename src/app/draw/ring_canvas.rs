@@ -146,6 +146,7 @@ pub enum Detail {
 /// Down servers' ticks: grey and dashed, so not by colour alone.
 const DOWN_TICK: &str = "#8a8f99";
 
+#[cfg_attr(hot_loops, optimize(speed))]
 pub fn draw(
     canvas: &HtmlCanvasElement,
     css_width: f64,
