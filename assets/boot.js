@@ -2,10 +2,13 @@
 // under a Content-Security-Policy that forbids inline scripts.
 //
 // First the first screen's small module (first.js, from src/bin/first.rs):
-// it measures the ring for the address and draws it into the placeholder,
-// after a fraction of the app's bytes. Then the app, which replaces it.
-// An embed or a panel alone skips the first screen: the app builds it at once.
-const alone = document.documentElement.matches(".embedded, .single-panel");
+// it measures the ring for the address and draws it into the placeholder
+// (or the one panel of an embed it can draw), after a fraction of the app's
+// bytes. Then the app, which replaces it.
+// early.js says whether there is a first screen: on the full page, and for
+// a panel alone that the module can draw; any other embed or panel alone
+// skips it, and the app builds it at once.
+const first = document.documentElement.hasAttribute("data-first-screen");
 
 async function firstScreen() {
   await new Promise((resolve, reject) => {
@@ -20,7 +23,7 @@ async function firstScreen() {
 }
 
 try {
-  if (!alone) await firstScreen();
+  if (first) await firstScreen();
 } catch {
   // No first screen (an old browser, a failed download): the app draws the same figures.
 }

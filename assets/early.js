@@ -8,13 +8,18 @@
   var embed = query.get("embed");
   if (embed === "1" || embed === "true") root.classList.add("embedded");
   if (query.get("panel")) root.classList.add("single-panel");
-  // Fetch the files of what draws first at once, not each only when the
-  // one before it asks: the full page starts with its first screen's small
-  // module (boot.js), and the app's files follow once it has drawn, so on a
-  // phone's network they do not share its bandwidth. An embed or a panel
-  // alone is drawn by the app itself, and never fetches the small module.
+  // What draws first: the full page starts with its first screen's small
+  // module (boot.js), and so does a panel alone that the module can draw
+  // (the ids of snapshot_panels::ALL; tests/snapshot_panels.rs keeps the two
+  // lists equal). Any other embed or panel alone is drawn by the app itself.
+  // Its files are fetched at once, not each only when the one before it
+  // asks; after the module, the app's follow once it has drawn, so on a
+  // phone's network they do not share its bandwidth.
+  var firstScreenPanels = ["moved", "modulo"];
   var alone = root.classList.contains("embedded") || root.classList.contains("single-panel");
-  var files = alone ? ["./ringcount.js", "./ringcount_bg.wasm"] : ["./first.js", "./first_bg.wasm"];
+  var first = !alone || firstScreenPanels.indexOf(query.get("panel")) >= 0;
+  if (first) root.setAttribute("data-first-screen", "");
+  var files = first ? ["./first.js", "./first_bg.wasm"] : ["./ringcount.js", "./ringcount_bg.wasm"];
   for (var i = 0; i < files.length; i++) {
     var link = document.createElement("link");
     link.href = files[i];
@@ -25,7 +30,7 @@
       link.crossOrigin = "anonymous";
     } else {
       // The app's glue is a module, the small module's a plain script.
-      link.rel = alone ? "modulepreload" : "preload";
+      link.rel = first ? "preload" : "modulepreload";
       link.as = "script";
     }
     document.head.appendChild(link);

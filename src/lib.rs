@@ -15,6 +15,7 @@ pub mod model;
 pub mod panels;
 pub mod pixels;
 pub mod query;
+pub mod snapshot_panels;
 pub mod work;
 
 #[cfg(not(target_arch = "wasm32"))]

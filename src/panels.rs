@@ -6,6 +6,8 @@
 
 pub use crate::work::Work;
 
+use crate::snapshot_panels;
+
 #[cfg(not(target_arch = "wasm32"))]
 use crate::oracle::{self, Measured};
 #[cfg(not(target_arch = "wasm32"))]
@@ -59,11 +61,11 @@ pub const ALL: &[PanelDef] = &[
         oracle: |m| vec![("entries", json!(m.snapshot.ring_after.len()))],
     },
     PanelDef {
-        id: "moved",
-        heading: "How many keys move",
+        id: snapshot_panels::MOVED.id,
+        heading: snapshot_panels::MOVED.heading,
         needs: &[],
         #[cfg(target_arch = "wasm32")]
-        view: |heading| crate::app::panels::moved::moved_panel(heading).into_any(),
+        view: |_| crate::app::panels::snapshot_panel(&snapshot_panels::MOVED),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| {
             vec![
@@ -73,11 +75,11 @@ pub const ALL: &[PanelDef] = &[
         },
     },
     PanelDef {
-        id: "modulo",
-        heading: "Ring versus modulo",
+        id: snapshot_panels::MODULO.id,
+        heading: snapshot_panels::MODULO.heading,
         needs: &[],
         #[cfg(target_arch = "wasm32")]
-        view: |heading| crate::app::panels::modulo::modulo_panel(heading).into_any(),
+        view: |_| crate::app::panels::snapshot_panel(&snapshot_panels::MODULO),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| {
             vec![

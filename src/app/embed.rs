@@ -51,7 +51,12 @@ fn post_height() {
         "*",
     );
     // Embedly and Medium-style hosts read a JSON string.
-    let embedly = format!("{{\"context\":\"iframe.resize\",\"height\":{height}}}");
+    // A whole number of pixels, written as an integer: formatting a float
+    // would bring a float printer into the first screen's module (7 KB).
+    let embedly = format!(
+        "{{\"context\":\"iframe.resize\",\"height\":{}}}",
+        height as u32
+    );
     let _ = parent.post_message(&JsValue::from_str(&embedly), "*");
     // A WordPress embed carries its secret in the address fragment.
     if let Some(secret) = WORDPRESS_SECRET.with(|s| s.clone()) {
@@ -94,12 +99,7 @@ pub fn report_height_to_parent() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let framed = window
-        .parent()
-        .ok()
-        .flatten()
-        .is_some_and(|parent| !Object::is(parent.as_ref(), window.as_ref()));
-    if !framed {
+    if !framed(&window) {
         return;
     }
     let Some(root) = window.document().and_then(|d| d.document_element()) else {
@@ -111,6 +111,23 @@ pub fn report_height_to_parent() {
     }
     // The observer lives as long as the page.
     callback.forget();
+}
+
+/// Report the height once, if in a frame: the first screen's module does,
+/// so the frame fits the panel before the app arrives and starts observing.
+pub fn report_height_once() {
+    if web_sys::window().is_some_and(|window| framed(&window)) {
+        post_height();
+    }
+}
+
+/// Whether the page is in a frame: a page opened on its own is its own parent.
+fn framed(window: &web_sys::Window) -> bool {
+    window
+        .parent()
+        .ok()
+        .flatten()
+        .is_some_and(|parent| !Object::is(parent.as_ref(), window.as_ref()))
 }
 
 /// After the usual console report, show a banner with a way back to a

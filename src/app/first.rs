@@ -1,6 +1,9 @@
-//! What `src/bin/first.rs` draws: the ring after the change and its caption,
-//! measured for the address, into the placeholder of `index.html`. Plain
-//! web-sys and the model only, so its module stays small.
+//! What `src/bin/first.rs` draws before the app, measured for the address:
+//! on the full page, the ring after the change and its caption, into the
+//! placeholder of `index.html`; for a page that is one panel drawn from the
+//! snapshot alone (`crate::snapshot_panels`, usually an embed), that panel,
+//! as the app will build it. Plain web-sys and the model only, so its
+//! module stays small.
 
 use wasm_bindgen::JsCast;
 
@@ -8,6 +11,8 @@ use super::draw::ring_canvas::{self, Marks, RingColours};
 use crate::markup::Markup;
 use crate::model::steps::{change_stage, stage};
 use crate::model::Snapshot;
+use crate::query::{self, Parsed};
+use crate::snapshot_panels::{self, SnapshotPanel};
 
 /// The ring's colours on the dark canvas, as the panel draws them in a
 /// light theme (the first screen does not ask for the theme).
@@ -22,12 +27,23 @@ pub fn draw() -> Option<()> {
     let document = window.document()?;
     let search = window.location().search().ok()?;
     let query = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
-    // An embed or a panel alone is built by the app at once: nothing to do.
-    if query.has("embed") || query.has("panel") {
+    if query.has("panel") {
+        let ids: Vec<&'static str> = snapshot_panels::ALL.iter().map(|p| p.id).collect();
+        let parsed = query::parse(&search, &ids);
+        // Another panel, or an address with parts the app will list as
+        // ignored above the panel: the app builds it at once.
+        let panel = parsed.view.panel.and_then(snapshot_panels::find)?;
+        if !parsed.notices.is_empty() {
+            return None;
+        }
+        return draw_panel(&document, panel, &parsed);
+    }
+    // The whole page embedded is built by the app at once.
+    if query.has("embed") {
         return None;
     }
     let placeholder = document.query_selector(".ring-placeholder").ok()??;
-    let parsed = crate::query::parse(&search, &[]);
+    let parsed = query::parse(&search, &[]);
     let snapshot = Snapshot::of(&parsed.settings);
     let last = stage(&snapshot, change_stage(&snapshot));
     let mut m = Markup::new();
@@ -44,5 +60,37 @@ pub fn draw() -> Option<()> {
         .dyn_into()
         .ok()?;
     ring_canvas::draw(&canvas, size, &snapshot, &last, &COLOURS, Marks::default());
+    Some(())
+}
+
+/// `panel` alone, in the frame the app builds round it (its slot, and the
+/// way out to the full page), so nothing moves when the app replaces it.
+fn draw_panel(document: &web_sys::Document, panel: &SnapshotPanel, parsed: &Parsed) -> Option<()> {
+    let snapshot = Snapshot::of(&parsed.settings);
+    let section = snapshot_panels::section(panel, &snapshot, parsed.view.embed);
+    let mut way_out = Markup::new();
+    let href = format!(
+        "./?{}",
+        query::render(&parsed.settings, &Default::default())
+    );
+    way_out
+        .open("p", &[("class", Some("full-page"))])
+        .element(
+            "a",
+            &[
+                ("href", Some(&href)),
+                ("target", Some("_blank")),
+                ("rel", Some("noopener")),
+            ],
+            "Open the full page",
+        )
+        .close("p");
+    let app = document.get_element_by_id("app")?;
+    app.set_inner_html(&format!(
+        "<div class=\"layout single\"><main class=\"panels\"><div class=\"panel-slot\" data-panel=\"{}\" data-stale=\"no\"><div>{section}</div></div></main></div>{}",
+        panel.id,
+        way_out.into_string()
+    ));
+    super::embed::report_height_once();
     Some(())
 }

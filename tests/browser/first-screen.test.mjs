@@ -108,7 +108,51 @@ test("before the app arrives, the first screen's own module measures and draws t
   await context.close();
 });
 
-test("an embedded panel skips the first screen's module and preloads the app; the full page fetches the module first", async () => {
+test("an embedded panel the module can draw comes first from it, the same as the app then draws it", async () => {
+  const query = "servers=a,b,c,d&remove=c&points=40&keys=3000&embed=1&panel=moved";
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript(() => {
+    window.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const page = await context.newPage();
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/ringcount_bg.wasm", async (route) => { await held; await route.continue(); });
+  await page.goto(`${env.served.base}?${query}`);
+  await page.waitForSelector('#moved [data-figure="moved"]');
+  const expected = nativeFigures(query);
+  const read = () => page.evaluate(() => ({
+    text: document.querySelector("#moved").innerText,
+    heading: document.querySelector("#moved h1")?.textContent,
+    figures: Object.fromEntries([...document.querySelectorAll("#moved [data-figure]")].map((e) => [e.dataset.figure, e.textContent])),
+    agree: document.querySelector("#moved [data-routes-agree]").dataset.routesAgree,
+    link: document.querySelector(".full-page a")?.getAttribute("href"),
+    box: document.querySelector("#moved").getBoundingClientRect().toJSON(),
+  }));
+  // Leptos leaves comment markers in what it builds; the module writes none.
+  const builtByApp = () => page.evaluate(() => document.querySelector("#app").innerHTML.includes("<!---->"));
+  assert.equal(await builtByApp(), false, "the first screen, not the app");
+  const first = await read();
+  assert.equal(first.figures.moved, expected.moved);
+  assert.equal(first.figures["moved-arc"], expected["moved-arc"]);
+  assert.equal(first.heading, "How many keys move");
+  assert.match(first.text, /When c leaves/);
+  await page.screenshot({ path: artifact("embed-first-screen-only.png") });
+  // The app then takes over: the same words, figures, place and way out.
+  release();
+  await page.waitForFunction(() => performance.getEntriesByName("ringcount:snapshot").length > 0);
+  await page.waitForTimeout(200);
+  assert.equal(await builtByApp(), true, "the app has taken over");
+  const app = await read();
+  assert.deepEqual(app, first);
+  assert.ok(await page.evaluate(() => window.__shift) <= 0.001, "nothing moved when the app took over");
+  await context.close();
+});
+
+test("an embed the module cannot draw preloads the app and skips the module; the full page and a modulo embed fetch the module first", async () => {
   const fetchedBy = async (query, ready, inspect = async () => {}) => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
@@ -120,7 +164,7 @@ test("an embedded panel skips the first screen's module and preloads the app; th
     await context.close();
     return fetched;
   };
-  const embedded = await fetchedBy("?embed=1&panel=moved", '[data-figure="moved"]', async (page) => {
+  const embedded = await fetchedBy("?embed=1&panel=loads", "#loads table", async (page) => {
     // The embed's own first screen is the app: early.js starts both its
     // files before boot.js asks, and each is fetched once (the preload is used).
     const timing = await page.evaluate(() => {
@@ -139,7 +183,10 @@ test("an embedded panel skips the first screen's module and preloads the app; th
   });
   assert.deepEqual(embedded.filter((f) => f.startsWith("first")), []);
   assert.equal(embedded.filter((f) => f === "ringcount_bg.wasm").length, 1, embedded.join(" "));
-  const full = await fetchedBy("", ".panel-slot:not(.waiting) #ring [data-caption]");
-  assert.ok(full.includes("first_bg.wasm") && full.includes("first.js"), full.join(" "));
-  assert.ok(full.indexOf("first_bg.wasm") < full.indexOf("ringcount_bg.wasm"), "the first screen's module is fetched before the app");
+  for (const [query, ready] of [["", ".panel-slot:not(.waiting) #ring [data-caption]"], ["?embed=1&panel=modulo", '[data-figure="modulo-moved"]']]) {
+    const fetched = await fetchedBy(query, ready, (page) => page.waitForFunction(() => performance.getEntriesByName("ringcount:snapshot").length > 0));
+    assert.ok(fetched.includes("first_bg.wasm") && fetched.includes("first.js"), fetched.join(" "));
+    assert.ok(fetched.indexOf("first_bg.wasm") < fetched.indexOf("ringcount_bg.wasm"), `${query}: the first screen's module is fetched before the app`);
+    assert.equal(fetched.filter((f) => f === "first_bg.wasm").length, 1, fetched.join(" "));
+  }
 });

@@ -7,8 +7,6 @@ pub mod cost;
 pub mod entries;
 pub mod failure;
 pub mod loads;
-pub mod modulo;
-pub mod moved;
 pub mod predict;
 pub mod ring;
 pub mod rollout;
@@ -144,6 +142,19 @@ pub fn rows_by_name(
 /// panel is a page of its own, and its heading is the page's `h1`.
 #[derive(Clone, Copy)]
 pub struct Alone(pub bool);
+
+/// A panel drawn from the snapshot alone (`crate::snapshot_panels`): its
+/// whole section is one markup region, the same markup the first screen's
+/// module writes for an embed before the app arrives.
+pub fn snapshot_panel(panel: &'static crate::snapshot_panels::SnapshotPanel) -> AnyView {
+    let model = expect_context::<crate::app::state::Model>();
+    let alone = use_context::<Alone>().is_some_and(|alone| alone.0);
+    markup(Holder::Block, move || {
+        model
+            .snapshot
+            .with(|m| crate::snapshot_panels::section(panel, &m.0, alone))
+    })
+}
 
 /// A panel's heading, with the id its section is labelled by.
 pub fn heading(id: &'static str, text: &'static str) -> AnyView {
