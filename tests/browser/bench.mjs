@@ -600,6 +600,10 @@ And for speed:
 | tick pixels worked out once per canvas size; unchanged dots skipped 64 at a time; moved keys found by a byte search | ring redraw at the largest under 4× CPU 9.2 → 6.8 ms median | yes |
 | the embed compiling the app's wasm as it arrives (\`WebAssembly.compileStreaming\` from early.js) | embed figure at 4× CPU 422 → 430 ms (median of 15 each, alternating) | no |
 | CSS containment on the panels; the legend's counts positioned out of flow | layout per drag step unchanged within the noise | no |
+| the loops a step spends its time in compiled for speed (\`#[optimize(speed)]\` behind \`--cfg hot_loops\`) in a page compiled for size: owner walk, moved count, hashing, ring build and sort, the stage, the ring's pixels | full recompute at the largest 5.41 → 3.88 ms unthrottled; input to ring drawn under 4× CPU 16.05 → 13.85 ms (same run, alternating); +3.2 KB gzipped | yes |
+| … and \`inline(never)\` on them, so that no caller compiled for size takes their loops in | snapshot at the largest under 4× CPU 7.10 → 7.63 ms: no gain (wasm-opt inlines a function with one caller whatever LLVM was told) | no |
+| an embedded moved or modulo panel written first by the small module, as the same markup the app then shows (\`src/snapshot_panels.rs\`) | embed figure at 4× CPU 453 → 335 ms (median of 11, alternating; 535 → 380 in a run of 15); +4.9 KB gzipped | yes |
+| the first screen given a frame to paint before the app's files are fetched and compiled | embed figure 380 → 374 ms (median of 15): within the noise | no |
 
 ### What each issue's features cost (from \`tests/browser/size-budget.json\`)
 
