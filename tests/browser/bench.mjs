@@ -254,53 +254,65 @@ async function againstBaseline(page, served, size) {
 
 /** Lighthouse's mobile profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, 4× CPU. */
 const MOBILE_NETWORK = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const ARRIVALS = 5;
+const ARRIVALS = 7;
 
 /**
  * What a reader waits for on arrival, from a cold cache: first contentful
- * paint, the first measured figure on screen, and the layout shift by then.
- * `network` applies Lighthouse's mobile network to a gzip-encoding server.
+ * paint, the first measured figure on screen, and the layout shift by then,
+ * for each of `loads` ({ served, query, options }), the median of ARRIVALS.
+ * The loads take turns, one of each per round, with a pause after each for
+ * the closed page's renderer to wind down: a slow spell of this noisy
+ * machine then falls on every load alike, so they compare within one run.
  */
-async function measureArrival(browser, served, query, { throttle = 1, network = false, phone = false, paintOnly = false } = {}) {
-  const runs = [];
-  for (let run = 0; run < ARRIVALS; run++) {
-    const context = await browser.newContext({ viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
-    await context.addInitScript(() => {
-      window.__arrival = { shift: 0 };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__arrival.shift += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-      const watch = () => {
-        const caption = document.querySelector("[data-caption]")?.textContent ?? "";
-        const embedded = document.querySelector("[data-figure]")?.textContent.trim();
-        if (/\d/.test(caption) || embedded) window.__arrival.figure = performance.now();
-        else requestAnimationFrame(watch);
-      };
-      requestAnimationFrame(watch);
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    if (throttle > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-    if (network) {
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", MOBILE_NETWORK);
+async function measureArrivals(browser, loads) {
+  const runs = loads.map(() => []);
+  for (let round = 0; round < ARRIVALS; round++) {
+    for (const [index, load] of loads.entries()) {
+      runs[index].push(await arriveOnce(browser, load.served, load.query, load.options));
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    await page.goto(served.base + query);
-    if (paintOnly) await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length, null, { timeout: 60000 });
-    else await page.waitForFunction(() => window.__arrival.figure, null, { timeout: 60000 });
-    await page.waitForTimeout(300);
-    runs.push(await page.evaluate(() => ({
-      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
-      figure: window.__arrival.figure ?? NaN,
-      shift: window.__arrival.shift,
-    })));
-    await context.close();
   }
-  return {
-    fcp: median(runs.map((r) => r.fcp)),
-    figure: median(runs.map((r) => r.figure)),
-    shift: Math.max(...runs.map((r) => r.shift)),
-  };
+  return runs.map((loadRuns) => ({
+    fcp: median(loadRuns.map((r) => r.fcp)),
+    figure: median(loadRuns.map((r) => r.figure)),
+    shift: Math.max(...loadRuns.map((r) => r.shift)),
+  }));
+}
+
+/** One load from a cold cache. `network` applies Lighthouse's mobile network to a gzip-encoding server. */
+async function arriveOnce(browser, served, query, { throttle = 1, network = false, phone = false, paintOnly = false } = {}) {
+  const context = await browser.newContext({ viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    window.__arrival = { shift: 0 };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__arrival.shift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+    const watch = () => {
+      const caption = document.querySelector("[data-caption]")?.textContent ?? "";
+      const embedded = document.querySelector("[data-figure]")?.textContent.trim();
+      if (/\d/.test(caption) || embedded) window.__arrival.figure = performance.now();
+      else requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (throttle > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+  if (network) {
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", MOBILE_NETWORK);
+  }
+  await page.goto(served.base + query);
+  if (paintOnly) await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length, null, { timeout: 60000 });
+  else await page.waitForFunction(() => window.__arrival.figure, null, { timeout: 60000 });
+  await page.waitForTimeout(300);
+  const result = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+    figure: window.__arrival.figure ?? NaN,
+    shift: window.__arrival.shift,
+  }));
+  await context.close();
+  return result;
 }
 
 /**
@@ -358,14 +370,19 @@ const throttled = [];
 const arrival = {};
 try {
   process.stderr.write("measuring arrival: local, 4× CPU, mobile profile, an embedded panel…\n");
-  arrival.local = await measureArrival(browser, gzipServed, "");
-  arrival.slow = await measureArrival(browser, gzipServed, "", { throttle: 4, phone: true });
-  arrival.mobile = await measureArrival(browser, gzipServed, "", { throttle: 4, network: true, phone: true });
-  arrival.embedLocal = await measureArrival(browser, gzipServed, "?embed=1&panel=moved");
-  arrival.embed = await measureArrival(browser, gzipServed, "?embed=1&panel=moved", { throttle: 4, phone: true });
   const floorDir = scriptlessCopy();
   const floorServed = await serve({ gzip: true, root: floorDir });
-  arrival.floor = await measureArrival(browser, floorServed, "", { throttle: 4, phone: true, paintOnly: true });
+  const slowPhone = { throttle: 4, phone: true };
+  const loads = {
+    local: { served: gzipServed, query: "" },
+    slow: { served: gzipServed, query: "", options: slowPhone },
+    mobile: { served: gzipServed, query: "", options: { ...slowPhone, network: true } },
+    embedLocal: { served: gzipServed, query: "?embed=1&panel=moved" },
+    embed: { served: gzipServed, query: "?embed=1&panel=moved", options: slowPhone },
+    floor: { served: floorServed, query: "", options: { ...slowPhone, paintOnly: true } },
+  };
+  const measured = await measureArrivals(browser, Object.values(loads));
+  Object.keys(loads).forEach((name, index) => (arrival[name] = measured[index]));
   await floorServed.close();
   fs.rmSync(floorDir, { recursive: true });
   for (const size of SIZES) {
@@ -489,7 +506,8 @@ ${baselineRows.join("\n")}
 
 ## Arrival: what a reader waits for
 
-From a cold cache, the files served gzip-encoded, the median of ${ARRIVALS} loads each. The title and the
+From a cold cache, the files served gzip-encoded, the median of ${ARRIVALS} loads each, taken in turns
+(one of each per round, half a second apart, so a slow spell of the machine falls on all alike). The title and the
 intro are in the HTML, so they paint before the WASM arrives; the first figure is the ring's
 caption with its moved count (the moved count itself, for the embedded panel).
 
