@@ -8,6 +8,16 @@ import { sharedBrowser, open, reveal, claims, loads, schemeRows, nativeFigures, 
 
 const env = sharedBrowser();
 
+/** Sum every layout shift not caused by input into `window.__shift`, from the first paint on. */
+function countLayoutShift(context) {
+  return context.addInitScript(() => {
+    window.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
 test("the title and intro are in the HTML, before any script runs", async () => {
   const context = await env.browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -23,12 +33,7 @@ test("the title and intro are in the HTML, before any script runs", async () => 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
   test(`nothing on screen jumps as the app arrives (${viewport.width} px)`, async () => {
     const context = await env.browser.newContext({ viewport });
-    await context.addInitScript(() => {
-      window.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await countLayoutShift(context);
     const page = await context.newPage();
     await page.goto(env.served.base);
     await page.waitForSelector(".panel-slot:not(.waiting) #ring canvas");
@@ -111,12 +116,7 @@ test("before the app arrives, the first screen's own module measures and draws t
 test("an embedded panel the module can draw comes first from it, the same as the app then draws it", async () => {
   const query = "servers=a,b,c,d&remove=c&points=40&keys=3000&embed=1&panel=moved";
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.addInitScript(() => {
-    window.__shift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await countLayoutShift(context);
   const page = await context.newPage();
   let release;
   const held = new Promise((resolve) => { release = resolve; });
