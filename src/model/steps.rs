@@ -18,8 +18,9 @@ pub struct Stage {
     pub owners: Arc<Vec<ServerId>>,
     /// Keys each server holds at this stage, indexed by server id.
     pub loads: Vec<u32>,
-    /// `moved[i]`: key i has another owner than at the stage before.
-    pub moved: Vec<bool>,
+    /// The keys with another owner than at the stage before, in key order:
+    /// a list, as a step moves few of many keys and the ring marks only these.
+    pub moved: Vec<u32>,
     pub moved_count: usize,
     /// The server that arrived or left at this stage, if any.
     pub changed: Option<ServerId>,
@@ -79,7 +80,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
         (ring, stage_owners, loads)
     };
     let (moved, changed) = if index == 0 {
-        (vec![false; stage_owners.len()], None)
+        (Vec::new(), None)
     } else {
         let previous = &pools[index - 1];
         let previous_owners = if index == last {
@@ -93,23 +94,22 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
             );
             Arc::new(ring.owners_of(&snapshot.keys))
         };
-        let moved: Vec<bool> = previous_owners
+        let moved: Vec<u32> = previous_owners
             .iter()
             .zip(stage_owners.iter())
-            .map(|(a, b)| a != b)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(key, _)| key as u32)
             .collect();
         let changed = members
             .iter()
             .chain(previous.iter())
             .copied()
             .find(|server| members.contains(server) != previous.contains(server));
-        debug_assert_eq!(
-            moved.iter().filter(|&&m| m).count(),
-            count_moved(&previous_owners, &stage_owners)
-        );
+        debug_assert_eq!(moved.len(), count_moved(&previous_owners, &stage_owners));
         (moved, changed)
     };
-    let moved_count = moved.iter().filter(|&&m| m).count();
+    let moved_count = moved.len();
     let caption = match (index, changed) {
         (0, _) => format!("{} alone holds every key", snapshot.name(members[0])),
         (_, Some(server)) if members.contains(&server) => {
@@ -155,12 +155,13 @@ mod tests {
         let first = stage(&snapshot, 0);
         assert_eq!(first.moved_count, 0);
         assert!(first.owners.iter().all(|&owner| owner == 0));
+        // The second server's arrival moves exactly the keys it now owns,
+        // listed in key order.
         let second = stage(&snapshot, 1);
-        assert!(second
-            .moved
-            .iter()
-            .zip(second.owners.iter())
-            .all(|(&moved, &owner)| !moved || owner == 1));
+        let owned: Vec<u32> = (0..second.owners.len() as u32)
+            .filter(|&key| second.owners[key as usize] == 1)
+            .collect();
+        assert_eq!(second.moved, owned);
     }
 
     #[test]

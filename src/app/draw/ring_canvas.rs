@@ -421,12 +421,14 @@ pub fn draw(
         context.set_line_width(1.5);
         context.begin_path();
         let ring = dot_css + 2.0;
-        for (index, &position) in keys.iter().enumerate() {
-            if stage.moved[index] {
-                let (x, y) = placement.place(index, position);
-                context.move_to(x + ring, y);
-                let _ = context.arc(x, y, ring, 0.0, TAU);
-            }
+        for &key in &stage.moved {
+            let index = key as usize;
+            let Some(&position) = keys.get(index) else {
+                continue;
+            };
+            let (x, y) = placement.place(index, position);
+            context.move_to(x + ring, y);
+            let _ = context.arc(x, y, ring, 0.0, TAU);
         }
         context.stroke();
     }
