@@ -381,6 +381,12 @@ pub fn parse_weights(text: &str) -> Result<Vec<(String, Weight)>, String> {
     Ok(weights)
 }
 
+/// The way out of an embed or a panel alone: the full page, relative to
+/// this one, with the same settings and no view choices.
+pub fn full_page_href(settings: &Settings) -> String {
+    format!("./?{}", render(settings, &View::default()))
+}
+
 /// The query string for these settings (without the `?`).
 pub fn render(settings: &Settings, view: &View) -> String {
     let servers: Vec<String> = settings

@@ -69,10 +69,7 @@ fn draw_panel(document: &web_sys::Document, panel: &SnapshotPanel, parsed: &Pars
     let snapshot = Snapshot::of(&parsed.settings);
     let section = snapshot_panels::section(panel, &snapshot, parsed.view.embed);
     let mut way_out = Markup::new();
-    let href = format!(
-        "./?{}",
-        query::render(&parsed.settings, &Default::default())
-    );
+    let href = query::full_page_href(&parsed.settings);
     way_out
         .open("p", &[("class", Some("full-page"))])
         .element(

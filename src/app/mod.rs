@@ -83,7 +83,7 @@ fn App() -> impl IntoView {
         let href = move || {
             model
                 .settings
-                .with(|s| format!("./?{}", crate::query::render(s, &Default::default())))
+                .with(|s| crate::query::full_page_href(s))
         };
         view! {
             <p class="full-page"><a href=href target="_blank" rel="noopener">"Open the full page"</a></p>

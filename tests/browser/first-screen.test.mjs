@@ -8,6 +8,17 @@ import { sharedBrowser, open, reveal, claims, loads, schemeRows, nativeFigures, 
 
 const env = sharedBrowser();
 
+/**
+ * Hold the app's wasm back, as a slow network would, until the test calls
+ * the function this returns: what shows meanwhile is the first screen's.
+ */
+async function holdTheApp(page) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/ringcount_bg.wasm", async (route) => { await held; await route.continue(); });
+  return release;
+}
+
 /** Sum every layout shift not caused by input into `window.__shift`, from the first paint on. */
 function countLayoutShift(context) {
   return context.addInitScript(() => {
@@ -87,10 +98,7 @@ test("before the app arrives, the first screen's own module measures and draws t
   const query = "servers=a,b,c&add=d&points=40&keys=3000";
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  // Hold the app back, as a slow network would, until the test lets it go.
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route("**/ringcount_bg.wasm", async (route) => { await held; await route.continue(); });
+  const release = await holdTheApp(page);
   await page.goto(`${env.served.base}?${query}`);
   await page.waitForSelector(".ring-placeholder [data-caption] strong");
   const expected = nativeFigures(query);
@@ -118,9 +126,7 @@ test("an embedded panel the module can draw comes first from it, the same as the
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
   await countLayoutShift(context);
   const page = await context.newPage();
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await page.route("**/ringcount_bg.wasm", async (route) => { await held; await route.continue(); });
+  const release = await holdTheApp(page);
   await page.goto(`${env.served.base}?${query}`);
   await page.waitForSelector('#moved [data-figure="moved"]');
   const expected = nativeFigures(query);
