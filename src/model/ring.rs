@@ -193,55 +193,77 @@ impl Ring {
             return Vec::new();
         }
         let mut owners = vec![0; keys.len()];
-        self.walk_owners(keys, None, |key, owner, _| owners[key] = owner);
+        self.fill_owners(keys, &mut owners, None);
         owners
     }
 
-    /// Walk the keys in ring order and report each one's owner twice: on
-    /// this ring, and as if `skip`'s entries were not on it, which is what
-    /// removing (or never adding) that server does. One walk serves both
-    /// sides of a change without building the smaller ring. Reports nothing
-    /// on an empty ring; without `skip`, both owners are the same.
+    /// Every key's owner on this ring into `with`, and, when `skipping`
+    /// names a server, its owner as if that server's entries were not on
+    /// the ring into the slice beside it. Arc by arc: the keys an entry
+    /// claims are one run of the sorted keys, so each run is filled with
+    /// one owner, and a skipped entry's run waits for the next kept entry.
     #[cfg_attr(hot_loops, optimize(speed))]
-    pub fn walk_owners(
+    pub fn fill_owners(
         &self,
         keys: &Keys,
-        skip: Option<ServerId>,
-        mut report: impl FnMut(usize, ServerId, ServerId),
+        with: &mut [ServerId],
+        mut skipping: Option<(ServerId, &mut [ServerId])>,
     ) {
-        let kept = |entry: &Entry| Some(entry.server) != skip;
         let Some(first) = self.entries.first() else {
             return;
         };
-        let wrap_kept = self
-            .entries
-            .iter()
-            .find(|entry| kept(entry))
-            .map_or(first.server, |entry| entry.server);
-        let end = self.entries.len();
-        let mut any = 0;
-        let mut kept_at = 0;
-        for (&position, &key) in keys.sorted.iter().zip(keys.order.iter()) {
-            while any < end && self.positions[any] < position {
-                any += 1;
+        let sorted = &keys.sorted[..];
+        let order = &keys.order[..];
+        let skip = skipping.as_ref().map(|(server, _)| *server);
+        let mut next_key = 0;
+        // The first key whose owner without `skip` is not known yet.
+        let mut waiting_from = 0;
+        for (&position, entry) in self.positions.iter().zip(self.entries.iter()) {
+            let start = next_key;
+            while next_key < sorted.len() && sorted[next_key] <= position {
+                next_key += 1;
             }
-            // The first kept entry at or after the key is never before the
-            // first entry at or after it.
-            kept_at = kept_at.max(any);
-            while kept_at < end && !kept(&self.entries[kept_at]) {
-                kept_at += 1;
+            let run = &order[start..next_key];
+            match skipping.as_mut() {
+                // Most often nothing waits: one pass fills both.
+                Some((_, without)) if Some(entry.server) != skip && waiting_from == start => {
+                    for &key in run {
+                        with[key as usize] = entry.server;
+                        without[key as usize] = entry.server;
+                    }
+                    waiting_from = next_key;
+                }
+                Some((_, without)) => {
+                    for &key in run {
+                        with[key as usize] = entry.server;
+                    }
+                    if Some(entry.server) != skip {
+                        for &key in &order[waiting_from..next_key] {
+                            without[key as usize] = entry.server;
+                        }
+                        waiting_from = next_key;
+                    }
+                }
+                None => {
+                    for &key in run {
+                        with[key as usize] = entry.server;
+                    }
+                }
             }
-            let owner = if any == end {
-                first.server
-            } else {
-                self.entries[any].server
-            };
-            let owner_kept = if kept_at == end {
-                wrap_kept
-            } else {
-                self.entries[kept_at].server
-            };
-            report(key as usize, owner, owner_kept);
+        }
+        // Past the last entry, keys wrap round to the first (kept) one.
+        for &key in &order[next_key..] {
+            with[key as usize] = first.server;
+        }
+        if let Some((_, without)) = skipping {
+            let wrap_kept = self
+                .entries
+                .iter()
+                .find(|entry| Some(entry.server) != skip)
+                .map_or(first.server, |entry| entry.server);
+            for &key in &order[waiting_from..] {
+                without[key as usize] = wrap_kept;
+            }
         }
     }
 
@@ -369,5 +391,56 @@ mod tests {
         let rebuilt = Ring::build(&names, &[0, 2], Points::uniform(50), HashKind::Fnv1aFold);
         assert_eq!(without_b.entries(), rebuilt.entries());
         assert_eq!(without_b.len(), 100);
+    }
+}
+
+#[cfg(test)]
+mod fill_owners_tests {
+    use super::*;
+
+    /// Each key's owner, looked up one at a time on the ring and on the
+    /// ring with `skip` taken out.
+    fn looked_up(ring: &Ring, keys: &Keys, skip: ServerId) -> (Vec<ServerId>, Vec<ServerId>) {
+        let smaller = ring.without(skip);
+        let with = keys
+            .hashes
+            .iter()
+            .map(|&k| ring.owner(k).unwrap())
+            .collect();
+        let without = keys
+            .hashes
+            .iter()
+            .map(|&k| smaller.owner(k).unwrap_or(ServerId::MAX))
+            .collect();
+        (with, without)
+    }
+
+    #[test]
+    fn filling_by_arcs_equals_looking_each_key_up() {
+        let names: Vec<String> = (0..7).map(|i| format!("s{i}")).collect();
+        let members: Vec<ServerId> = (0..7).collect();
+        for (points, count) in [(1u16, 0u32), (1, 50), (3, 1_000), (40, 5_000), (200, 300)] {
+            let ring = Ring::build(
+                &names,
+                &members,
+                Points::uniform(points),
+                HashKind::Fnv1aFold,
+            );
+            let hashes: Vec<u32> = (0..count)
+                .map(|i| i.wrapping_mul(2_654_435_761) ^ (i >> 3))
+                .chain([0, u32::MAX, ring.entries()[0].position])
+                .collect();
+            let keys = Keys::from_hashes(0, hashes);
+            for skip in [0, 3, 6, 9] {
+                let (expected_with, expected_without) = looked_up(&ring, &keys, skip);
+                let mut with = vec![ServerId::MAX; keys.len()];
+                let mut without = vec![ServerId::MAX; keys.len()];
+                ring.fill_owners(&keys, &mut with, Some((skip, &mut without)));
+                assert_eq!(with, expected_with, "points {points} keys {count}");
+                if skip < 7 && points > 0 {
+                    assert_eq!(without, expected_without, "points {points} skip {skip}");
+                }
+            }
+        }
     }
 }

@@ -192,15 +192,12 @@ impl Snapshot {
         };
         let mut owners_before = vec![0; keys.len()];
         let mut owners_after = vec![0; keys.len()];
-        ring_with_changed.walk_owners(&keys, Some(rings.changed), |key, with, without| {
-            let (before, after) = if joining {
-                (without, with)
-            } else {
-                (with, without)
-            };
-            owners_before[key] = before;
-            owners_after[key] = after;
-        });
+        let (with_changed, without_changed) = if joining {
+            (&mut owners_after, &mut owners_before)
+        } else {
+            (&mut owners_before, &mut owners_after)
+        };
+        ring_with_changed.fill_owners(&keys, with_changed, Some((rings.changed, without_changed)));
         let movement = Movement::of(
             &owners_before,
             &owners_after,

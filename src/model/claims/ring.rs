@@ -176,18 +176,20 @@ pub struct Removal {
 /// Take `server` off the after-change ring and compare every key's owner
 /// with its owner on the full ring. The page runs these one at a time.
 pub fn removal(s: &Snapshot, server: ServerId) -> Removal {
+    let mut on_full_ring = vec![0; s.keys.len()];
+    let mut without_it = vec![0; s.keys.len()];
+    s.ring_after
+        .fill_owners(&s.keys, &mut on_full_ring, Some((server, &mut without_it)));
     let mut moved = 0;
     let mut moved_from_it = 0;
-    s.ring_after
-        .walk_owners(&s.keys, Some(server), |key, _, now| {
-            let was = s.owners_after[key];
-            if was != now {
-                moved += 1;
-                if was == server {
-                    moved_from_it += 1;
-                }
+    for (&was, &now) in on_full_ring.iter().zip(&without_it) {
+        if was != now {
+            moved += 1;
+            if was == server {
+                moved_from_it += 1;
             }
-        });
+        }
+    }
     Removal {
         server,
         held: s.loads_after[usize::from(server)] as usize,
