@@ -89,6 +89,22 @@ test("one point per server: the model's figures and the even-share claim fails",
   assert.equal(verdicts["routes-agree"], "yes");
   assert.equal(await page.locator("#points-number").inputValue(), "1");
   await page.screenshot({ path: artifact("one-point-1280.png"), fullPage: true });
+  // A second patch reuses the nodes the first one listed: still the same
+  // elements, and the counts of the new setting.
+  await page.locator("#points-range").fill("1");
+  const points = await page.locator("#points-number").inputValue();
+  const second = nativeFigures(`points=${points}`);
+  await waitForFigure(page, "moved", second.moved);
+  const again = await page.evaluate(() => ({
+    kept: [...document.querySelectorAll(".legend li")].every((element, index) => element.__tag === index),
+    legend: Object.fromEntries([...document.querySelectorAll(".legend li")].map((li) => [
+      li.querySelector(".legend-name").textContent,
+      Number(li.querySelector(".legend-load").textContent.replace(/\D/g, "")),
+    ])),
+  }));
+  assert.notEqual(points, "1");
+  assert.ok(again.kept, "the legend was patched again, not rebuilt");
+  assert.deepEqual(again.legend, Object.fromEntries(Object.entries(second.loads).map(([name, l]) => [name, l.after])));
   assert.deepEqual(errors, []);
   await close();
 });

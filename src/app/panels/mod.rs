@@ -39,15 +39,13 @@ pub fn markup(holder: Holder, render: impl Fn() -> String + Send + Sync + 'stati
 fn held(holder: Holder, render: Arc<dyn Fn() -> String + Send + Sync>) -> AnyView {
     let region = NodeRef::<leptos::html::Div>::new();
     let paragraph = NodeRef::<leptos::html::P>::new();
-    Effect::new(move |previous: Option<Option<String>>| {
+    Effect::new(move |previous: Option<Option<Written>>| {
         let html = render();
         let element: Option<web_sys::Element> = match holder {
             Holder::Block => region.get().map(Into::into),
             Holder::Lead | Holder::Verdict => paragraph.get().map(Into::into),
         };
-        let element = element?;
-        rewrite(&element, previous.flatten().as_deref(), &html);
-        Some(html)
+        Some(rewrite(&element?, previous.flatten(), html))
     });
     match holder {
         Holder::Lead => view! { <p class="lead" node_ref=paragraph></p> }.into_any(),
@@ -58,20 +56,38 @@ fn held(holder: Holder, render: Arc<dyn Fn() -> String + Send + Sync>) -> AnyVie
     }
 }
 
-/// Bring `element`, last written from `previous`, to `html`: where the
+/// What a region holds: the markup last written, and its elements and text
+/// nodes once a patch has listed them. A patch adds and removes no node, so
+/// the lists stay right until the region is written whole again, and a
+/// slider step patches without walking the region's nodes each time.
+struct Written {
+    html: String,
+    elements: Option<Vec<web_sys::Node>>,
+    texts: Option<Vec<web_sys::Node>>,
+}
+
+/// Bring `element`, last written as `previous`, to `html`: where the
 /// elements are the same, only changed text and attribute values are
 /// written, so the browser builds no element again; otherwise the whole
 /// region.
-fn rewrite(element: &web_sys::Element, previous: Option<&str>, html: &str) {
-    if previous == Some(html) {
-        return;
-    }
-    if let Some(changes) = previous.and_then(|previous| crate::markup::changes(previous, html)) {
-        if patch(element, &changes) {
-            return;
+fn rewrite(element: &web_sys::Element, previous: Option<Written>, html: String) -> Written {
+    if let Some(mut written) = previous {
+        if written.html == html {
+            return written;
+        }
+        if let Some(changes) = crate::markup::changes(&written.html, &html) {
+            if patch(element, &changes, &mut written) {
+                written.html = html;
+                return written;
+            }
         }
     }
-    element.set_inner_html(html);
+    element.set_inner_html(&html);
+    Written {
+        html,
+        elements: None,
+        texts: None,
+    }
 }
 
 /// The nodes under `root` that `what` selects (a `NodeFilter.SHOW_*`
@@ -90,27 +106,32 @@ fn nodes_under(root: &web_sys::Element, what: u32, expected: usize) -> Option<Ve
 
 /// Apply `changes` under `root`; false, with nothing changed, unless its
 /// elements and text nodes are the ones the changes were counted over.
-fn patch(root: &web_sys::Element, changes: &crate::markup::Changes) -> bool {
+fn patch(root: &web_sys::Element, changes: &crate::markup::Changes, written: &mut Written) -> bool {
     const SHOW_ELEMENT: u32 = 1;
     const SHOW_TEXT: u32 = 4;
-    // Only the kinds of node that change are walked.
-    let walk = |changed: bool, what: u32, expected: usize| {
-        if changed {
-            nodes_under(root, what, expected)
-        } else {
-            Some(Vec::new())
-        }
-    };
-    let (Some(elements), Some(texts)) = (
-        walk(
-            !changes.attributes.is_empty(),
-            SHOW_ELEMENT,
-            changes.elements,
-        ),
-        walk(!changes.texts.is_empty(), SHOW_TEXT, changes.text_nodes),
-    ) else {
+    // Only the kinds of node that change are listed, each once.
+    let listed =
+        |list: &mut Option<Vec<web_sys::Node>>, changed: bool, what: u32, expected: usize| {
+            if changed && list.as_ref().is_none_or(|nodes| nodes.len() != expected) {
+                *list = nodes_under(root, what, expected);
+                return list.is_some();
+            }
+            true
+        };
+    if !listed(
+        &mut written.elements,
+        !changes.attributes.is_empty(),
+        SHOW_ELEMENT,
+        changes.elements,
+    ) || !listed(
+        &mut written.texts,
+        !changes.texts.is_empty(),
+        SHOW_TEXT,
+        changes.text_nodes,
+    ) {
         return false;
-    };
+    }
+    let elements = written.elements.as_deref().unwrap_or_default();
     for (index, name, value) in &changes.attributes {
         if let Some(element) = elements
             .get(*index)
@@ -119,6 +140,7 @@ fn patch(root: &web_sys::Element, changes: &crate::markup::Changes) -> bool {
             let _ = element.set_attribute(name, value);
         }
     }
+    let texts = written.texts.as_deref().unwrap_or_default();
     for (index, text) in &changes.texts {
         if let Some(node) = texts.get(*index) {
             node.set_node_value(Some(text));
