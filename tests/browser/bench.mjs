@@ -622,6 +622,11 @@ And for speed:
 | … and \`inline(never)\` on them, so that no caller compiled for size takes their loops in | snapshot at the largest under 4× CPU 7.10 → 7.63 ms: no gain (wasm-opt inlines a function with one caller whatever LLVM was told) | no |
 | an embedded moved or modulo panel written first by the small module, as the same markup the app then shows (\`src/snapshot_panels.rs\`) | embed figure at 4× CPU 453 → 335 ms (median of 11, alternating; 535 → 380 in a run of 15); +4.9 KB gzipped | yes |
 | the first screen given a frame to paint before the app's files are fetched and compiled | embed figure 380 → 374 ms (median of 15): within the noise | no |
+| each key's owner filled arc by arc (the keys an entry claims are one run of the sorted keys) instead of a ring cursor advanced key by key | owners natively at the largest 0.73 → 0.45 ms; snapshot under 4× CPU 5.9–7.0 → 3.8–4.3 ms, input to ring drawn 14.1–17.5 → 11.9–14.0 ms (four alternating drags each) | yes |
+| a markup region keeps the nodes its first patch listed, instead of walking them on every patch | the walk was 0.35–0.39 ms of each step's 2.2 ms of patching at the largest under 4× CPU | yes |
+| moved-key rings written from buffer offsets with no edge check per pixel when the ring fits | ring redraw at the largest under 4× CPU 5.2–5.6 → 5.2–5.5 ms (five alternating drags each): no gain | no |
+| the first screen's script started from early.js as soon as it arrives, not after boot.js | the embed's first contentful paint 352 → 352 ms (median of 11, alternating) | no |
+| the first screen's wasm compiled from early.js while the page is parsed (\`WebAssembly.compileStreaming\`) | the embed's figure 286 → 261 ms, but its first contentful paint 304 → 312 ms (median of 15): the figure reached the page sooner only because the page's load event, and its layout, came before it; the reader sees it no sooner | no |
 
 ### What each issue's features cost (from \`tests/browser/size-budget.json\`)
 
