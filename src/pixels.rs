@@ -1,9 +1,11 @@
 //! Pixel work for the ring's canvas, free of web types so it is tested
-//! natively: where a position points, a key's dot, the white ring round a
-//! moved key, the ticks as pixels. `app::draw::ring_canvas` puts the result
-//! on the canvas.
+//! natively: where a position points, the layer of key dots, the white ring
+//! round a moved key, the ticks as pixels. `app::draw::ring_canvas` puts
+//! the result on the canvas.
 
 use std::f64::consts::{FRAC_PI_2, TAU};
+
+use crate::model::ServerId;
 
 /// Angle of a ring position, clockwise from twelve o'clock.
 pub fn angle(position: u32) -> f64 {
@@ -18,6 +20,128 @@ pub fn paint_dot(buffer: &mut [u32], pixels: usize, corner: usize, side: usize, 
         let start = corner + row * pixels;
         if let Some(run) = buffer.get_mut(start..start + side) {
             run.fill(colour);
+        }
+    }
+}
+
+/// No server has this id (there are at most 51): a dot not yet painted.
+const UNPAINTED: ServerId = ServerId::MAX;
+
+/// The ring's key dots alone on their background, as last painted, kept
+/// while the keys and the canvas size stay the same. A points step changes
+/// a tenth of the owners, so a paint repaints only the dots whose owner
+/// changed; a repainted dot lies over its neighbours, so the change shows.
+pub struct DotsLayer {
+    pixels: usize,
+    /// Dot side, in device pixels.
+    side: usize,
+    /// Every `stride`-th key is drawn.
+    stride: usize,
+    /// Top-left pixel of each drawn key's dot, in key order.
+    corners: Vec<(u32, u32)>,
+    layer: Vec<u32>,
+    painted_owners: Vec<ServerId>,
+    /// What the layer is painted in: each server's colour, then the background.
+    painted_colours: Vec<u32>,
+}
+
+impl DotsLayer {
+    /// A layer `pixels` square for every `stride`-th key, whose dots of
+    /// `side` pixels have their top-left pixels at `corners`. Nothing is
+    /// painted until the first `paint`.
+    pub fn new(pixels: usize, side: usize, stride: usize, corners: Vec<(u32, u32)>) -> DotsLayer {
+        DotsLayer {
+            pixels,
+            side,
+            stride,
+            corners,
+            layer: Vec::new(),
+            painted_owners: Vec::new(),
+            painted_colours: Vec::new(),
+        }
+    }
+
+    /// Whether this layer is the one for a canvas `pixels` square drawing
+    /// every `stride`-th key.
+    pub fn fits(&self, pixels: usize, stride: usize) -> bool {
+        self.pixels == pixels && self.stride == stride
+    }
+
+    /// The top-left pixel of drawn key `index`'s dot.
+    pub fn corner(&self, index: usize) -> Option<(u32, u32)> {
+        self.corners.get(index).copied()
+    }
+
+    /// The layer's pixels, rows `pixels` long.
+    pub fn pixels(&self) -> &[u32] {
+        &self.layer
+    }
+
+    /// Bring the layer to `owners` (every key's, in key order), each dot in
+    /// its owner's colour from `server_colours`, on `background`. New
+    /// colours (names or theme) clear the layer and paint every dot.
+    #[cfg_attr(hot_loops, optimize(speed))]
+    pub fn paint(&mut self, owners: &[ServerId], server_colours: &[u32], background: u32) {
+        let colours_now = || server_colours.iter().copied().chain([background]);
+        if !self.painted_colours.iter().copied().eq(colours_now())
+            || self.layer.len() != self.pixels * self.pixels
+            || self.painted_owners.len() != self.corners.len()
+        {
+            self.layer.clear();
+            self.layer.resize(self.pixels * self.pixels, background);
+            self.painted_owners.clear();
+            self.painted_owners.resize(self.corners.len(), UNPAINTED);
+            self.painted_colours = colours_now().collect();
+        }
+        let (pixels, side, corners) = (self.pixels, self.side, &self.corners);
+        let layer = &mut self.layer;
+        let mut repaint = |index: usize, owner: ServerId, painted: &mut ServerId| {
+            let Some(&(x, y)) = corners.get(index) else {
+                return;
+            };
+            let colour = server_colours
+                .get(usize::from(owner))
+                .copied()
+                .unwrap_or(background);
+            paint_dot(
+                layer,
+                pixels,
+                y as usize * pixels + x as usize,
+                side,
+                colour,
+            );
+            *painted = owner;
+        };
+        if self.stride == 1 {
+            // Runs of owners equal to what is painted are skipped by
+            // comparing whole slices, which stays fast at the size-first
+            // optimisation the page is built with.
+            const RUN: usize = 64;
+            for (run, (owners, painted)) in owners
+                .chunks(RUN)
+                .zip(self.painted_owners.chunks_mut(RUN))
+                .enumerate()
+            {
+                if owners == painted {
+                    continue;
+                }
+                for (offset, (&owner, painted)) in owners.iter().zip(painted).enumerate() {
+                    if *painted != owner {
+                        repaint(run * RUN + offset, owner, painted);
+                    }
+                }
+            }
+        } else {
+            for (index, (&owner, painted)) in owners
+                .iter()
+                .step_by(self.stride)
+                .zip(self.painted_owners.iter_mut())
+                .enumerate()
+            {
+                if *painted != owner {
+                    repaint(index, owner, painted);
+                }
+            }
         }
     }
 }
@@ -250,6 +374,99 @@ mod tests {
             assert!(stamp.contains(&(-dx, -dy)) && stamp.contains(&(dy, dx)));
         }
         assert!(!stamp.contains(&(0, 0)));
+    }
+
+    /// Key `i`'s dot in colour `owners[i]`, painted in key order on a
+    /// fresh layer: what a first paint must draw.
+    fn painted_afresh(
+        pixels: usize,
+        side: usize,
+        corners: &[(u32, u32)],
+        colours: &[u32],
+    ) -> Vec<u32> {
+        let mut buffer = vec![99; pixels * pixels];
+        for (&(x, y), &colour) in corners.iter().zip(colours) {
+            paint_dot(
+                &mut buffer,
+                pixels,
+                y as usize * pixels + x as usize,
+                side,
+                colour,
+            );
+        }
+        buffer
+    }
+
+    #[test]
+    fn a_layer_repaints_only_changed_dots_and_ends_as_painted_afresh() {
+        // 1,000 keys on a 100-pixel layer, dots 2 pixels square and apart,
+        // so none overlaps another: painted step by step or all at once,
+        // the layer must be the same.
+        let (pixels, side) = (100, 2);
+        let corners: Vec<(u32, u32)> = (0..1_000u32)
+            .map(|i| ((i % 50) * 2, (i / 50) * 2))
+            .collect();
+        let colours = [10, 11, 12, 13];
+        let mut layer = DotsLayer::new(pixels, side, 1, corners.clone());
+        let mut owners: Vec<ServerId> = (0..1_000).map(|i| (i * 7 % 4) as ServerId).collect();
+        for step in 0..4 {
+            // One owner in a run of 64, a whole run, and the last key.
+            owners[130] = (step % 4) as ServerId;
+            for owner in &mut owners[256..320] {
+                *owner = ((*owner + 1) % 4) as ServerId;
+            }
+            owners[999] = ((step + 2) % 4) as ServerId;
+            layer.paint(&owners, &colours, 99);
+            let expected: Vec<u32> = owners.iter().map(|&o| colours[usize::from(o)]).collect();
+            assert_eq!(
+                layer.pixels(),
+                painted_afresh(pixels, side, &corners, &expected),
+                "step {step}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_repainted_dot_lies_over_its_neighbour() {
+        // Key 1's dot overlaps key 0's on its right half.
+        let corners = vec![(4, 4), (5, 4)];
+        let mut layer = DotsLayer::new(10, 2, 1, corners);
+        let at = |layer: &DotsLayer, x: usize| layer.pixels()[4 * 10 + x];
+        layer.paint(&[0, 1], &[10, 11, 12], 99);
+        assert_eq!((at(&layer, 4), at(&layer, 5), at(&layer, 6)), (10, 11, 11));
+        // Only key 0 changed owner: it is repainted, over key 1.
+        layer.paint(&[2, 1], &[10, 11, 12], 99);
+        assert_eq!((at(&layer, 4), at(&layer, 5), at(&layer, 6)), (12, 12, 11));
+    }
+
+    #[test]
+    fn new_colours_repaint_every_dot_and_the_background() {
+        let corners = vec![(0, 0), (4, 4)];
+        let mut layer = DotsLayer::new(8, 2, 1, corners.clone());
+        layer.paint(&[0, 1], &[10, 11], 99);
+        // A theme change: same owners, new background and server colours.
+        layer.paint(&[0, 1], &[20, 21], 98);
+        let mut expected = painted_afresh(8, 2, &corners, &[20, 21]);
+        expected
+            .iter_mut()
+            .filter(|p| **p == 99)
+            .for_each(|p| *p = 98);
+        assert_eq!(layer.pixels(), expected);
+    }
+
+    #[test]
+    fn a_sampled_layer_draws_every_stride_th_key() {
+        let corners = vec![(0, 0), (3, 0), (6, 0)];
+        let mut layer = DotsLayer::new(10, 2, 3, corners.clone());
+        let owners = [0, 1, 1, 2, 0, 0, 1, 2];
+        layer.paint(&owners, &[10, 11, 12], 99);
+        // Keys 0, 3 and 6 are drawn.
+        assert_eq!(
+            layer.pixels(),
+            painted_afresh(10, 2, &corners, &[10, 12, 11])
+        );
+        assert!(layer.fits(10, 3) && !layer.fits(10, 1) && !layer.fits(12, 3));
+        assert_eq!((layer.corner(1), layer.corner(3)), (Some((3, 0)), None));
     }
 
     #[test]

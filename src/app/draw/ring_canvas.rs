@@ -19,7 +19,7 @@ use crate::model::ring::Entry;
 use crate::model::steps::Stage;
 use crate::model::{Keys, ServerId, Snapshot};
 use crate::pixels::{
-    angle, direction_from, direction_table, moved_indices, paint_dot, ring_stamp, TickGeometry,
+    angle, direction_from, direction_table, moved_indices, ring_stamp, DotsLayer, TickGeometry,
     TickPixels, DIRECTION_BITS,
 };
 
@@ -44,25 +44,14 @@ pub struct RingColours {
     pub moved: &'static str,
 }
 
-/// Where every key's dot goes, kept while the keys and the canvas size stay
-/// the same: a points step recolours dots, it does not move them, so the
-/// trigonometry for 100,000 keys is done once per key setting.
+/// The dots layer of one canvas size for one set of keys: a points step
+/// recolours dots, it does not move them, so the trigonometry for 100,000
+/// keys is done once per key setting.
 struct Placed {
     /// Held, not just compared: while it is held its memory cannot be reused
     /// by other keys, so identity means "the same keys".
     keys: Arc<Keys>,
-    pixels: usize,
-    /// Every `stride`-th key is drawn.
-    stride: usize,
-    /// Top-left pixel of each drawn key's dot, in key order.
-    corners: Vec<(u32, u32)>,
-    /// The background and the dots alone, as last painted, with the owner
-    /// and the colours each dot was painted in. A step repaints only the
-    /// dots whose owner changed (a points step changes a tenth of them),
-    /// so a repainted dot lies over its neighbours: the change shows.
-    dots_layer: Vec<u32>,
-    painted_owners: Vec<ServerId>,
-    painted_colours: Vec<u32>,
+    dots: DotsLayer,
 }
 
 /// The entry of a per-canvas cache that `fits`, built if none does. Two
@@ -81,9 +70,6 @@ fn per_size<T>(cache: &mut Vec<T>, fits: impl Fn(&T) -> bool, build: impl FnOnce
     };
     &mut cache[index]
 }
-
-/// No server has this id (there are at most 51): a dot not yet painted.
-const UNPAINTED: ServerId = ServerId::MAX;
 
 thread_local! {
     /// The pixel buffer, kept between frames so a drag does not allocate.
@@ -213,12 +199,9 @@ pub fn draw(
         cache.retain(|p| Arc::ptr_eq(&p.keys, &snapshot.keys));
         let placed = per_size(
             &mut cache,
-            |p| p.pixels == pixels && p.stride == stride,
-            || Placed {
-                keys: snapshot.keys.clone(),
-                pixels,
-                stride,
-                corners: keys
+            |p| p.dots.fits(pixels, stride),
+            || {
+                let corners = keys
                     .iter()
                     .enumerate()
                     .step_by(stride)
@@ -231,74 +214,21 @@ pub fn draw(
                         };
                         (corner(x), corner(y))
                     })
-                    .collect(),
-                dots_layer: Vec::new(),
-                painted_owners: Vec::new(),
-                painted_colours: Vec::new(),
+                    .collect();
+                Placed {
+                    keys: snapshot.keys.clone(),
+                    dots: DotsLayer::new(pixels, side, stride, corners),
+                }
             },
         );
         let (br, bg, bb) = colours.background;
-        let mut all_colours = server_rgba.clone();
-        all_colours.push(u32::from_le_bytes([br, bg, bb, 255]));
-        let corner_of = |&(x, y): &(u32, u32)| y as usize * pixels + x as usize;
-        if placed.painted_colours != all_colours
-            || placed.painted_owners.len() != placed.corners.len()
-        {
-            // New colours (names or theme) or a new canvas: clear the layer
-            // and mark every dot unpainted, so the loop below paints them all.
-            placed.dots_layer.clear();
-            placed
-                .dots_layer
-                .resize(pixels * pixels, all_colours[server_rgba.len()]);
-            placed.painted_owners.clear();
-            placed
-                .painted_owners
-                .resize(placed.corners.len(), UNPAINTED);
-            placed.painted_colours = all_colours;
-        }
-        let mut repaint = |index: usize, owner: ServerId, painted: &mut ServerId| {
-            let colour = server_rgba[usize::from(owner)];
-            let corner = corner_of(&placed.corners[index]);
-            paint_dot(&mut placed.dots_layer, pixels, corner, side, colour);
-            *painted = owner;
-        };
-        if stride == 1 {
-            // A step changes few owners: runs of them equal to what is
-            // painted are skipped by comparing whole slices, which stays
-            // fast at the size-first optimisation the page is built with.
-            const RUN: usize = 64;
-            for (run, (owners, painted)) in stage
-                .owners
-                .chunks(RUN)
-                .zip(placed.painted_owners.chunks_mut(RUN))
-                .enumerate()
-            {
-                if owners == painted {
-                    continue;
-                }
-                for (offset, (&owner, painted)) in owners.iter().zip(painted).enumerate() {
-                    if *painted != owner {
-                        repaint(run * RUN + offset, owner, painted);
-                    }
-                }
-            }
-        } else {
-            for (index, (&owner, painted)) in stage
-                .owners
-                .iter()
-                .step_by(stride)
-                .zip(placed.painted_owners.iter_mut())
-                .enumerate()
-            {
-                if *painted != owner {
-                    repaint(index, owner, painted);
-                }
-            }
-        }
+        let background = u32::from_le_bytes([br, bg, bb, 255]);
+        placed.dots.paint(&stage.owners, &server_rgba, background);
         let placed = &*placed;
         PIXELS.with(|buffer| {
             let mut buffer = buffer.borrow_mut();
-            buffer.clone_from(&placed.dots_layer);
+            buffer.clear();
+            buffer.extend_from_slice(placed.dots.pixels());
             if !few {
                 // Up to 100,000 thin ticks: two canvas calls each cost more
                 // than a frame's share at the largest settings, so they are
@@ -353,7 +283,7 @@ pub fn draw(
                 let moved_rgba = u32::from_le_bytes([r, g, b, 255]);
                 let half = side as i64 / 2;
                 for index in moved_indices(&stage.moved, stride) {
-                    let Some(&(x, y)) = placed.corners.get(index) else {
+                    let Some((x, y)) = placed.dots.corner(index) else {
                         break;
                     };
                     let (cx, cy) = (i64::from(x) + half, i64::from(y) + half);
