@@ -15,7 +15,7 @@
   // Its files are fetched at once, not each only when the one before it
   // asks; after the module, the app's follow once it has drawn, so on a
   // phone's network they do not share its bandwidth.
-  var firstScreenPanels = ["moved", "modulo"];
+  var firstScreenPanels = ["entries", "moved", "modulo"];
   var alone = root.classList.contains("embedded") || root.classList.contains("single-panel");
   var first = !alone || firstScreenPanels.indexOf(query.get("panel")) >= 0;
   if (first) root.setAttribute("data-first-screen", "");

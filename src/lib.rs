@@ -12,6 +12,7 @@ pub mod embed_code;
 pub mod handout;
 pub mod markup;
 pub mod model;
+pub mod palette;
 pub mod panels;
 pub mod pixels;
 pub mod query;

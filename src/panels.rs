@@ -52,11 +52,11 @@ pub const ALL: &[PanelDef] = &[
         oracle: |m| vec![("questions", oracle::questions(m))],
     },
     PanelDef {
-        id: "entries",
-        heading: "Where the points land",
+        id: snapshot_panels::ENTRIES.id,
+        heading: snapshot_panels::ENTRIES.heading,
         needs: &[],
         #[cfg(target_arch = "wasm32")]
-        view: |heading| crate::app::panels::entries::entries_panel(heading).into_any(),
+        view: |_| crate::app::panels::snapshot_panel(&snapshot_panels::ENTRIES),
         #[cfg(not(target_arch = "wasm32"))]
         oracle: |m| vec![("entries", json!(m.snapshot.ring_after.len()))],
     },

@@ -8,6 +8,7 @@
 use crate::markup::Markup;
 use crate::model::format::{fixed, format_share, percent, thousands};
 use crate::model::Snapshot;
+use crate::palette::swatch_class;
 
 /// One panel drawn from a snapshot alone.
 pub struct SnapshotPanel {
@@ -19,6 +20,13 @@ pub struct SnapshotPanel {
     /// Everything under the heading.
     body: fn(&mut Markup, &Snapshot),
 }
+
+pub const ENTRIES: SnapshotPanel = SnapshotPanel {
+    id: "entries",
+    title_id: "entries-title",
+    heading: "Where the points land",
+    body: entries,
+};
 
 pub const MOVED: SnapshotPanel = SnapshotPanel {
     id: "moved",
@@ -35,7 +43,7 @@ pub const MODULO: SnapshotPanel = SnapshotPanel {
 };
 
 /// Every such panel; `panels::ALL` places them on the page.
-pub const ALL: &[&SnapshotPanel] = &[&MOVED, &MODULO];
+pub const ALL: &[&SnapshotPanel] = &[&ENTRIES, &MOVED, &MODULO];
 
 pub fn find(id: &str) -> Option<&'static SnapshotPanel> {
     ALL.iter().copied().find(|panel| panel.id == id)
@@ -79,6 +87,49 @@ fn figure_cell(m: &mut Markup, hook: &str, value: &str) {
     m.open("td", &[("class", Some("num"))])
         .figure(hook, value)
         .close("td");
+}
+
+/// Enough entries to see points of different servers interleave.
+pub const ENTRY_ROWS: usize = 12;
+
+/// The first entries of the ring after the change, in ring order.
+fn entries(m: &mut Markup, s: &Snapshot) {
+    m.paragraph(
+        "lead",
+        &format!(
+            "A server named S with P points is hashed P times, as S#0, S#1, … S#P−1. These are the first entries clockwise from position 0 after the change. {} servers × {} points = {} entries. Ties at one position are ordered by server name, then point index.",
+            s.after.len(),
+            s.settings.points,
+            thousands(s.ring_after.len() as u64)
+        ),
+    );
+    m.open_scrolling_table("First ring entries", &[("class", Some("numbers"))])
+        .open("thead", &[])
+        .head_row(&["Position", "Server", "Point"])
+        .close("thead")
+        .open("tbody", &[]);
+    for entry in s.ring_after.entries().iter().take(ENTRY_ROWS) {
+        let name = s.name(entry.server);
+        let position = entry.position.to_string();
+        let point = entry.point.to_string();
+        m.open(
+            "tr",
+            &[
+                ("data-entry", Some("")),
+                ("data-position", Some(&position)),
+                ("data-server-name", Some(name)),
+                ("data-point", Some(&point)),
+            ],
+        )
+        .number_cell(&position)
+        .open("td", &[])
+        .swatch(swatch_class(name))
+        .text(name)
+        .close("td")
+        .number_cell(&format!("#{point}"))
+        .close("tr");
+    }
+    m.close("tbody").close_scrolling_table();
 }
 
 /// Moved keys, counted twice by routes that share no code.

@@ -82,6 +82,67 @@ fn the_modulo_panel_counts_the_same_change_under_hash_mod_n() {
     }
 }
 
+/// Every value of attribute `name` in `html`, in order.
+fn attribute_values<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
+    let opening = format!(" {name}=\"");
+    html.split(opening.as_str())
+        .skip(1)
+        .map(|rest| rest.split('"').next().expect("closed"))
+        .collect()
+}
+
+#[test]
+fn the_entries_panel_lists_the_first_entries_after_the_change_in_ring_order() {
+    // SPEC §2: the ring's first entries at the default.
+    let (_, html) = section(&snapshot_panels::ENTRIES, "");
+    let positions = attribute_values(&html, "data-position");
+    let names = attribute_values(&html, "data-server-name");
+    let points = attribute_values(&html, "data-point");
+    assert_eq!(
+        (&positions[..3], &names[..3], &points[..3]),
+        (
+            &["16951555", "22095772", "34206755"][..],
+            &["echo", "alpha", "echo"][..],
+            &["45", "91", "21"][..]
+        )
+    );
+    assert!(
+        html.contains("5 servers × 200 points = 1,000 entries."),
+        "{html}"
+    );
+    for address in ["", "points=1", "servers=a,b,c,d&remove=c", "hash=fnv1a"] {
+        let (s, html) = section(&snapshot_panels::ENTRIES, address);
+        let expected: Vec<(String, &str, String)> = s
+            .ring_after
+            .entries()
+            .iter()
+            .take(snapshot_panels::ENTRY_ROWS)
+            .map(|e| {
+                (
+                    e.position.to_string(),
+                    s.name(e.server),
+                    e.point.to_string(),
+                )
+            })
+            .collect();
+        let shown: Vec<(String, &str, String)> = attribute_values(&html, "data-position")
+            .into_iter()
+            .zip(attribute_values(&html, "data-server-name"))
+            .zip(attribute_values(&html, "data-point"))
+            .map(|((position, name), point)| (position.to_string(), name, point.to_string()))
+            .collect();
+        // Each row's swatch is its server's colour.
+        for (_, name, _) in &shown {
+            let swatch = format!(
+                "class=\"{}\"></span>{name}<",
+                ringcount::palette::swatch_class(name)
+            );
+            assert!(html.contains(&swatch), "{address}: {swatch}");
+        }
+        assert_eq!(shown, expected, "{address}");
+    }
+}
+
 #[test]
 fn an_embedded_panel_has_the_page_heading() {
     let s = snapshot("");
@@ -108,6 +169,16 @@ fn an_embedded_panel_has_the_page_heading() {
 fn names_are_shown_as_written_never_parsed() {
     let (_, html) = section(&snapshot_panels::MOVED, "servers=a,b&add=%3Cb%3E%26x");
     assert!(html.contains("When &lt;b&gt;&amp;x joins"), "{html}");
+    assert!(!html.contains("<b>"));
+    // In the entries' rows too, as text and as an attribute value.
+    let (_, html) = section(
+        &snapshot_panels::ENTRIES,
+        "servers=%3Cb%3E%26x,%22q%22&add=c",
+    );
+    assert!(
+        html.contains(">&lt;b&gt;&amp;x<") && html.contains("data-server-name=\"&quot;q&quot;\""),
+        "{html}"
+    );
     assert!(!html.contains("<b>"));
 }
 

@@ -294,7 +294,7 @@ fn ServerControls() -> impl IntoView {
                         let weighed = name.clone();
                         view! {
                             <li class="chip">
-                                <span class="swatch" style:background=super::draw::palette::colour_of(&name)></span>
+                                <span class="swatch" style:background=crate::palette::colour_of(&name)></span>
                                 <span class="chip-name">{name.clone()}</span>
                                 <input
                                     type="number"

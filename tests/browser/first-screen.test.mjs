@@ -122,40 +122,69 @@ test("before the app arrives, the first screen's own module measures and draws t
 });
 
 test("an embedded panel the module can draw comes first from it, the same as the app then draws it", async () => {
-  const query = "servers=a,b,c,d&remove=c&points=40&keys=3000&embed=1&panel=moved";
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
-  await countLayoutShift(context);
-  const page = await context.newPage();
-  const release = await holdTheApp(page);
-  await page.goto(`${env.served.base}?${query}`);
-  await page.waitForSelector('#moved [data-figure="moved"]');
-  const expected = nativeFigures(query);
-  const read = () => page.evaluate(() => ({
-    text: document.querySelector("#moved").innerText,
-    heading: document.querySelector("#moved h1")?.textContent,
-    figures: Object.fromEntries([...document.querySelectorAll("#moved [data-figure]")].map((e) => [e.dataset.figure, e.textContent])),
-    agree: document.querySelector("#moved [data-routes-agree]").dataset.routesAgree,
-    link: document.querySelector(".full-page a")?.getAttribute("href"),
-    box: document.querySelector("#moved").getBoundingClientRect().toJSON(),
-  }));
-  // Leptos leaves comment markers in what it builds; the module writes none.
-  const builtByApp = () => page.evaluate(() => document.querySelector("#app").innerHTML.includes("<!---->"));
-  assert.equal(await builtByApp(), false, "the first screen, not the app");
-  const first = await read();
-  assert.equal(first.figures.moved, expected.moved);
-  assert.equal(first.figures["moved-arc"], expected["moved-arc"]);
-  assert.equal(first.heading, "How many keys move");
-  assert.match(first.text, /When c leaves/);
-  await page.screenshot({ path: artifact("embed-first-screen-only.png") });
-  // The app then takes over: the same words, figures, place and way out.
-  release();
-  await page.waitForFunction(() => performance.getEntriesByName("ringcount:snapshot").length > 0);
-  await page.waitForTimeout(200);
-  assert.equal(await builtByApp(), true, "the app has taken over");
-  const app = await read();
-  assert.deepEqual(app, first);
-  assert.ok(await page.evaluate(() => window.__shift) <= 0.001, "nothing moved when the app took over");
-  await context.close();
+  const cases = [
+    {
+      panel: "moved",
+      query: "servers=a,b,c,d&remove=c&points=40&keys=3000&embed=1&panel=moved",
+      ready: '#moved [data-figure="moved"]',
+      heading: "How many keys move",
+      check: (first, expected) => {
+        assert.equal(first.figures.moved, expected.moved);
+        assert.equal(first.figures["moved-arc"], expected["moved-arc"]);
+        assert.equal(first.agree, "yes");
+        assert.match(first.text, /When c leaves/);
+      },
+    },
+    {
+      panel: "entries",
+      query: "servers=a,b,c,d&remove=c&points=40&embed=1&panel=entries",
+      ready: "#entries tr[data-entry]",
+      heading: "Where the points land",
+      check: (first, expected) => {
+        // Twelve entries of the three servers left, in ring order.
+        assert.equal(first.rows.length, 12);
+        const positions = first.rows.map((row) => Number(row.position));
+        assert.deepEqual(positions, [...positions].sort((x, y) => x - y));
+        assert.ok(first.rows.every((row) => ["a", "b", "d"].includes(row.serverName)), JSON.stringify(first.rows));
+        assert.match(first.text, new RegExp(`3 servers × 40 points = ${expected.entries} entries`));
+      },
+    },
+  ];
+  for (const { panel, query, ready, heading, check } of cases) {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await countLayoutShift(context);
+    const page = await context.newPage();
+    const release = await holdTheApp(page);
+    await page.goto(`${env.served.base}?${query}`);
+    await page.waitForSelector(ready);
+    const read = () => page.evaluate((panel) => {
+      const section = document.querySelector(`#${panel}`);
+      return {
+        text: section.innerText,
+        heading: section.querySelector("h1")?.textContent,
+        figures: Object.fromEntries([...section.querySelectorAll("[data-figure]")].map((e) => [e.dataset.figure, e.textContent])),
+        agree: section.querySelector("[data-routes-agree]")?.dataset.routesAgree,
+        rows: [...section.querySelectorAll("tr[data-entry]")].map((row) => ({ ...row.dataset })),
+        link: document.querySelector(".full-page a")?.getAttribute("href"),
+        box: section.getBoundingClientRect().toJSON(),
+      };
+    }, panel);
+    // Leptos leaves comment markers in what it builds; the module writes none.
+    const builtByApp = () => page.evaluate(() => document.querySelector("#app").innerHTML.includes("<!---->"));
+    assert.equal(await builtByApp(), false, `${panel}: the first screen, not the app`);
+    const first = await read();
+    assert.equal(first.heading, heading);
+    check(first, nativeFigures(query));
+    await page.screenshot({ path: artifact(`embed-first-screen-only-${panel}.png`) });
+    // The app then takes over: the same words, figures, place and way out.
+    release();
+    await page.waitForFunction(() => performance.getEntriesByName("ringcount:snapshot").length > 0);
+    await page.waitForTimeout(200);
+    assert.equal(await builtByApp(), true, `${panel}: the app has taken over`);
+    assert.deepEqual(await read(), first, panel);
+    assert.ok(await page.evaluate(() => window.__shift) <= 0.001, `${panel}: nothing moved when the app took over`);
+    await context.close();
+  }
 });
 
 test("an embed the module cannot draw preloads the app and skips the module; the full page and a modulo embed fetch the module first", async () => {

@@ -7,11 +7,11 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
-use super::palette::rgb_of;
 use super::theme::{fit_canvas, prefers_dark};
 use crate::model::format::fixed;
 use crate::model::snapshot::Evenness;
 use crate::model::Snapshot;
+use crate::palette::rgb_of;
 
 struct Theme {
     background: RGBColor,

@@ -3,6 +3,5 @@
 
 pub mod charts;
 pub mod export;
-pub mod palette;
 pub mod ring_canvas;
 pub mod theme;

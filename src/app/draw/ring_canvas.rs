@@ -13,11 +13,11 @@ use std::sync::Arc;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use super::palette::{colour_of, hex_rgb, rgb_of};
 use super::theme::fit_canvas;
 use crate::model::ring::Entry;
 use crate::model::steps::Stage;
 use crate::model::{Keys, ServerId, Snapshot};
+use crate::palette::{colour_of, hex_rgb, rgb_of};
 use crate::pixels::{
     angle, direction_from, direction_table, moved_indices, ring_stamp, DotsLayer, TickGeometry,
     TickPixels, DIRECTION_BITS,

@@ -5,13 +5,13 @@
 use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message, NumberControl};
-use crate::app::draw::palette::swatch_class;
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{FailureMeasured, Model};
 use crate::markup::{escape, Markup};
 use crate::model::failures::replicas_of;
 use crate::model::format::{fixed, percent, thousands};
 use crate::model::{Replicas, Snapshot};
+use crate::palette::swatch_class;
 
 /// "alpha", "alpha and bravo", "alpha, bravo and charlie".
 fn and_list(names: &[String]) -> String {

@@ -8,7 +8,6 @@ use web_sys::HtmlCanvasElement;
 use crate::app::controls::{apply, Message};
 use crate::app::draw::charts;
 use crate::app::draw::export::save_png_button;
-use crate::app::draw::palette::swatch_class;
 use crate::app::draw::theme::observed_width;
 use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
@@ -17,6 +16,7 @@ use crate::markup::{escape, Markup};
 use crate::model::format::{fixed, format_ratio};
 use crate::model::settings::{parse_skew, skew_text};
 use crate::model::{Skew, Snapshot, Spread};
+use crate::palette::swatch_class;
 
 fn describe(spread: Spread) -> String {
     format!(

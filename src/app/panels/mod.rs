@@ -4,7 +4,6 @@
 
 pub mod claims;
 pub mod cost;
-pub mod entries;
 pub mod failure;
 pub mod loads;
 pub mod predict;

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use crate::app::draw::palette::swatch_class;
 use crate::app::draw::ring_canvas::{self, Detail, FailureOverlay, Marks, RingColours};
 use crate::app::draw::theme::{observed_width, prefers_dark};
 use crate::app::panels::{markup, Holder};
@@ -16,6 +15,7 @@ use crate::markup::Markup;
 use crate::model::format::thousands;
 use crate::model::steps::{change_stage, stage, stage_pools, Stage};
 use crate::model::Snapshot;
+use crate::palette::swatch_class;
 
 /// The ring's colours for the reader's theme. On a light page the "white"
 /// ring gets a dark background of its own: the canvas stays dark in both.
