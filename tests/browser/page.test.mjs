@@ -47,6 +47,15 @@ test("default page shows the spec's figures and every claim holds", async () => 
   await close();
 });
 
+/** The legend's counts by server name, and whether its items are the ones tagged before. */
+const legendOf = (page) => page.evaluate(() => ({
+  kept: [...document.querySelectorAll(".legend li")].every((element, index) => element.__tag === index),
+  legend: Object.fromEntries([...document.querySelectorAll(".legend li")].map((li) => [
+    li.querySelector(".legend-name").textContent,
+    Number(li.querySelector(".legend-load").textContent.replace(/\D/g, "")),
+  ])),
+}));
+
 test("one point per server: the model's figures and the even-share claim fails", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
   const native = nativeFigures("points=1");
@@ -56,11 +65,6 @@ test("one point per server: the model's figures and the even-share claim fails",
   await page.locator("#points-range").fill("0"); // the first stop: 1 point
   await waitForFigure(page, "moved", native.moved);
   const after = await page.evaluate(() => ({
-    kept: [...document.querySelectorAll(".legend li")].every((element, index) => element.__tag === index),
-    legend: Object.fromEntries([...document.querySelectorAll(".legend li")].map((li) => [
-      li.querySelector(".legend-name").textContent,
-      Number(li.querySelector(".legend-load").textContent.replace(/\D/g, "")),
-    ])),
     rows: [...document.querySelectorAll("tr[data-entry]")].map((row) => ({
       position: row.dataset.position,
       shown: row.cells[0].textContent,
@@ -70,8 +74,9 @@ test("one point per server: the model's figures and the even-share claim fails",
       numbered: row.cells[2].textContent,
     })),
   }));
-  assert.ok(after.kept, "the legend was patched, not rebuilt");
-  assert.deepEqual(after.legend, Object.fromEntries(Object.entries(native.loads).map(([name, l]) => [name, l.after])));
+  const legend = await legendOf(page);
+  assert.ok(legend.kept, "the legend was patched, not rebuilt");
+  assert.deepEqual(legend.legend, Object.fromEntries(Object.entries(native.loads).map(([name, l]) => [name, l.after])));
   // Five entries where there were twelve: the table was written afresh.
   assert.equal(after.rows.length, 5);
   const positions = after.rows.map((row) => Number(row.position));
@@ -95,13 +100,7 @@ test("one point per server: the model's figures and the even-share claim fails",
   const points = await page.locator("#points-number").inputValue();
   const second = nativeFigures(`points=${points}`);
   await waitForFigure(page, "moved", second.moved);
-  const again = await page.evaluate(() => ({
-    kept: [...document.querySelectorAll(".legend li")].every((element, index) => element.__tag === index),
-    legend: Object.fromEntries([...document.querySelectorAll(".legend li")].map((li) => [
-      li.querySelector(".legend-name").textContent,
-      Number(li.querySelector(".legend-load").textContent.replace(/\D/g, "")),
-    ])),
-  }));
+  const again = await legendOf(page);
   assert.notEqual(points, "1");
   assert.ok(again.kept, "the legend was patched again, not rebuilt");
   assert.deepEqual(again.legend, Object.fromEntries(Object.entries(second.loads).map(([name, l]) => [name, l.after])));
