@@ -416,6 +416,35 @@ mod fill_owners_tests {
     }
 
     #[test]
+    fn a_key_at_a_tied_position_goes_to_the_first_kept_entry_there() {
+        let names: Vec<String> = ["a", "b", "c"].iter().map(|n| n.to_string()).collect();
+        let entry = |position, server| Entry {
+            position,
+            server,
+            point: 0,
+        };
+        // a and b tie at 100 (a first, by name); c alone at 200.
+        let ring = Ring::from_entries(vec![entry(100, 1), entry(100, 0), entry(200, 2)], &names);
+        let keys = Keys::from_hashes(0, vec![50, 100, 150, 200, 250]);
+        for skip in [0, 1, 2] {
+            let (expected_with, expected_without) = looked_up(&ring, &keys, skip);
+            let mut with = vec![ServerId::MAX; keys.len()];
+            let mut without = vec![ServerId::MAX; keys.len()];
+            ring.fill_owners(&keys, &mut with, Some((skip, &mut without)));
+            assert_eq!(
+                (with, without),
+                (expected_with, expected_without),
+                "skip {skip}"
+            );
+        }
+        // Without a, the keys at and before 100 go to b, which ties with it.
+        let mut with = vec![0; keys.len()];
+        let mut without = vec![0; keys.len()];
+        ring.fill_owners(&keys, &mut with, Some((0, &mut without)));
+        assert_eq!((with, without), (vec![0, 0, 2, 2, 0], vec![1, 1, 2, 2, 1]));
+    }
+
+    #[test]
     fn filling_by_arcs_equals_looking_each_key_up() {
         let names: Vec<String> = (0..7).map(|i| format!("s{i}")).collect();
         let members: Vec<ServerId> = (0..7).collect();
