@@ -14,7 +14,7 @@ use super::state::{
     Deferred, FailureMeasured, Judged, LookupTiming, Measured, Model, SchemeRow, SchemesMeasured,
     Shared,
 };
-use super::timing;
+use super::timing::{self, sleep, DRAG_PAUSE_MS};
 use crate::model::claims::{self, ClaimDef, Judge};
 use crate::model::failures;
 use crate::model::schemes::{self, SchemeResult, SchemeRun};
@@ -48,27 +48,6 @@ async fn yield_to_browser() {
     let _ = JsFuture::from(promise).await;
     // The channel lives until here, so its message cannot be lost.
     drop(channel);
-}
-
-/// Edits closer together than this are a drag; the deferred work waits
-/// until the drag has paused this long.
-const DRAG_PAUSE_MS: f64 = 120.0;
-
-/// Resolve after `ms` milliseconds.
-async fn sleep(ms: f64) {
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        let timer = web_sys::window().map(|window| {
-            window.set_timeout_with_callback_and_timeout_and_arguments_0(
-                resolve.unchecked_ref(),
-                ms.ceil() as i32,
-            )
-        });
-        // No timer to be had: go on at once rather than never.
-        if !matches!(timer, Some(Ok(_))) {
-            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
-        }
-    });
-    let _ = JsFuture::from(promise).await;
 }
 
 /// Work for at most this long before giving the browser a turn; with the

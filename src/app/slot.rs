@@ -1,7 +1,8 @@
 //! A panel built when it first comes within a screen of the viewport, and
 //! kept current only while it is that near. Out of view it holds the figures
 //! it last showed (and says so with `data-stale`), so an input costs it
-//! nothing; it catches up as it scrolls back in.
+//! nothing; it catches up as it scrolls back in. During a drag, a panel near
+//! but not yet in view holds too, and catches up when the drag pauses.
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
@@ -12,11 +13,14 @@ use crate::panels::PanelDef;
 
 /// One screen above and below the viewport counts as near.
 const NEAR: &str = "100% 0px 100% 0px";
+/// The viewport itself.
+const IN_VIEW: &str = "0px";
 
 /// `panel` in its slot; `eager` builds it at once and keeps it awake (the
 /// ring on the full page, or a panel embedded alone).
 pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyView {
     let near = RwSignal::new(eager);
+    let in_view = RwSignal::new(eager);
     let built = RwSignal::new(eager);
     let slot = NodeRef::<leptos::html::Div>::new();
     let id = panel.id;
@@ -31,8 +35,8 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         });
     });
     if !eager {
-        let observer =
-            StoredValue::new_local(None::<(web_sys::IntersectionObserver, web_sys::Element)>);
+        let observers =
+            StoredValue::new_local(None::<(Vec<web_sys::IntersectionObserver>, web_sys::Element)>);
         Effect::new(move |watching: Option<bool>| {
             if watching == Some(true) {
                 return true;
@@ -40,7 +44,24 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
             match slot.get() {
                 Some(element) => {
                     let element: web_sys::Element = element.into();
-                    observer.set_value(watch(&element, near, built).map(|o| (o, element)));
+                    let near_now = move |now: bool| {
+                        if now && !built.get_untracked() {
+                            built.set(true);
+                        }
+                        if near.get_untracked() != now {
+                            near.set(now);
+                        }
+                    };
+                    let in_view_now = move |now: bool| {
+                        if in_view.get_untracked() != now {
+                            in_view.set(now);
+                        }
+                    };
+                    let watching = [
+                        watch(&element, NEAR, near_now),
+                        watch(&element, IN_VIEW, in_view_now),
+                    ];
+                    observers.set_value(Some((watching.into_iter().flatten().collect(), element)));
                     true
                 }
                 None => false,
@@ -54,17 +75,28 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
                 built.set(true);
                 near.set(true);
             } else if was_printing == Some(true) {
-                observer.with_value(|watching| {
-                    if let Some((observer, element)) = watching {
-                        observer.unobserve(element);
-                        observer.observe(element);
+                observers.with_value(|watching| {
+                    if let Some((observers, element)) = watching {
+                        for observer in observers {
+                            observer.unobserve(element);
+                            observer.observe(element);
+                        }
                     }
                 });
             }
             printing
         });
     }
-    let held = model.held(near);
+    // A drag redraws what the reader sees at each step; what is only near
+    // catches up once the drag pauses.
+    let awake = RwSignal::new(eager);
+    Effect::new(move |_| {
+        let now = near.get() && (in_view.get() || !model.dragging.get());
+        if awake.get_untracked() != now {
+            awake.set(now);
+        }
+    });
+    let held = model.held(awake);
     let stale = move || {
         let behind = built.get() && held.snapshot.with(|h| model.live.with(|l| h != l));
         if behind {
@@ -89,27 +121,21 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
     .into_any()
 }
 
-/// Mark the slot near while it is within a screen of the viewport, and
-/// built from the first time it is.
+/// Report whether `element` intersects the viewport grown by `margin`, as
+/// it changes.
 fn watch(
     element: &web_sys::Element,
-    near: RwSignal<bool>,
-    built: RwSignal<bool>,
+    margin: &str,
+    report: impl Fn(bool) + 'static,
 ) -> Option<web_sys::IntersectionObserver> {
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         for entry in entries.iter() {
             let entry: web_sys::IntersectionObserverEntry = entry.unchecked_into();
-            let now_near = entry.is_intersecting();
-            if now_near && !built.get_untracked() {
-                built.set(true);
-            }
-            if near.get_untracked() != now_near {
-                near.set(now_near);
-            }
+            report(entry.is_intersecting());
         }
     });
     let options = web_sys::IntersectionObserverInit::new();
-    options.set_root_margin(NEAR);
+    options.set_root_margin(margin);
     let observer = web_sys::IntersectionObserver::new_with_options(
         callback.as_ref().unchecked_ref(),
         &options,

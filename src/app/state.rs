@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::timing;
+use super::timing::{self, sleep, DRAG_PAUSE_MS};
 use crate::model::failures::{Copysets, Failure};
 use crate::model::keys::KeySpec;
 use crate::model::schemes::SchemeResult;
@@ -176,6 +176,9 @@ pub struct Model {
     /// The key in the one-key box (`key=`): a view choice, not a setting,
     /// so typing it never invalidates a measurement.
     pub one_key: RwSignal<String>,
+    /// True while edits come closer together than a drag's pause: a panel
+    /// near the viewport but out of view holds its figures until then.
+    pub dragging: RwSignal<bool>,
 }
 
 /// `source` while `awake`; the value it last had while not.
@@ -255,6 +258,7 @@ impl Model {
             guesses: RwSignal::new(0),
             printing: RwSignal::new(false),
             one_key: RwSignal::new(String::new()),
+            dragging: RwSignal::new(false),
         }
     }
 
@@ -309,6 +313,7 @@ impl Model {
             .all(|notice| notice.fitted && pool_changed)
         {
             timing::mark_input();
+            self.note_drag();
             self.apply_next_frame(settled.valid);
             Ok(())
         } else if problems.is_empty() {
@@ -316,6 +321,25 @@ impl Model {
         } else {
             Err(problems)
         }
+    }
+
+    /// Mark a drag from its second close edit until it pauses.
+    fn note_drag(&self) {
+        if self.dragging.get_untracked() || timing::until_drag_pauses(DRAG_PAUSE_MS) <= 0.0 {
+            return;
+        }
+        self.dragging.set(true);
+        let dragging = self.dragging;
+        leptos::task::spawn_local(async move {
+            loop {
+                let wait = timing::until_drag_pauses(DRAG_PAUSE_MS);
+                if wait <= 0.0 {
+                    break;
+                }
+                sleep(wait).await;
+            }
+            dragging.set(false);
+        });
     }
 
     /// Apply an edit now if none was applied in this frame, else at the next

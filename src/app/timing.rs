@@ -6,6 +6,7 @@ use std::cell::Cell;
 
 use js_sys::{Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
 
 thread_local! {
     /// When the last two inputs arrived: close together, they are a drag.
@@ -62,6 +63,27 @@ pub fn mark_input() {
     if let Some(performance) = performance() {
         let _ = performance.mark("ringcount:input");
     }
+}
+
+/// Edits closer together than this are a drag; the deferred work waits
+/// until the drag has paused this long.
+pub const DRAG_PAUSE_MS: f64 = 120.0;
+
+/// Resolve after `ms` milliseconds.
+pub async fn sleep(ms: f64) {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        let timer = web_sys::window().map(|window| {
+            window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                resolve.unchecked_ref(),
+                ms.ceil() as i32,
+            )
+        });
+        // No timer to be had: go on at once rather than never.
+        if !matches!(timer, Some(Ok(_))) {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
 }
 
 /// How long until a drag counts as paused: 0 when the last input came

@@ -86,6 +86,37 @@ test("a panel out of view during a change is stale, then catches up when reveale
   await close();
 });
 
+test("during a drag a panel near but out of view holds its figures, then catches up when the drag pauses", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  const seen = await page.evaluate(async () => {
+    const slot = (id) => document.querySelector(`[data-panel="${id}"]`);
+    const top = slot("entries").getBoundingClientRect().top;
+    const input = document.querySelector("#points-range");
+    const start = Number(input.value);
+    const during = [];
+    // Inputs 40 ms apart: a drag, closer together than its 120 ms pause.
+    for (const back of [1, 2, 3, 2, 1, 2]) {
+      input.value = String(start - back);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      during.push([slot("ring").dataset.stale, slot("entries").dataset.stale]);
+    }
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    return { near: top > innerHeight && top < 2 * innerHeight, during: during.slice(1) };
+  });
+  assert.ok(seen.near, "the entries panel is near the viewport but below it");
+  // From the drag's second input on: the ring keeps up, the entries hold.
+  for (const [ring, entries] of seen.during) assert.deepEqual([ring, entries], ["no", "yes"]);
+  // Once the drag pauses, the entries catch up to the model's figures.
+  await page.waitForFunction(() => document.querySelector('[data-panel="entries"]').dataset.stale === "no");
+  const query = new URL(page.url()).search.slice(1);
+  const expected = nativeFigures(query);
+  const lead = await page.locator("#entries .lead").textContent();
+  assert.match(lead, new RegExp(`= ${expected.entries.toLocaleString("en-US")} entries`), lead);
+  assert.equal(await figure(page, "moved"), expected.moved);
+  await close();
+});
+
 test("an embedded panel is built at once and equals the model", async () => {
   const query = "points=13&keys=3000&remove=bravo&embed=1&panel=loads";
   const { page, close } = await open(env.browser, env.served, "?" + query);
