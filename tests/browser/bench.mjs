@@ -626,6 +626,8 @@ And for speed:
 | a markup region keeps the nodes its first patch listed, instead of walking them on every patch | the walk was 0.35–0.39 ms of each step's 2.2 ms of patching at the largest under 4× CPU | yes |
 | moved-key rings written from buffer offsets with no edge check per pixel when the ring fits | ring redraw at the largest under 4× CPU 5.2–5.6 → 5.2–5.5 ms (five alternating drags each): no gain | no |
 | the first screen's script started from early.js as soon as it arrives, not after boot.js | the embed's first contentful paint 352 → 352 ms (median of 11, alternating) | no |
+| an embedded entries panel written first by the small module, like moved and modulo (\`src/snapshot_panels.rs\`) | the entries embed's first contentful paint at 4× CPU 780 → 580 ms (median of 11, alternating); +150 bytes gzipped | yes |
+| during a drag, a panel near the viewport but not in it holds its figures and catches up when the drag pauses | the 40-step drag at the largest under 4× CPU 1957–2006 → 1729–1814 ms (three alternating drags); the entries panel's changes to the page during it 2,086 → 2; input to ring drawn unchanged, as those panels redrew after the ring; +1 KB gzipped | yes |
 | the first screen's wasm compiled from early.js while the page is parsed (\`WebAssembly.compileStreaming\`) | the embed's figure 286 → 261 ms, but its first contentful paint 304 → 312 ms (median of 15): the figure reached the page sooner only because the page's load event, and its layout, came before it; the reader sees it no sooner | no |
 
 ### What each issue's features cost (from \`tests/browser/size-budget.json\`)
