@@ -45,18 +45,12 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
                 Some(element) => {
                     let element: web_sys::Element = element.into();
                     let near_now = move |now: bool| {
-                        if now && !built.get_untracked() {
-                            built.set(true);
+                        if now {
+                            set_changed(built, true);
                         }
-                        if near.get_untracked() != now {
-                            near.set(now);
-                        }
+                        set_changed(near, now);
                     };
-                    let in_view_now = move |now: bool| {
-                        if in_view.get_untracked() != now {
-                            in_view.set(now);
-                        }
-                    };
+                    let in_view_now = move |now: bool| set_changed(in_view, now);
                     let watching = [
                         watch(&element, NEAR, near_now),
                         watch(&element, IN_VIEW, in_view_now),
@@ -91,10 +85,10 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
     // catches up once the drag pauses.
     let awake = RwSignal::new(eager);
     Effect::new(move |_| {
-        let now = near.get() && (in_view.get() || !model.dragging.get());
-        if awake.get_untracked() != now {
-            awake.set(now);
-        }
+        set_changed(
+            awake,
+            near.get() && (in_view.get() || !model.dragging.get()),
+        );
     });
     let held = model.held(awake);
     let stale = move || {
@@ -119,6 +113,14 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         </div>
     }
     .into_any()
+}
+
+/// Set `signal` to `value` only if it differs, so nothing that follows it
+/// runs for no change.
+fn set_changed(signal: RwSignal<bool>, value: bool) {
+    if signal.get_untracked() != value {
+        signal.set(value);
+    }
 }
 
 /// Report whether `element` intersects the viewport grown by `margin`, as
