@@ -122,10 +122,21 @@ mod properties {
             let keys = &snapshot.keys;
             for scheme in schemes::ALL {
                 let mut run = SchemeRun::start(scheme, &context, &snapshot.before, &snapshot.after);
-                // Uneven slices, as the page's time-boxed slices would be.
-                let mut slice = 1;
-                while !run.advance(keys, slice) {
-                    slice = slice * 3 + 1;
+                // Uneven slices, as the page's time-boxed slices would be,
+                // a small one after a large one too.
+                let slices = [1, 40, 3, 700, 2];
+                let mut placed_after = 0;
+                for piece in 0.. {
+                    let slice = slices[piece % slices.len()];
+                    let done = run.advance(keys, slice);
+                    // No piece places more keys than asked: the page sizes
+                    // its pieces from what the last ones cost per key.
+                    let now_after = run.owners_after().len();
+                    prop_assert!(now_after - placed_after <= slice);
+                    placed_after = now_after;
+                    if done {
+                        break;
+                    }
                 }
                 let result = run.finish(&snapshot.before, &snapshot.after, snapshot.names.len());
                 let id = scheme.id();

@@ -72,6 +72,7 @@ const WARM_UP_MS: f64 = 1.5;
 struct Slicer {
     since: f64,
     longest_piece: f64,
+    last_piece: f64,
 }
 
 impl Slicer {
@@ -79,6 +80,7 @@ impl Slicer {
         Slicer {
             since: timing::now(),
             longest_piece: 0.0,
+            last_piece: 0.0,
         }
     }
 
@@ -87,7 +89,8 @@ impl Slicer {
         let start = timing::now();
         let result = work();
         timing::record_since(name, start);
-        self.longest_piece = self.longest_piece.max(timing::now() - start);
+        self.last_piece = timing::now() - start;
+        self.longest_piece = self.longest_piece.max(self.last_piece);
         result
     }
 
@@ -105,6 +108,29 @@ impl Slicer {
     async fn pause_if_due(&mut self) {
         self.make_room(self.longest_piece).await;
     }
+}
+
+/// What each one-piece claim cost per key when it was last judged on this
+/// page (the bits of an f64; zero before the first time), in `claims::ALL`
+/// order. Those claims differ a hundredfold (a flag read against a walk over
+/// every key), so the longest piece so far says little about the next: each
+/// starts where its own cost fits.
+static CLAIM_MS_PER_KEY: [AtomicU64; claims::ALL.len()] =
+    [const { AtomicU64::new(0) }; claims::ALL.len()];
+
+/// Milliseconds claim `index` is expected to take on `keys` keys; a claim
+/// not yet judged here is given a slice of its own.
+fn claim_cost_guess(index: usize, keys: usize) -> f64 {
+    match CLAIM_MS_PER_KEY[index].load(Ordering::Relaxed) {
+        0 => SLICE_MS,
+        bits => f64::from_bits(bits) * keys.max(1) as f64,
+    }
+}
+
+fn note_claim_cost(index: usize, keys: usize, ms: f64) {
+    // Never zero, which means "not yet judged".
+    let per_key = (ms / keys.max(1) as f64).max(f64::MIN_POSITIVE);
+    CLAIM_MS_PER_KEY[index].store(per_key.to_bits(), Ordering::Relaxed);
 }
 
 /// What has been measured for which snapshot, so a panel that wakes up
@@ -297,7 +323,8 @@ async fn judge_claims(
     current: &impl Fn() -> bool,
 ) -> Option<Vec<Claim>> {
     let mut judged = Vec::with_capacity(claims::ALL.len());
-    for def in claims::ALL {
+    let keys = snapshot.key_count();
+    for (index, def) in claims::ALL.iter().enumerate() {
         let verdict = match def.judge {
             // The heaviest claim, a server at a time.
             Judge::PerServer { piece, verdict } => {
@@ -337,11 +364,12 @@ async fn judge_claims(
             }
             // Every other claim is one piece.
             Judge::Snapshot(_) | Judge::Schemes(_) => {
-                slicer.pause_if_due().await;
+                slicer.make_room(claim_cost_guess(index, keys)).await;
                 if !current() {
                     return None;
                 }
                 judged.push(slicer.piece("ringcount:claim-piece", || def.judge(snapshot, schemes)));
+                note_claim_cost(index, keys, slicer.last_piece);
                 continue;
             }
         };
@@ -433,16 +461,28 @@ async fn place_keys(
     let mut run = slicer.piece("ringcount:scheme-piece", || {
         SchemeRun::start(scheme, context, &snapshot.before, &snapshot.after)
     });
+    // Schemes place a key at costs a hundredfold apart (rendezvous scores
+    // every server), so the pieces before say little about this one's: a
+    // small first piece measures its cost per key, and each later piece
+    // waits for room at the dearest rate seen.
+    let mut ms_per_key: Option<f64> = None;
     loop {
-        slicer.pause_if_due().await;
+        let (batch, expected) = match ms_per_key {
+            None => (KEYS_PER_PIECE / 8, slicer.longest_piece),
+            Some(rate) => (KEYS_PER_PIECE, rate * KEYS_PER_PIECE as f64),
+        };
+        slicer.make_room(expected).await;
         if !current() {
             return None;
         }
-        if slicer.piece("ringcount:scheme-piece", || {
-            run.advance(&snapshot.keys, KEYS_PER_PIECE)
-        }) {
+        let done = slicer.piece("ringcount:scheme-piece", || {
+            run.advance(&snapshot.keys, batch)
+        });
+        if done {
             return Some(run);
         }
+        let rate = slicer.last_piece / batch as f64;
+        ms_per_key = Some(ms_per_key.map_or(rate, |seen| seen.max(rate)));
     }
 }
 

@@ -228,7 +228,8 @@ impl SchemeRun {
     /// every key is placed on both sides.
     pub fn advance(&mut self, keys: &Keys, count: usize) -> bool {
         if self.owners_after.len() < self.owners_before.len() {
-            let range = self.owners_after.len()..self.owners_before.len();
+            let next = self.owners_after.len();
+            let range = next..(next + count).min(self.owners_before.len());
             match self.after.client_ring() {
                 // Both sides are the same client: the same key hash.
                 Some(ring) if self.positions.len() >= range.end => self
