@@ -43,7 +43,18 @@ pub fn draw() -> Option<()> {
         return None;
     }
     let placeholder = document.query_selector(".ring-placeholder").ok()??;
-    let parsed = query::parse(&search, &[]);
+    // Called through a pointer the optimisers cannot see through, so the
+    // ring's drawing stays a function of its own: wasm-opt inlines any
+    // function with one caller, and an embed, which never draws the ring,
+    // would compile all of it in `main` before its figure.
+    let draw_ring: fn(&web_sys::Element, &str) -> Option<()> = std::hint::black_box(draw_ring);
+    draw_ring(&placeholder, &search)
+}
+
+/// The full page's first screen: the ring after the change and its
+/// caption, into the placeholder.
+fn draw_ring(placeholder: &web_sys::Element, search: &str) -> Option<()> {
+    let parsed = query::parse(search, &[]);
     let snapshot = Snapshot::of(&parsed.settings);
     let last = stage(&snapshot, change_stage(&snapshot));
     let mut m = Markup::new();
