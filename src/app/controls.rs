@@ -7,10 +7,10 @@ use leptos::prelude::*;
 use super::state::Model;
 use crate::model::format::{ladder, nearest_stop};
 use crate::model::keyname::KeyName;
-use crate::model::settings::default_change;
 use crate::model::settings::{
     clean_name, parse_server_list, MAX_KEYS, MAX_POINTS, MIN_KEYS, MIN_POINTS,
 };
+use crate::model::settings::{default_change, weight_in};
 use crate::model::{Change, HashKind, Problem, Settings, Weight};
 
 /// Apply an edit and show the outcome in `message`.
@@ -281,6 +281,9 @@ fn ServerControls() -> impl IntoView {
             Err(why) => message.set(Some(why)),
         };
 
+    // One reader of the settings for every chip's weight box: a step of a
+    // drag re-reads it once, not once for each of up to fifty chips.
+    let weights = Memo::new(move |_| settings.with(|s| s.weights.clone()));
     view! {
         <fieldset class="control">
             <legend>"Servers on the ring"</legend>
@@ -304,7 +307,7 @@ fn ServerControls() -> impl IntoView {
                                     max=Weight::MAX
                                     aria-label=format!("Weight of {name}")
                                     title="Weight: this server puts weight × points on the ring"
-                                    prop:value=move || settings.with(|s| s.weight_of(&weighed)).to_string()
+                                    prop:value=move || weights.with(|w| weight_in(w, &weighed)).to_string()
                                     aria-describedby="servers-message"
                                     on:change={
                                         let name = name.clone();
@@ -542,17 +545,40 @@ fn CopyLink() -> impl IntoView {
 #[component]
 fn Presets() -> impl IntoView {
     let model = expect_context::<Model>();
-    let links = crate::query::presets()
+    let presets: Vec<(&'static str, &'static str, String)> = crate::query::presets()
         .into_iter()
-        .map(|preset| {
-            let query = crate::query::render(&preset.settings, &Default::default());
-            let current = {
-                let query = query.clone();
-                move || model.settings.with(|s| crate::query::render(s, &Default::default()) == query)
-            };
+        .map(|p| {
+            (
+                p.id,
+                p.title,
+                crate::query::render(&p.settings, &Default::default()),
+            )
+        })
+        .collect();
+    // Which preset the settings are, if any: the address is written once a
+    // step, not once for each preset, and a link hears of a step only when
+    // it makes the link current or no longer current.
+    // (Its index, or the count for none: a memo of a type the page already
+    // has adds no code of its own.)
+    let current = {
+        let queries: Vec<String> = presets.iter().map(|(_, _, query)| query.clone()).collect();
+        Memo::new(move |_| {
+            let now = model
+                .settings
+                .with(|s| crate::query::render(s, &Default::default()));
+            queries
+                .iter()
+                .position(|query| *query == now)
+                .unwrap_or(queries.len())
+        })
+    };
+    let links = presets
+        .into_iter()
+        .enumerate()
+        .map(|(index, (id, title, query))| {
             view! {
                 <li>
-                    <a href=format!("?{query}") data-preset=preset.id aria-current=move || current().then_some("page")>{preset.title}</a>
+                    <a href=format!("?{query}") data-preset=id aria-current=move || (current.get() == index).then_some("page")>{title}</a>
                 </li>
             }
         })

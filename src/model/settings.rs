@@ -498,10 +498,7 @@ impl Settings {
     }
 
     pub fn weight_of(&self, name: &str) -> u8 {
-        self.weights
-            .iter()
-            .find(|(named, _)| named == name)
-            .map_or(1, |(_, weight)| weight.get())
+        weight_in(&self.weights, name)
     }
 
     /// Every server named in the scenario: the list, and a joiner.
@@ -943,6 +940,14 @@ pub fn quote(value: &str) -> String {
         shown.push('…');
     }
     format!("\u{201c}{shown}\u{201d}")
+}
+
+/// A server's weight in a list of weights: 1 for a server not listed.
+pub fn weight_in(weights: &[(String, Weight)], name: &str) -> u8 {
+    weights
+        .iter()
+        .find(|(named, _)| named == name)
+        .map_or(1, |(_, weight)| weight.get())
 }
 
 #[cfg(test)]

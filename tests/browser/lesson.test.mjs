@@ -88,7 +88,18 @@ test("every preset loads its settings and its link round-trips", async () => {
     assert.equal(new URL(opened.page.url()).search, href, id);
     assert.equal(await opened.page.locator(".notices").count(), 0, id);
     assert.equal(await opened.page.locator(`a[data-preset="${id}"]`).getAttribute("aria-current"), "page", id);
+    assert.equal(await opened.page.locator("a[data-preset][aria-current]").count(), 1, id);
     assert.equal(await figure(opened.page, "moved"), nativeFigures(href.slice(1)).moved, id);
+    if (id === presets.at(-1)[0]) {
+      // Moved off the preset by a slider, the page is no preset's any more.
+      await opened.page.$eval("#points-range", (input) => {
+        input.value = String(Number(input.value) - 1);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+      await opened.page.waitForFunction((before) => location.search !== before, href);
+      await opened.page.waitForFunction(() => !document.querySelector("a[data-preset][aria-current]"));
+    }
     await opened.close();
   }
 });

@@ -282,6 +282,8 @@ fn FailureControls() -> impl IntoView {
             refused.update(|n| *n += 1);
         }
     };
+    // One reader of the settings for every server's box, as for the chips.
+    let down = Memo::new(move |_| settings.with(|s| s.down_servers()));
     view! {
         <div class="failure-controls">
             <fieldset class="control">
@@ -296,7 +298,7 @@ fn FailureControls() -> impl IntoView {
                             // A refused toggle snaps the box back to the settings.
                             let checked = move || {
                                 refused.track();
-                                settings.with(|s| s.down_servers().contains(&checking))
+                                down.with(|d| d.contains(&checking))
                             };
                             view! {
                                 <li>

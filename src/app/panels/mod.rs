@@ -155,6 +155,9 @@ pub fn rows_by_name(
     names: Signal<Vec<String>>,
     row: Arc<dyn Fn(String) -> AnyView + Send + Sync>,
 ) -> AnyView {
+    // The names are read from the settings, which change on every step of
+    // a drag; the list is walked again only when the names themselves do.
+    let names = Memo::new(move |_| names.get());
     view! { <For each=move || names.get() key=|name: &String| name.clone() children=move |name| row(name) /> }
         .into_any()
 }
