@@ -7,11 +7,16 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
+thread_local! {
+    /// Asked for once: the list answers for the theme of the moment, and
+    /// each redraw of a drag reads it.
+    static DARK_QUERY: Option<web_sys::MediaQueryList> = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
+}
+
 /// True when the reader's system asks for a dark theme.
 pub fn prefers_dark() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .is_some_and(|query| query.matches())
+    DARK_QUERY.with(|query| query.as_ref().is_some_and(|query| query.matches()))
 }
 
 thread_local! {
