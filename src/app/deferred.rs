@@ -11,8 +11,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use super::state::{
-    Deferred, FailureMeasured, Judged, LookupTiming, Measured, Model, SchemeRow, SchemesMeasured,
-    Shared,
+    set_changed, Deferred, FailureMeasured, Judged, LookupTiming, Measured, Model, SchemeRow,
+    SchemesMeasured, Shared,
 };
 use super::timing::{self, sleep, DRAG_PAUSE_MS};
 use crate::model::claims::{self, ClaimDef, Judge};
@@ -148,6 +148,15 @@ pub fn keep_up_to_date(model: Model) {
     Effect::new(move |_| {
         let measured = model.live.get();
         let awake = model.awake.get();
+        // During a drag the next step would throw the work away, so none
+        // starts, not even a task to wait in: each step of a drag paid for
+        // one (a message channel and a timer). This runs again when the
+        // drag pauses.
+        if model.dragging.get() {
+            GENERATION.fetch_add(1, Ordering::SeqCst);
+            set_changed(model.updating, true);
+            return;
+        }
         let needed = registry::work_for(registry::ALL.iter().filter(|p| awake.contains(&p.id)));
         let fresh = done.with_value(|d| d.snapshot.as_ref() != Some(&measured));
         if fresh {

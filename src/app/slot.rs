@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use super::state::Model;
+use super::state::{set_changed, Model};
 use crate::panels::PanelDef;
 
 /// One screen above and below the viewport counts as near.
@@ -113,14 +113,6 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         </div>
     }
     .into_any()
-}
-
-/// Set `signal` to `value` only if it differs, so nothing that follows it
-/// runs for no change.
-fn set_changed(signal: RwSignal<bool>, value: bool) {
-    if signal.get_untracked() != value {
-        signal.set(value);
-    }
 }
 
 /// Report whether `element` intersects the viewport grown by `margin`, as

@@ -181,6 +181,14 @@ pub struct Model {
     pub dragging: RwSignal<bool>,
 }
 
+/// Set `signal` to `value` only if it differs, so nothing that follows it
+/// runs for no change.
+pub fn set_changed(signal: RwSignal<bool>, value: bool) {
+    if signal.get_untracked() != value {
+        signal.set(value);
+    }
+}
+
 /// `source` while `awake`; the value it last had while not.
 fn held<T: Clone + PartialEq + Send + Sync + 'static>(
     awake: RwSignal<bool>,
