@@ -8,9 +8,9 @@ use super::state::Model;
 use crate::model::format::{ladder, nearest_stop};
 use crate::model::keyname::KeyName;
 use crate::model::settings::{
-    clean_name, parse_server_list, MAX_KEYS, MAX_POINTS, MIN_KEYS, MIN_POINTS,
+    clean_name, default_change, parse_server_list, weight_in, MAX_KEYS, MAX_POINTS, MIN_KEYS,
+    MIN_POINTS,
 };
-use crate::model::settings::{default_change, weight_in};
 use crate::model::{Change, HashKind, Problem, Settings, Weight};
 
 /// Apply an edit and show the outcome in `message`.
