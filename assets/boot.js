@@ -8,7 +8,8 @@
 // early.js says whether there is a first screen: on the full page, and for
 // a panel alone that the module can draw; any other embed or panel alone
 // skips it, and the app builds it at once.
-const first = document.documentElement.hasAttribute("data-first-screen");
+const root = document.documentElement;
+const first = root.hasAttribute("data-first-screen");
 
 async function firstScreen() {
   await new Promise((resolve, reject) => {
@@ -27,8 +28,28 @@ try {
 } catch {
   // No first screen (an old browser, a failed download): the app draws the same figures.
 }
-const { default: init } = await import("./ringcount.js");
-const app = init({ module_or_path: new URL("./ringcount_bg.wasm", import.meta.url) });
+const app = import("./ringcount.js").then(({ default: init }) =>
+  init({ module_or_path: new URL("./ringcount_bg.wasm", import.meta.url) }),
+);
+
+// The closing prose, held back from the first paint by early.js, is laid
+// out once the app has taken its room and the prose comes within a screen
+// of the viewport; at once if the app could not start.
+const showTail = () => root.classList.remove("tail-later");
+function watchTail() {
+  const tail = document.getElementById("leaves-out");
+  if (!tail || !("IntersectionObserver" in window)) return showTail();
+  const watch = new IntersectionObserver(
+    (entries) => {
+      if (!entries[entries.length - 1].isIntersecting) return;
+      showTail();
+      watch.disconnect();
+    },
+    { rootMargin: "100% 0px" },
+  );
+  watch.observe(tail);
+}
+if (root.classList.contains("tail-later")) app.then(watchTail, showTail);
 
 // Offline after the first visit: a service worker for this folder (sw.js),
 // registered once the app is running, so its copying never competes with

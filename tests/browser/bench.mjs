@@ -653,6 +653,10 @@ And for speed:
 | one memo per list of rows (the chips' weights, rows keyed by name, the down servers, the current preset) instead of an effect per row reading the settings | a profiled step spent 2.9 ms under 4× CPU taking fifty re-run effects off the settings' subscriber list; input to ring drawn 11.6–12.5 → 10.1–12.3 ms (three alternating loads each); +1.4 KB gzipped | yes |
 | no deferred task started during a drag (the work's effect reads the drag's signal), and the dark-theme query asked for once | the message channel, postMessage and onmessage rows (0.3–0.4 ms a step under 4× CPU) and matchMedia (0.12–0.35 ms) left the drag's profile | yes |
 | the closing prose and sources laid out only when near (\`content-visibility: auto\` with an intrinsic size) | first paint at 4× CPU 208 → 208 ms, the script-free floor 224 → 208 ms (median of 11, alternating): within the noise | no |
+| the closing prose's children not displayed until the app has taken its room and the prose comes within a screen (a class set by early.js, taken off by boot.js; a printout shows it all) | the first paint's layout at 4× CPU 27–41 → 18–25 ms in traces; first paint 236 → 188 ms, first figure 381 → 330 ms (median of 21, alternating) | yes |
+| … hidden with \`content-visibility: hidden\` instead | Chromium counted the hidden box as a layout shift of 0.77 across the first screen at 1280 px | no |
+| … and boot.js waiting for the first frame before it starts the small module | first paint 188 → 200 ms, first figure 330 → 384 ms (median of 21, alternating): the wait left the main thread idle until the frame | no |
+| the first screen's files preloaded after the first frame instead of from early.js | first paint 224 → 216 ms, but the first figure 457 → 514 ms locally and 781 → 805 ms on the mobile profile (medians of 13 and 7) | no |
 
 ### What each issue's features cost (from \`tests/browser/size-budget.json\`)
 

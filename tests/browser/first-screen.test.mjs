@@ -38,6 +38,8 @@ test("the title and intro are in the HTML, before any script runs", async () => 
   // A placeholder holds the room the settings and the ring will take.
   const box = await page.locator(".ring-placeholder").boundingBox();
   assert.ok(box.height >= 600, `placeholder only ${box.height}px tall`);
+  // With no script to lay it out later, the closing prose is there from the start.
+  assert.ok(await page.locator("#leaves-out li").first().isVisible());
   await context.close();
 });
 
@@ -60,8 +62,22 @@ test("panels are built as they come near, not all at once", async () => {
   // At the top, the claims are far below: not built yet.
   assert.equal(await page.locator("#claims").count(), 0);
   assert.ok(await page.locator(".panel-slot.waiting").count() > 0);
+  // Nor is the closing prose laid out (the first paint does not wait for
+  // it), though a printout has it all.
+  await page.waitForFunction(() => document.readyState === "complete");
+  await page.waitForTimeout(100);
+  const sources = page.locator("#leaves-out li").last();
+  assert.equal(await sources.isVisible(), false);
+  await page.emulateMedia({ media: "print" });
+  assert.ok(await sources.isVisible(), "the closing prose is missing from a printout");
+  await page.emulateMedia({ media: "screen" });
   const verdicts = await claims(page); // scrolls to it
   assert.deepEqual(verdicts, nativeFigures("").claims);
+  // Both come as the reader nears them.
+  await page.locator("#leaves-out").scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !document.documentElement.classList.contains("tail-later"));
+  assert.ok(await sources.isVisible());
+  assert.match(await sources.textContent(), /Redis Cluster/);
   await close();
 });
 
