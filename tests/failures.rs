@@ -160,6 +160,23 @@ mod properties {
             let copysets = failures::copysets(&snapshot.ring_after, snapshot.after.len(), failure.replicas);
             prop_assert!(copysets.distinct as u64 <= copysets.possible);
             prop_assert!(copysets.distinct >= 1);
+            // The same count by another route: each start's servers as a
+            // sorted list, gathered in an ordered set.
+            let entries = snapshot.ring_after.entries();
+            let sets: std::collections::BTreeSet<Vec<u16>> = (0..entries.len())
+                .map(|start| {
+                    let mut servers: Vec<u16> = Vec::new();
+                    for entry in entries.iter().cycle().skip(start).take(entries.len()) {
+                        let server = entry.server;
+                        if servers.len() < failure.replicas && !servers.contains(&server) {
+                            servers.push(server);
+                        }
+                    }
+                    servers.sort_unstable();
+                    servers
+                })
+                .collect();
+            prop_assert_eq!(copysets.distinct, sets.len());
         }
     }
 }

@@ -59,6 +59,11 @@ const SLICE_MS: f64 = 10.0;
 /// (rendezvous scoring 50 servers per key).
 const KEYS_PER_PIECE: usize = 4096;
 
+/// What a piece of a scheme's keys should cost at the dearest rate seen: a
+/// quarter of a slice, as a scheme's first pieces run before the browser
+/// has optimised its code and took up to half as long again as measured.
+const SCHEME_PIECE_MS: f64 = SLICE_MS / 4.0;
+
 /// How long to time each scheme's lookups: long against the clock's step.
 const LOOKUP_MS: f64 = 5.0;
 
@@ -308,6 +313,11 @@ async fn measure_failure(
             return false;
         }
     }
+    // Copysets walk the whole ring: a piece of their own size, not a key range's.
+    slicer.pause_if_due().await;
+    if !current() {
+        return false;
+    }
     let copysets_now = slicer.piece("ringcount:failure", || {
         snapshot.copysets_at(snapshot.settings.points)
     });
@@ -359,9 +369,7 @@ async fn judge_claims(
                     let context = remeasure.context(snapshot);
                     let run =
                         place_keys(remeasure.scheme, &context, snapshot, slicer, current).await?;
-                    again.push(slicer.piece("ringcount:claim-piece", || {
-                        run.finish(&snapshot.before, &snapshot.after, snapshot.names.len())
-                    }));
+                    again.push(count_moves(&run, snapshot, slicer, current).await?);
                 }
                 slicer.pause_if_due().await;
                 if !current() {
@@ -435,7 +443,7 @@ async fn measure_schemes(
             return None;
         }
         let run = place_keys(scheme, &context, snapshot, slicer, current).await?;
-        let result = run.finish(&snapshot.before, &snapshot.after, snapshot.names.len());
+        let result = count_moves(&run, snapshot, slicer, current).await?;
         if !time_them {
             rows.push(SchemeRow {
                 result,
@@ -472,13 +480,20 @@ async fn place_keys(
     });
     // Schemes place a key at costs a hundredfold apart (rendezvous scores
     // every server), so the pieces before say little about this one's: a
-    // small first piece measures its cost per key, and each later piece
-    // waits for room at the dearest rate seen.
+    // small first piece measures its cost per key, and each later piece is
+    // sized to that rate and waits for room at the dearest rate seen.
     let mut ms_per_key: Option<f64> = None;
     loop {
         let (batch, expected) = match ms_per_key {
             None => (KEYS_PER_PIECE / 8, slicer.longest_piece),
-            Some(rate) => (KEYS_PER_PIECE, rate * KEYS_PER_PIECE as f64),
+            Some(rate) => {
+                let batch = if rate > 0.0 {
+                    ((SCHEME_PIECE_MS / rate) as usize).clamp(KEYS_PER_PIECE / 8, KEYS_PER_PIECE)
+                } else {
+                    KEYS_PER_PIECE
+                };
+                (batch, rate * batch as f64)
+            }
         };
         slicer.make_room(expected).await;
         if !current() {
@@ -493,6 +508,24 @@ async fn place_keys(
         let rate = slicer.last_piece / batch as f64;
         ms_per_key = Some(ms_per_key.map_or(rate, |seen| seen.max(rate)));
     }
+}
+
+/// A placed scheme's moves and loads, counted over every key in one piece
+/// (it ran unchecked after the last placing piece, and overran its slice);
+/// None if a newer snapshot took over.
+async fn count_moves(
+    run: &SchemeRun,
+    snapshot: &Snapshot,
+    slicer: &mut Slicer,
+    current: &impl Fn() -> bool,
+) -> Option<SchemeResult> {
+    slicer.pause_if_due().await;
+    if !current() {
+        return None;
+    }
+    Some(slicer.piece("ringcount:scheme-piece", || {
+        run.finish(&snapshot.before, &snapshot.after, snapshot.names.len())
+    }))
 }
 
 /// Look keys up in batches until `LOOKUP_MS` has passed; ns per lookup.

@@ -9,6 +9,8 @@
 
 use super::keys::Keys;
 use super::ring::{Ring, ServerId};
+use super::schemes::mix64;
+use super::sort::sort_by_high_bits;
 
 /// Servers as a set of bits: a pool holds at most 50 servers.
 type ServerSet = u64;
@@ -206,7 +208,11 @@ impl Copysets {
 }
 
 pub fn copysets(ring: &Ring, pool_size: usize, replicas: usize) -> Copysets {
-    let mut sets: Vec<ServerSet> = (0..ring.len())
+    // Each set is spread by a bijection (fmix64), so equal sets stay equal
+    // and distinct ones distinct, and the spread values suit the bucket sort
+    // of the hot path: in the page's size-compiled wasm, a comparison sort
+    // of the 25,000 sets at the largest settings took 8-12 ms, one slice.
+    let mut spread: Vec<u64> = (0..ring.len())
         .map(|start| {
             let mut set: ServerSet = 0;
             let mut taken = 0;
@@ -215,13 +221,13 @@ pub fn copysets(ring: &Ring, pool_size: usize, replicas: usize) -> Copysets {
                 taken += 1;
                 taken < replicas
             });
-            set
+            mix64(set)
         })
         .collect();
-    sets.sort_unstable();
-    sets.dedup();
+    sort_by_high_bits(&mut spread);
+    spread.dedup();
     Copysets {
-        distinct: sets.len(),
+        distinct: spread.len(),
         possible: choose(pool_size as u64, replicas as u64),
     }
 }
