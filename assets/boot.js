@@ -11,6 +11,29 @@
 const root = document.documentElement;
 const first = root.hasAttribute("data-first-screen");
 
+// The closing prose, held back from the first paint by early.js, is laid
+// out once the app has taken its room and the prose comes within a screen
+// of the viewport; at once if the app could not start, or if the reader
+// scrolls before the app has arrived (on a slow network, say).
+const tailHeld = root.classList.contains("tail-later");
+function showTail() {
+  root.classList.remove("tail-later");
+}
+function watchTail() {
+  const tail = document.getElementById("leaves-out");
+  if (!tail || !("IntersectionObserver" in window)) return showTail();
+  const watch = new IntersectionObserver(
+    (entries) => {
+      if (!entries[entries.length - 1].isIntersecting) return;
+      showTail();
+      watch.disconnect();
+    },
+    { rootMargin: "100% 0px" },
+  );
+  watch.observe(tail);
+}
+if (tailHeld) addEventListener("scroll", showTail, { once: true, passive: true });
+
 async function firstScreen() {
   await new Promise((resolve, reject) => {
     const script = document.createElement("script");
@@ -32,24 +55,7 @@ const app = import("./ringcount.js").then(({ default: init }) =>
   init({ module_or_path: new URL("./ringcount_bg.wasm", import.meta.url) }),
 );
 
-// The closing prose, held back from the first paint by early.js, is laid
-// out once the app has taken its room and the prose comes within a screen
-// of the viewport; at once if the app could not start.
-const showTail = () => root.classList.remove("tail-later");
-function watchTail() {
-  const tail = document.getElementById("leaves-out");
-  if (!tail || !("IntersectionObserver" in window)) return showTail();
-  const watch = new IntersectionObserver(
-    (entries) => {
-      if (!entries[entries.length - 1].isIntersecting) return;
-      showTail();
-      watch.disconnect();
-    },
-    { rootMargin: "100% 0px" },
-  );
-  watch.observe(tail);
-}
-if (root.classList.contains("tail-later")) app.then(watchTail, showTail);
+if (tailHeld) app.then(watchTail, showTail);
 
 // Offline after the first visit: a service worker for this folder (sw.js),
 // registered once the app is running, so its copying never competes with

@@ -160,6 +160,14 @@ test("before the app arrives, the first screen's own module measures and draws t
   });
   assert.ok(colours > 4, `${colours} colours`);
   await page.screenshot({ path: artifact("first-screen-only.png") });
+  // A reader who scrolls while the app is still on its way gets the
+  // closing prose at once, not an empty box.
+  const sources = page.locator("#leaves-out li").last();
+  assert.equal(await sources.isVisible(), false);
+  await page.mouse.wheel(0, 400);
+  await page.waitForFunction(() => !document.documentElement.classList.contains("tail-later"));
+  assert.ok(await sources.isVisible());
+  assert.equal(await page.locator(".panel-slot").count(), 0, "the app has still not started");
   // The app then takes over, with the same figure.
   release();
   await page.waitForSelector(".panel-slot:not(.waiting) #ring [data-caption]");
