@@ -68,6 +68,10 @@ test("at one point every rerouted key goes to one survivor", async () => {
   assert.deepEqual(expected.failure.received, { bravo: 23, charlie: 0, delta: 0, echo: 0 });
   assert.equal(expected.failure.copysets, 5);
   assert.match(await page.locator("#failure .verdict").textContent(), /One survivor, bravo, takes all 23/);
+  // The reader's setting is the one-point baseline: said once, not twice.
+  const copysets = await page.locator("#failure").textContent();
+  assert.match(copysets, /At 1 point per server there are 5 such sets of the 10 possible \(50\.0%\)\./);
+  assert.doesNotMatch(copysets, /at 1 points/);
   await close();
 });
 

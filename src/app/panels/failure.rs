@@ -243,14 +243,21 @@ fn replicas_sentence(measured: &FailureMeasured) -> String {
 
 fn copysets_sentence(m: &FailureMeasured) -> String {
     let points = m.snapshot.0.settings.points;
+    let share_now = percent(m.copysets_now.distinct, m.copysets_now.possible as usize);
+    // At one point per server the reader's own setting is the baseline itself.
+    let at_readers_points = if points == 1 {
+        format!(" ({share_now})")
+    } else {
+        format!(
+            "; at {points} points, {} ({share_now})",
+            thousands(m.copysets_now.distinct as u64)
+        )
+    };
     format!(
-        "Walking R = {} servers clockwise from every ring entry gives the sets of servers that hold some key together. At 1 point per server there are {} such sets of the {} possible; at {} points, {} ({}). Each set is a combination of {} failures that loses some key. More points make more sets, so more of the possible failure combinations lose something; but each set then covers fewer keys, so each such failure loses less.",
+        "Walking R = {} servers clockwise from every ring entry gives the sets of servers that hold some key together. At 1 point per server there are {} such sets of the {} possible{at_readers_points}. Each set is a combination of {} failures that loses some key. More points make more sets, so more of the possible failure combinations lose something; but each set then covers fewer keys, so each such failure loses less.",
         m.failure.replicas,
         m.copysets_at_one.distinct,
         thousands(m.copysets_at_one.possible),
-        points,
-        thousands(m.copysets_now.distinct as u64),
-        percent(m.copysets_now.distinct, m.copysets_now.possible as usize),
         m.failure.replicas
     )
 }
