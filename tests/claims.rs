@@ -75,3 +75,63 @@ fn checks_hold_where_findings_fail() {
         }
     }
 }
+
+/// Jump hash's claim reuses the current measurement where it is one of its
+/// two changes and measures the others again (a piece at a time on the
+/// page): either way its figures are those of measuring both changes afresh.
+#[test]
+fn jump_claim_equals_both_changes_measured_afresh() {
+    use ringcount::model::claims::schemes::jump_ends_needs;
+    use ringcount::model::format::thousands;
+    use ringcount::model::schemes::{jump::Jump, measure};
+    for (address, measured_again) in [
+        ("", 1),
+        ("remove=bravo", 1),
+        ("remove=alpha", 2),
+        ("servers=a,b&add=c&hash=fnv1a", 1),
+        ("points=1&keys=5000&remove=delta", 2),
+    ] {
+        let parsed = query::parse(address, &ringcount::panels::ids());
+        assert!(parsed.notices.is_empty(), "{address}: {:?}", parsed.notices);
+        let snapshot = Snapshot::of(&parsed.settings);
+        let results = snapshot.measure_schemes();
+        assert_eq!(
+            jump_ends_needs(&snapshot, &results).len(),
+            measured_again,
+            "{address}"
+        );
+        let pool = if snapshot.is_join() {
+            &snapshot.after
+        } else {
+            &snapshot.before
+        };
+        let last = pool.len() - 1;
+        let second = pool[usize::from(pool.len() > 2)];
+        let staying: Vec<_> = pool.iter().copied().filter(|&s| s != second).collect();
+        let context = snapshot.scheme_context();
+        let joined = measure(&Jump, &context, &snapshot.keys, &pool[..last], pool).movement;
+        let left = measure(&Jump, &context, &snapshot.keys, pool, &staying).movement;
+        let claim = evaluate(&snapshot)
+            .into_iter()
+            .find(|claim| claim.id == "jump-ends")
+            .expect("the jump claim");
+        for figures in [
+            format!(
+                "{} moved, {} between the others",
+                thousands(joined.moved as u64),
+                thousands(joined.moved_between as u64)
+            ),
+            format!(
+                "{} moved, {} of them between",
+                thousands(left.moved as u64),
+                thousands(left.moved_between as u64)
+            ),
+        ] {
+            assert!(
+                claim.evidence.contains(&figures),
+                "{address}: {figures} not in {}",
+                claim.evidence
+            );
+        }
+    }
+}

@@ -17,6 +17,7 @@ use super::state::{
 use super::timing::{self, sleep, DRAG_PAUSE_MS};
 use crate::model::claims::{self, ClaimDef, Judge};
 use crate::model::failures;
+use crate::model::ring::ServerId;
 use crate::model::schemes::{self, SchemeResult, SchemeRun};
 use crate::model::snapshot::{evenness_by_points, Evenness};
 use crate::model::{Claim, Snapshot};
@@ -367,9 +368,20 @@ async fn judge_claims(
                         return None;
                     }
                     let context = remeasure.context(snapshot);
-                    let run =
-                        place_keys(remeasure.scheme, &context, snapshot, slicer, current).await?;
-                    again.push(count_moves(&run, snapshot, slicer, current).await?);
+                    let change = Change {
+                        before: &remeasure.before,
+                        after: &remeasure.after,
+                    };
+                    let run = place_keys(
+                        remeasure.scheme,
+                        &context,
+                        snapshot,
+                        change,
+                        slicer,
+                        current,
+                    )
+                    .await?;
+                    again.push(count_moves(&run, snapshot, change, slicer, current).await?);
                 }
                 slicer.pause_if_due().await;
                 if !current() {
@@ -442,8 +454,9 @@ async fn measure_schemes(
         if !current() {
             return None;
         }
-        let run = place_keys(scheme, &context, snapshot, slicer, current).await?;
-        let result = count_moves(&run, snapshot, slicer, current).await?;
+        let change = Change::of(snapshot);
+        let run = place_keys(scheme, &context, snapshot, change, slicer, current).await?;
+        let result = count_moves(&run, snapshot, change, slicer, current).await?;
         if !time_them {
             rows.push(SchemeRow {
                 result,
@@ -465,6 +478,23 @@ async fn measure_schemes(
     Some(rows)
 }
 
+/// The pool before a change and after it: the snapshot's own, or another
+/// that a claim measures a scheme on.
+#[derive(Clone, Copy)]
+struct Change<'a> {
+    before: &'a [ServerId],
+    after: &'a [ServerId],
+}
+
+impl<'a> Change<'a> {
+    fn of(snapshot: &'a Snapshot) -> Self {
+        Change {
+            before: &snapshot.before,
+            after: &snapshot.after,
+        }
+    }
+}
+
 /// A scheme set up on the change, then every key placed before and after
 /// it, a piece at a time; None if a newer snapshot took over. The caller
 /// starts it in a fresh slice: setting up a table is the largest piece.
@@ -472,11 +502,12 @@ async fn place_keys(
     scheme: &'static dyn schemes::Scheme,
     context: &schemes::Context<'_>,
     snapshot: &Snapshot,
+    change: Change<'_>,
     slicer: &mut Slicer,
     current: &impl Fn() -> bool,
 ) -> Option<SchemeRun> {
     let mut run = slicer.piece("ringcount:scheme-piece", || {
-        SchemeRun::start(scheme, context, &snapshot.before, &snapshot.after)
+        SchemeRun::start(scheme, context, change.before, change.after)
     });
     // Schemes place a key at costs a hundredfold apart (rendezvous scores
     // every server), so the pieces before say little about this one's: a
@@ -516,6 +547,7 @@ async fn place_keys(
 async fn count_moves(
     run: &SchemeRun,
     snapshot: &Snapshot,
+    change: Change<'_>,
     slicer: &mut Slicer,
     current: &impl Fn() -> bool,
 ) -> Option<SchemeResult> {
@@ -524,7 +556,7 @@ async fn count_moves(
         return None;
     }
     Some(slicer.piece("ringcount:scheme-piece", || {
-        run.finish(&snapshot.before, &snapshot.after, snapshot.names.len())
+        run.finish(change.before, change.after, snapshot.names.len())
     }))
 }
 

@@ -45,17 +45,11 @@ pub fn keep_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
     let ones = vec![1u8; s.names.len()];
     let mut needs = Vec::new();
     if !(equal_weights(s) && result(results, "ketama").is_some()) {
-        needs.push(Remeasure {
-            scheme: &Ketama,
-            weights: ones.clone(),
-        });
+        needs.push(Remeasure::weighted(s, &Ketama, ones.clone()));
     }
     // groupcache has no weights: any measurement of it serves.
     if result(results, "groupcache").is_none() {
-        needs.push(Remeasure {
-            scheme: &Groupcache,
-            weights: ones,
-        });
+        needs.push(Remeasure::weighted(s, &Groupcache, ones));
     }
     needs
 }
@@ -98,10 +92,7 @@ pub fn weighted_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> 
     }
     let mut weights = s.weights.clone();
     weights[usize::from(s.before[0])] = 3;
-    vec![Remeasure {
-        scheme: &Ketama,
-        weights,
-    }]
+    vec![Remeasure::weighted(s, &Ketama, weights)]
 }
 
 /// libketama shares 40 digests per server among the pool by weight, so
@@ -192,10 +183,7 @@ pub fn evener_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
     missing
         .into_iter()
         .filter(|(_, id)| result(results, id).is_none())
-        .map(|(scheme, _)| Remeasure {
-            scheme,
-            weights: s.weights.clone(),
-        })
+        .map(|(scheme, _)| Remeasure::weighted(s, scheme, s.weights.clone()))
         .collect()
 }
 

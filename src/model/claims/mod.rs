@@ -85,8 +85,9 @@ pub enum Judge {
         verdict: fn(&Snapshot, &[ring::Removal]) -> Verdict,
     },
     /// From the schemes measured on the change and some measured again with
-    /// other weights (ketama at 100,000 keys is some 50 ms: the page places
-    /// their keys a piece at a time, as it does the schemes').
+    /// other weights or on another change (ketama at 100,000 keys is some
+    /// 50 ms: the page places their keys a piece at a time, as it does the
+    /// schemes').
     Remeasuring {
         /// What to measure again; empty when the schemes measured serve.
         needs: fn(&Snapshot, &[SchemeResult]) -> Vec<Remeasure>,
@@ -95,15 +96,44 @@ pub enum Judge {
     },
 }
 
-/// A scheme to measure again on the same change, with these weights.
+/// A scheme to measure again, with these weights, on this change.
 pub struct Remeasure {
     pub scheme: &'static dyn Scheme,
     pub weights: Vec<u8>,
+    /// The pool before the change and after it.
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
 }
 
 impl Remeasure {
+    /// On the snapshot's own change, with other weights.
+    pub fn weighted(snapshot: &Snapshot, scheme: &'static dyn Scheme, weights: Vec<u8>) -> Self {
+        Remeasure {
+            scheme,
+            weights,
+            before: snapshot.before.clone(),
+            after: snapshot.after.clone(),
+        }
+    }
+
+    /// With the snapshot's weights, on another change.
+    pub fn on_change(
+        snapshot: &Snapshot,
+        scheme: &'static dyn Scheme,
+        before: &[ServerId],
+        after: &[ServerId],
+    ) -> Self {
+        Remeasure {
+            scheme,
+            weights: snapshot.weights.clone(),
+            before: before.to_vec(),
+            after: after.to_vec(),
+        }
+    }
+
     /// The snapshot's scheme context with these weights. The snapshot's
-    /// rings were built with its own weights, so they serve only those.
+    /// rings were built with its own weights, so they serve only those (and
+    /// only their own pools, which the context matches by itself).
     pub fn context<'a>(&'a self, snapshot: &'a Snapshot) -> Context<'a> {
         let mut context = snapshot.scheme_context();
         if self.weights != snapshot.weights {
@@ -119,8 +149,8 @@ impl Remeasure {
             self.scheme,
             &self.context(snapshot),
             &snapshot.keys,
-            &snapshot.before,
-            &snapshot.after,
+            &self.before,
+            &self.after,
         )
     }
 }
@@ -258,7 +288,10 @@ pub const ALL: &[ClaimDef] = &[
     finding(
         "jump-ends",
         Schemes,
-        Judge::Schemes(schemes::jump_ends_only),
+        Judge::Remeasuring {
+            needs: schemes::jump_ends_needs,
+            verdict: schemes::jump_ends_only,
+        },
         "servers=a,b&add=c&hash=fnv1a",
     ),
     finding(

@@ -2,10 +2,10 @@
 //! on the current settings by stated rules, like the ring's claims: each can
 //! say "no" when the measurement says so.
 
-use super::{yes_no, Verdict};
+use super::{yes_no, Remeasure, Verdict};
 use crate::model::format::{format_share, percent, thousands};
 use crate::model::ring::ServerId;
-use crate::model::schemes::{self, bounded, jump::Jump, SchemeResult};
+use crate::model::schemes::{bounded, jump::Jump, SchemeResult};
 use crate::model::snapshot::Snapshot;
 
 fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
@@ -34,29 +34,60 @@ fn full_pool(s: &Snapshot) -> &[ServerId] {
     }
 }
 
-/// Jump hash numbers its servers, so only the last one can come or go cheaply.
-pub fn jump_ends_only(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
+/// The two changes jump hash is judged on, in order: the full pool's last
+/// server joining, then its second (the first of two) leaving. Each comes
+/// with the measurement of the current change where it is that change.
+type JumpChange<'a> = (Vec<ServerId>, Vec<ServerId>, Option<&'a SchemeResult>);
+
+/// The full pool's last server and the one from the middle of the list
+/// (the second, as with bravo), by their places in it.
+fn jump_ends(pool: &[ServerId]) -> (usize, usize) {
+    (pool.len() - 1, usize::from(pool.len() > 2))
+}
+
+fn jump_changes<'a>(s: &Snapshot, results: &'a [SchemeResult]) -> [JumpChange<'a>; 2] {
     let pool = full_pool(s);
-    let context = s.scheme_context();
-    let last = pool.len() - 1;
-    // A server from the middle of the list: the second, as with bravo.
-    let middle = usize::from(pool.len() > 2);
-    // Where the current change is one of the two tested, its measurement is reused.
-    let current = result(results, "jump").cloned();
-    let joined = match current.clone() {
-        Some(jump) if s.is_join() => jump,
-        _ => schemes::measure(&Jump, &context, &s.keys, &pool[..last], pool),
-    };
-    let left = match current {
-        Some(jump) if !s.is_join() && s.changed == pool[middle] => jump,
-        _ => {
-            let remaining: Vec<ServerId> = pool
-                .iter()
-                .copied()
-                .filter(|&server| server != pool[middle])
-                .collect();
-            schemes::measure(&Jump, &context, &s.keys, pool, &remaining)
-        }
+    let (last, middle) = jump_ends(pool);
+    let current = result(results, "jump");
+    let remaining: Vec<ServerId> = pool
+        .iter()
+        .copied()
+        .filter(|&server| server != pool[middle])
+        .collect();
+    [
+        (
+            pool[..last].to_vec(),
+            pool.to_vec(),
+            current.filter(|_| s.is_join()),
+        ),
+        (
+            pool.to_vec(),
+            remaining,
+            current.filter(|_| !s.is_join() && s.changed == pool[middle]),
+        ),
+    ]
+}
+
+/// What `jump_ends_only` measures again: each of its two changes that is
+/// not the current one (placed a piece at a time on the page).
+pub fn jump_ends_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
+    jump_changes(s, results)
+        .into_iter()
+        .filter(|(_, _, current)| current.is_none())
+        .map(|(before, after, _)| Remeasure::on_change(s, &Jump, &before, &after))
+        .collect()
+}
+
+/// Jump hash numbers its servers, so only the last one can come or go cheaply.
+pub fn jump_ends_only(s: &Snapshot, results: &[SchemeResult], again: &[SchemeResult]) -> Verdict {
+    let pool = full_pool(s);
+    let (last, middle) = jump_ends(pool);
+    // The measurements in the order the two changes were asked for.
+    let mut again = again.iter();
+    let [joined, left] =
+        jump_changes(s, results).map(|(_, _, current)| current.or_else(|| again.next()));
+    let (Some(joined), Some(left)) = (joined, left) else {
+        return missing();
     };
     let leaver_held = left.movement.loads_before[usize::from(pool[middle])] as usize;
     let held = joined.movement.moved_between == 0
