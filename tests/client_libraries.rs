@@ -250,3 +250,39 @@ fn the_ketama_weights_claim_measures_alpha_at_weight_3_again() {
     .expect("valid settings");
     assert!(needs(&weighted, &weighted.measure_schemes()).is_empty());
 }
+
+/// Ketama hashes a server's points once for both sides of a change where
+/// its count of digests is the same on both: each side still places every
+/// key as a ring built on that side alone, with equal weights and without.
+#[test]
+fn ketama_pair_places_as_each_side_built_alone() {
+    use ringcount::model::schemes::{ketama::Ketama, Scheme};
+    for address in [
+        "",
+        "remove=bravo",
+        "weights=alpha:3",
+        "weights=alpha:3,charlie:2&remove=delta",
+        "servers=a:2,b,c&add=d:4",
+    ] {
+        let parsed = query::parse(address, &ringcount::panels::ids());
+        assert!(parsed.notices.is_empty(), "{address}: {:?}", parsed.notices);
+        let snapshot = Snapshot::of(&parsed.settings);
+        let context = snapshot.scheme_context();
+        let (before, after) = Ketama.place_pair(&context, &snapshot.before, &snapshot.after);
+        let before_alone = Ketama.place(&context, &snapshot.before);
+        let after_alone = Ketama.place(&context, &snapshot.after);
+        for index in 0..snapshot.keys.len() {
+            let key = snapshot.keys.key(index);
+            assert_eq!(
+                before.owner(key),
+                before_alone.owner(key),
+                "{address}: key {index} before"
+            );
+            assert_eq!(
+                after.owner(key),
+                after_alone.owner(key),
+                "{address}: key {index} after"
+            );
+        }
+    }
+}

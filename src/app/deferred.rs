@@ -60,10 +60,10 @@ const SLICE_MS: f64 = 10.0;
 /// (rendezvous scoring 50 servers per key).
 const KEYS_PER_PIECE: usize = 4096;
 
-/// What a piece of a scheme's keys should cost at the dearest rate seen: a
-/// quarter of a slice, as a scheme's first pieces run before the browser
-/// has optimised its code and took up to half as long again as measured.
-const SCHEME_PIECE_MS: f64 = SLICE_MS / 4.0;
+/// What a piece of work over keys should cost at the dearest rate seen: a
+/// quarter of a slice, as the first pieces run before the browser has
+/// optimised their code and took up to half as long again as measured.
+const KEYS_PIECE_MS: f64 = SLICE_MS / 4.0;
 
 /// How long to time each scheme's lookups: long against the clock's step.
 const LOOKUP_MS: f64 = 5.0;
@@ -79,6 +79,48 @@ struct Slicer {
     since: f64,
     longest_piece: f64,
     last_piece: f64,
+}
+
+/// Sizes the pieces of work done key by key, whose cost per key differs a
+/// hundredfold between kinds of work (rendezvous scores every server) and
+/// between the browser's first and optimised code: a small first piece
+/// measures it, and each later piece is sized to `KEYS_PIECE_MS` at the
+/// dearest rate seen, and waits for room for that.
+struct KeyPieces {
+    most: usize,
+    ms_per_key: Option<f64>,
+}
+
+impl KeyPieces {
+    /// At most `most` keys a piece.
+    fn new(most: usize) -> KeyPieces {
+        KeyPieces {
+            most,
+            ms_per_key: None,
+        }
+    }
+
+    /// How many keys the next piece takes, and what it is expected to cost.
+    fn next(&self, slicer: &Slicer) -> (usize, f64) {
+        let least = self.most / 8;
+        match self.ms_per_key {
+            None => (least, slicer.longest_piece),
+            Some(rate) => {
+                let count = if rate > 0.0 {
+                    ((KEYS_PIECE_MS / rate) as usize).clamp(least, self.most)
+                } else {
+                    self.most
+                };
+                (count, rate * count as f64)
+            }
+        }
+    }
+
+    /// What the last piece, of `count` keys, cost.
+    fn cost(&mut self, count: usize, ms: f64) {
+        let rate = ms / count.max(1) as f64;
+        self.ms_per_key = Some(self.ms_per_key.map_or(rate, |seen| seen.max(rate)));
+    }
 }
 
 impl Slicer {
@@ -296,9 +338,17 @@ async fn measure_failure(
     let snapshot = &measured.0;
     let mut failure = snapshot.failure_none();
     let down = snapshot.down_ids();
+    // A key is walked to its first live owner, cheaper than placing it
+    // under most schemes: pieces of up to four times as many keys.
+    let mut pieces = KeyPieces::new(KEYS_PER_PIECE * 4);
     let mut from = 0;
     while from < snapshot.key_count() {
-        let to = (from + KEYS_PER_PIECE * 4).min(snapshot.key_count());
+        let (count, expected) = pieces.next(slicer);
+        slicer.make_room(expected).await;
+        if !current() {
+            return false;
+        }
+        let to = (from + count).min(snapshot.key_count());
         slicer.piece("ringcount:failure", || {
             failures::measure_range(
                 &snapshot.ring_after,
@@ -308,11 +358,8 @@ async fn measure_failure(
                 &mut failure,
             )
         });
+        pieces.cost(to - from, slicer.last_piece);
         from = to;
-        slicer.pause_if_due().await;
-        if !current() {
-            return false;
-        }
     }
     // Copysets walk the whole ring: a piece of their own size, not a key range's.
     slicer.pause_if_due().await;
@@ -509,23 +556,10 @@ async fn place_keys(
     let mut run = slicer.piece("ringcount:scheme-piece", || {
         SchemeRun::start(scheme, context, change.before, change.after)
     });
-    // Schemes place a key at costs a hundredfold apart (rendezvous scores
-    // every server), so the pieces before say little about this one's: a
-    // small first piece measures its cost per key, and each later piece is
-    // sized to that rate and waits for room at the dearest rate seen.
-    let mut ms_per_key: Option<f64> = None;
+    // The pieces before (another scheme's) say little about this one's.
+    let mut pieces = KeyPieces::new(KEYS_PER_PIECE);
     loop {
-        let (batch, expected) = match ms_per_key {
-            None => (KEYS_PER_PIECE / 8, slicer.longest_piece),
-            Some(rate) => {
-                let batch = if rate > 0.0 {
-                    ((SCHEME_PIECE_MS / rate) as usize).clamp(KEYS_PER_PIECE / 8, KEYS_PER_PIECE)
-                } else {
-                    KEYS_PER_PIECE
-                };
-                (batch, rate * batch as f64)
-            }
-        };
+        let (batch, expected) = pieces.next(slicer);
         slicer.make_room(expected).await;
         if !current() {
             return None;
@@ -536,8 +570,7 @@ async fn place_keys(
         if done {
             return Some(run);
         }
-        let rate = slicer.last_piece / batch as f64;
-        ms_per_key = Some(ms_per_key.map_or(rate, |seen| seen.max(rate)));
+        pieces.cost(batch, slicer.last_piece);
     }
 }
 

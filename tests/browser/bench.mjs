@@ -473,7 +473,7 @@ const table = (r, targets) => [
   row("one piece of the scheme work (a scheme's set-up, 4,096 keys placed on one side, its moves counted, or its lookups timed)", r.schemePiece),
   row("all ten schemes measured, from the start of the deferred work", r.schemes),
   row("schemes chart redraw", r.schemesChart),
-  row("one piece of the failure panel (the failure walk over 16,384 keys, or copysets at one setting)", r.failure, "≤ 50"),
+  row("one piece of the failure panel (the failure walk over a range of keys sized to a quarter slice, or copysets at one setting)", r.failure, "≤ 50"),
   row("every claim (twenty-three), from the start of the deferred work (schemes included)", r.claims),
   row("one spread-chart setting", r.evenness),
   row("one slice of deferred work between yields to the browser", r.slices, targets.slice),
