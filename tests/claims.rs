@@ -135,3 +135,36 @@ fn jump_claim_equals_both_changes_measured_afresh() {
         }
     }
 }
+
+/// The evidence is read by people: a count of 10,000 or more is written
+/// with separators, at settings large enough for every claim to reach one.
+#[test]
+fn evidence_writes_large_counts_with_separators() {
+    let parsed = query::parse(
+        "servers=a,b,c,d,e,f&add=g&points=500&keys=100000",
+        &ringcount::panels::ids(),
+    );
+    let snapshot = Snapshot::of(&parsed.settings);
+    let unseparated: Vec<String> = evaluate(&snapshot)
+        .into_iter()
+        .filter(|claim| {
+            let text = claim.evidence.as_bytes();
+            let mut start = 0;
+            while start < text.len() {
+                let end = start
+                    + text[start..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                // A run of five digits or more, unless it is a decimal's fraction.
+                if end - start >= 5 && !(start > 0 && text[start - 1] == b'.') {
+                    return true;
+                }
+                start = end.max(start + 1);
+            }
+            false
+        })
+        .map(|claim| format!("{}: {}", claim.id, claim.evidence))
+        .collect();
+    assert!(unseparated.is_empty(), "{unseparated:#?}");
+}

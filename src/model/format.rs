@@ -40,7 +40,11 @@ pub fn format_ratio(ratio: f64) -> String {
 
 /// A count with thousands separators, for prose: 100,000.
 pub fn thousands(number: u64) -> String {
-    let digits = number.to_string();
+    grouped(&number.to_string())
+}
+
+/// Whole digits with a separator before each group of three from the right.
+fn grouped(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
         if index > 0 && (digits.len() - index).is_multiple_of(3) {
@@ -59,12 +63,23 @@ pub fn percent(part: usize, whole: usize) -> String {
     format!("{}%", fixed(100.0 * part as f64 / whole as f64, 1))
 }
 
-/// A number that is usually whole: 200, or 333.3 when it is not.
+/// A number that is usually whole: 200, or 333.3 when it is not. Plain,
+/// as a figure's text is (SPEC §6); `share_in_prose` for sentences.
 pub fn format_share(share: f64) -> String {
     if (share - share.round()).abs() < 1e-9 {
         format!("{}", share.round() as u64)
     } else {
         fixed(share, 1)
+    }
+}
+
+/// `format_share` for a sentence, its whole part with separators: 14,285.7.
+pub fn share_in_prose(share: f64) -> String {
+    let plain = format_share(share);
+    let (whole, fraction) = plain.split_at(plain.find('.').unwrap_or(plain.len()));
+    match whole.strip_prefix('-') {
+        Some(digits) => format!("-{}{fraction}", grouped(digits)),
+        None => format!("{}{fraction}", grouped(whole)),
     }
 }
 
@@ -85,6 +100,10 @@ mod tests {
         assert_eq!(percent(205, 1000), "20.5%");
         assert_eq!(format_share(200.0), "200");
         assert_eq!(format_share(1000.0 / 3.0), "333.3");
+        assert_eq!(format_share(100_000.0 / 7.0), "14285.7");
+        assert_eq!(share_in_prose(100_000.0 / 7.0), "14,285.7");
+        assert_eq!(share_in_prose(250.0), "250");
+        assert_eq!(share_in_prose(1_000_000.0), "1,000,000");
     }
 
     #[test]

@@ -169,7 +169,7 @@ pub fn fnv_pile_up_whatever_the_names(s: &Snapshot) -> Verdict {
             thousands(u64::from(plain)),
             thousands(u64::from(named)),
             other.as_str(),
-            crate::model::format::fixed(even, 0),
+            thousands(even.round() as u64),
             yes_no(held)
         ),
     }

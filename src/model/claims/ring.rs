@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::{yes_no, Verdict};
-use crate::model::format::{format_ratio, format_share, percent, thousands};
+use crate::model::format::{format_ratio, percent, share_in_prose, thousands};
 use crate::model::hash::HashKind;
 use crate::model::keys::Keys;
 use crate::model::measure::{count_moved, loads, Spread};
@@ -34,9 +34,9 @@ pub fn even_share(s: &Snapshot) -> Verdict {
         evidence: format!(
             "{} moved against an even share of {}: off by {}, and 3 standard deviations are {}, {}.",
             thousands(s.moved_by_owner_diff as u64),
-            format_share(expected),
-            format_share((off_by * 10.0).round() / 10.0),
-            format_share((3.0 * deviation * 10.0).round() / 10.0),
+            share_in_prose(expected),
+            share_in_prose((off_by * 10.0).round() / 10.0),
+            share_in_prose((3.0 * deviation * 10.0).round() / 10.0),
             yes_no(held)
         ),
     }
@@ -79,8 +79,10 @@ pub fn routes_agree(s: &Snapshot) -> Verdict {
         );
         all_agree &= by_owner == by_arc;
         growing.push(format!(
-            "{} joining {size}: {by_owner} and {by_arc}",
-            s.name(order[size])
+            "{} joining {size}: {} and {}",
+            s.name(order[size]),
+            thousands(by_owner as u64),
+            thousands(by_arc as u64)
         ));
     }
     Verdict {
@@ -89,8 +91,8 @@ pub fn routes_agree(s: &Snapshot) -> Verdict {
         held: all_agree,
         evidence: format!(
             "Current change: {} by owners, {} by arcs. Growing pools: {}; {}.",
-            s.moved_by_owner_diff,
-            s.moved_by_arc_walk,
+            thousands(s.moved_by_owner_diff as u64),
+            thousands(s.moved_by_arc_walk as u64),
             growing.join("; "),
             yes_no(all_agree)
         ),
@@ -114,6 +116,11 @@ pub fn monotone(s: &Snapshot) -> Verdict {
     let between_old = moved - through_changed;
     let held = between_old == 0;
     let name = s.name(s.changed);
+    let (moved, through_changed, between_old) = (
+        thousands(moved as u64),
+        thousands(through_changed as u64),
+        thousands(between_old as u64),
+    );
     let (statement, evidence) = if s.is_join() {
         (
             "Every key that moves goes to the joining server; none moves between the others.",
@@ -209,7 +216,14 @@ pub fn leave_claim(s: &Snapshot, removals: &[Removal]) -> Verdict {
     let mut listing: Vec<String> = removals
         .iter()
         .take(LISTED)
-        .map(|r| format!("{} held {}, moved {}", s.name(r.server), r.held, r.moved))
+        .map(|r| {
+            format!(
+                "{} held {}, moved {}",
+                s.name(r.server),
+                thousands(r.held as u64),
+                thousands(r.moved as u64)
+            )
+        })
         .collect();
     if removals.len() > LISTED {
         listing.push(format!("and {} more", removals.len() - LISTED));
@@ -258,8 +272,8 @@ fn points_phrase(points: u16) -> String {
 fn describe(spread: Spread) -> String {
     format!(
         "busiest {}, quietest {}, spread {}",
-        spread.busiest,
-        spread.quietest,
+        thousands(u64::from(spread.busiest)),
+        thousands(u64::from(spread.quietest)),
         format_ratio(spread.ratio())
     )
 }
@@ -338,7 +352,7 @@ pub fn one_owner_each(s: &Snapshot) -> Verdict {
             "Checked at {} points per server: the arcs held all {} keys once each, {} keys in all lay past the last entry and wrapped; {}.",
             checked.join(", "),
             thousands(keys as u64),
-            wrapped_total,
+            thousands(wrapped_total as u64),
             yes_no(held)
         ),
     }

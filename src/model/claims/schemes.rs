@@ -3,7 +3,7 @@
 //! say "no" when the measurement says so.
 
 use super::{yes_no, Remeasure, Verdict};
-use crate::model::format::{format_share, percent, thousands};
+use crate::model::format::{percent, share_in_prose, thousands};
 use crate::model::ring::ServerId;
 use crate::model::schemes::{bounded, jump::Jump, SchemeResult};
 use crate::model::snapshot::Snapshot;
@@ -22,7 +22,7 @@ fn near_even_share(moved: usize, keys: usize, servers: usize) -> (bool, f64, f64
 }
 
 fn round1(value: f64) -> String {
-    format_share((value * 10.0).round() / 10.0)
+    share_in_prose((value * 10.0).round() / 10.0)
 }
 
 /// The pool that includes the changed server: after a join, before a leave.
