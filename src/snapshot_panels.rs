@@ -6,7 +6,7 @@
 //! the app takes over.
 
 use crate::markup::Markup;
-use crate::model::format::{fixed, format_share, percent, thousands};
+use crate::model::format::{fixed, format_share, percent, share_in_prose, thousands};
 use crate::model::Snapshot;
 use crate::palette::swatch_class;
 
@@ -179,7 +179,7 @@ fn moved(m: &mut Markup, s: &Snapshot) {
         thousands(s.moved_by_owner_diff as u64),
         thousands(s.key_count() as u64),
         percent(s.moved_by_owner_diff, s.key_count()),
-        format_share(s.even_share())
+        share_in_prose(s.even_share())
     ))
     .close("p");
 }

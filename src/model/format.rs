@@ -74,13 +74,11 @@ pub fn format_share(share: f64) -> String {
 }
 
 /// `format_share` for a sentence, its whole part with separators: 14,285.7.
+/// Shares are never negative.
 pub fn share_in_prose(share: f64) -> String {
     let plain = format_share(share);
-    let (whole, fraction) = plain.split_at(plain.find('.').unwrap_or(plain.len()));
-    match whole.strip_prefix('-') {
-        Some(digits) => format!("-{}{fraction}", grouped(digits)),
-        None => format!("{}{fraction}", grouped(whole)),
-    }
+    let whole = plain.find('.').unwrap_or(plain.len());
+    grouped(&plain[..whole]) + &plain[whole..]
 }
 
 #[cfg(test)]

@@ -270,3 +270,30 @@ test("on a phone a ring and the points slider stay on screen together", async ()
   assert.equal(await laptop.page.$eval(".quickbar", (el) => getComputedStyle(el).display), "none");
   await laptop.close();
 });
+
+test("sentences write counts of 10,000 and more with separators", async () => {
+  // Large enough that every panel's prose has such counts to write. Tables
+  // (and the figures, SPEC §6) keep plain numbers, aligned in columns.
+  const { page, close } = await open(env.browser, env.served, "?servers=a,b,c,d,e,f&add=g&points=500&keys=100000");
+  for (const panel of await page.$$eval("[data-panel]", (slots) => slots.map((slot) => slot.dataset.panel))) await reveal(page, panel);
+  await page.locator("#claims-panel").waitFor();
+  await page.waitForFunction(() => document.querySelectorAll("#claims tr[data-claim]").length > 0);
+  const found = await page.evaluate(() => {
+    const sentences = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    let seen = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const cell = node.parentElement.closest("td.num, th.num, [data-figure], script, style, code");
+      if (cell) continue;
+      seen += 1;
+      // Five digits or more in a row, not the fraction of a decimal.
+      if (/(^|[^.\d])\d{5,}/.test(node.textContent)) sentences.push(node.textContent.trim());
+    }
+    return { seen, sentences };
+  });
+  assert.ok(found.seen > 200, `only ${found.seen} text nodes read`);
+  assert.deepEqual(found.sentences, []);
+  // The claims' evidence is among them: one of its large counts, grouped.
+  assert.match(await page.locator('tr[data-claim="routes-agree"]').textContent(), /14,647 by owners, 14,647 by arcs/);
+  await close();
+});

@@ -18,9 +18,13 @@ pub fn gigabytes(bytes: f64) -> String {
     format!("{} GB", significant(bytes / 1e9, 3))
 }
 
-/// A measured copy time as the verdict states it: "21258 s (5 h 54 min)".
+/// A measured copy time as the table states it: "21,258 s (5 h 54 min)".
 fn measured_seconds(seconds: f64) -> String {
-    format!("{} s ({})", seconds.round() as u64, duration(seconds))
+    format!(
+        "{} s ({})",
+        thousands(seconds.round() as u64),
+        duration(seconds)
+    )
 }
 
 /// "26,050 s (7 h 14 min)".

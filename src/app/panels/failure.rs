@@ -105,9 +105,9 @@ fn busiest_survivor(measured: &FailureMeasured) -> Option<String> {
         receivers,
         survivors.len(),
         s.name(busiest),
-        took,
+        thousands(u64::from(took)),
         if held == 0 { "∞".to_string() } else { format!("{}%", fixed(100.0 * f64::from(took) / f64::from(held), 0)) },
-        held
+        thousands(u64::from(held))
     ))
 }
 

@@ -13,7 +13,7 @@ use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
 use crate::app::timing;
 use crate::markup::{escape, Markup};
-use crate::model::format::{fixed, format_ratio};
+use crate::model::format::{fixed, format_ratio, thousands};
 use crate::model::settings::{parse_skew, skew_text};
 use crate::model::{Skew, Snapshot, Spread};
 use crate::palette::swatch_class;
@@ -21,8 +21,8 @@ use crate::palette::swatch_class;
 fn describe(spread: Spread) -> String {
     format!(
         "{} ÷ {} = {}",
-        spread.busiest,
-        spread.quietest,
+        thousands(u64::from(spread.busiest)),
+        thousands(u64::from(spread.quietest)),
         format_ratio(spread.ratio())
     )
 }

@@ -278,7 +278,10 @@ fn legend_markup(snapshot: &Snapshot, stage: &Stage, skewed: bool, show_failure:
             .element(
                 "span",
                 &[("class", Some("legend-load"))],
-                &format!("{} keys", stage.loads[usize::from(server)]),
+                &format!(
+                    "{} keys",
+                    thousands(u64::from(stage.loads[usize::from(server)]))
+                ),
             );
         if stage.changed == Some(server) {
             m.element("span", &[("class", Some("badge"))], "new");
