@@ -4,7 +4,10 @@
 // the old files on the next online visit; offline, the cache answers.
 // Nothing here talks to another origin.
 const CACHE = "ringcount";
-const FILES = ["./", "./index.html", "./boot.js", "./first.js", "./first_bg.wasm", "./ringcount.js", "./ringcount_bg.wasm"];
+const FILES = [
+  "./", "./index.html", "./boot.js", "./first.js", "./first_bg.wasm", "./ringcount.js", "./ringcount_bg.wasm",
+  "./measure.js", "./worker.js", "./worker_bg.wasm",
+];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));

@@ -1,26 +1,14 @@
-//! Consistent hashing, counted in the browser.
+//! Consistent hashing, counted in the browser: the page.
 //!
-//! `model` is the whole algorithm and every measurement, free of web types.
-//! `query` turns the page address into settings and back; `panels` lists
-//! the page's panels; `oracle` (native only) prints the page's figures. The `app` module,
-//! built only for wasm32, renders a snapshot of the model with Leptos.
+//! Everything measured lives in the `model` crate, which names no web type;
+//! the ring canvas's pixel work in `pixels`. Here: `render`, the text the
+//! page writes without Leptos (markup, the panels read off one snapshot, the
+//! embed code, the handout's names), which the first screen's small module
+//! shares with the app; and `app`, built only for wasm32, the Leptos page.
+//! The binaries are the app (`main.rs`), the first screen (`bin/first.rs`)
+//! and the measuring worker (`bin/worker.rs`).
 
-// The page's release build (./dev) compiles the hot loops for speed.
-#![cfg_attr(hot_loops, feature(optimize_attribute))]
-
-pub mod embed_code;
-pub mod handout;
-pub mod markup;
-pub mod model;
-pub mod palette;
-pub mod panels;
-pub mod pixels;
-pub mod query;
-pub mod snapshot_panels;
-pub mod work;
-
-#[cfg(not(target_arch = "wasm32"))]
-pub mod oracle;
+pub mod render;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

@@ -5,13 +5,13 @@
 use leptos::prelude::*;
 
 use super::state::Model;
-use crate::model::format::{ladder, nearest_stop};
-use crate::model::keyname::KeyName;
-use crate::model::settings::{
+use model::format::{ladder, nearest_stop};
+use model::keyname::KeyName;
+use model::settings::{
     clean_name, default_change, parse_server_list, weight_in, MAX_KEYS, MAX_POINTS, MIN_KEYS,
     MIN_POINTS,
 };
-use crate::model::{Change, HashKind, Problem, Settings, Weight};
+use model::{Change, HashKind, Problem, Settings, Weight};
 
 /// Apply an edit and show the outcome in `message`.
 pub(crate) fn apply(
@@ -297,7 +297,7 @@ fn ServerControls() -> impl IntoView {
                         let weighed = name.clone();
                         view! {
                             <li class="chip">
-                                <span class="swatch" style:background=crate::palette::colour_of(&name)></span>
+                                <span class="swatch" style:background=crate::render::palette::colour_of(&name)></span>
                                 <span class="chip-name">{name.clone()}</span>
                                 <input
                                     type="number"
@@ -491,7 +491,7 @@ fn FirstKeyControl() -> impl IntoView {
 fn KeyNameControl() -> impl IntoView {
     let model = expect_context::<Model>();
     let message = RwSignal::new(None::<String>);
-    let presets = crate::model::keyname::PRESETS
+    let presets = model::keyname::PRESETS
         .map(|preset| view! { <option value=preset></option> })
         .to_vec();
     view! {
@@ -545,13 +545,13 @@ fn CopyLink() -> impl IntoView {
 #[component]
 fn Presets() -> impl IntoView {
     let model = expect_context::<Model>();
-    let presets: Vec<(&'static str, &'static str, String)> = crate::query::presets()
+    let presets: Vec<(&'static str, &'static str, String)> = model::query::presets()
         .into_iter()
         .map(|p| {
             (
                 p.id,
                 p.title,
-                crate::query::render(&p.settings, &Default::default()),
+                model::query::render(&p.settings, &Default::default()),
             )
         })
         .collect();
@@ -565,7 +565,7 @@ fn Presets() -> impl IntoView {
         Memo::new(move |_| {
             let now = model
                 .settings
-                .with(|s| crate::query::render(s, &Default::default()));
+                .with(|s| model::query::render(s, &Default::default()));
             queries
                 .iter()
                 .position(|query| *query == now)

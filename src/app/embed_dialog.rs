@@ -13,8 +13,8 @@ use wasm_bindgen::JsCast;
 
 use super::embed::HEIGHT_MESSAGE;
 use super::state::Model;
-use crate::embed_code::{embed_code, frame_address, EmbedRequest, WIDTHS};
-use crate::markup::Markup;
+use crate::render::embed_code::{embed_code, frame_address, EmbedRequest, WIDTHS};
+use crate::render::markup::Markup;
 
 /// A height is taken once the preview has not changed it for this long:
 /// panels measured after they are built grow for a moment.

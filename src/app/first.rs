@@ -1,18 +1,18 @@
 //! What `src/bin/first.rs` draws before the app, measured for the address:
 //! on the full page, the ring after the change and its caption, into the
 //! placeholder of `index.html`; for a page that is one panel drawn from the
-//! snapshot alone (`crate::snapshot_panels`, usually an embed), that panel,
+//! snapshot alone (`crate::render::snapshot_panels`, usually an embed), that panel,
 //! as the app will build it. Plain web-sys and the model only, so its
 //! module stays small.
 
 use wasm_bindgen::JsCast;
 
 use super::draw::ring_canvas::{self, Marks, RingColours};
-use crate::markup::Markup;
-use crate::model::steps::{change_stage, stage};
-use crate::model::Snapshot;
-use crate::query::{self, Parsed};
-use crate::snapshot_panels::{self, SnapshotPanel};
+use crate::render::markup::Markup;
+use crate::render::snapshot_panels::{self, SnapshotPanel};
+use model::query::{self, Parsed};
+use model::steps::{change_stage, stage};
+use model::Snapshot;
 
 /// The ring's colours on the dark canvas, as the panel draws them in a
 /// light theme (the first screen does not ask for the theme).
@@ -43,16 +43,15 @@ pub fn draw() -> Option<()> {
         return None;
     }
     let placeholder = document.query_selector(".ring-placeholder").ok()??;
-    // Called through a pointer the optimisers cannot see through, so the
-    // ring's drawing stays a function of its own: wasm-opt inlines any
-    // function with one caller, and an embed, which never draws the ring,
-    // would compile all of it in `main` before its figure.
-    let draw_ring: fn(&web_sys::Element, &str) -> Option<()> = std::hint::black_box(draw_ring);
     draw_ring(&placeholder, &search)
 }
 
 /// The full page's first screen: the ring after the change and its
-/// caption, into the placeholder.
+/// caption, into the placeholder. A function of its own in the module too:
+/// wasm-opt would inline it into `main`, its one caller, and an embed, which
+/// never draws the ring, would then compile all of it before its figure, so
+/// `index.html` tells wasm-opt not to (`--no-inline=*draw_ring*`).
+#[inline(never)]
 fn draw_ring(placeholder: &web_sys::Element, search: &str) -> Option<()> {
     let parsed = query::parse(search, &[]);
     let snapshot = Snapshot::of(&parsed.settings);

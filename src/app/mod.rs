@@ -2,11 +2,12 @@
 //! → one measured snapshot → panels that only read it.
 
 mod controls;
-mod deferred;
 pub mod draw;
 mod embed;
 mod embed_dialog;
 pub mod first;
+mod from_js;
+mod measure;
 pub mod panels;
 mod print;
 mod prose;
@@ -18,7 +19,7 @@ mod url_state;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::panels::{self as registry, PanelDef};
+use model::panels::{self as registry, PanelDef};
 use state::Model;
 
 pub fn start() {
@@ -66,7 +67,7 @@ fn App() -> impl IntoView {
     };
     let model = Model::new(parsed.settings, Vec::new());
     model.one_key.set(parsed.key.unwrap_or_default());
-    deferred::keep_up_to_date(model);
+    measure::keep_up_to_date(model, shown.iter().map(|p| p.id).collect());
     provide_context(model);
     provide_context(embed_dialog::PanelChoices(
         registry::ALL.iter().map(|p| (p.id, p.heading)).collect(),
@@ -83,7 +84,7 @@ fn App() -> impl IntoView {
         let href = move || {
             model
                 .settings
-                .with(|s| crate::query::full_page_href(s))
+                .with(|s| model::query::full_page_href(s))
         };
         view! {
             <p class="full-page"><a href=href target="_blank" rel="noopener">"Open the full page"</a></p>
@@ -110,7 +111,7 @@ fn App() -> impl IntoView {
             </div>
         })}
         {full_page.then(|| view! {
-            <p class="print-only settings-line">{move || model.settings.with(|s| crate::handout::settings_line(s))}</p>
+            <p class="print-only settings-line">{move || model.settings.with(|s| crate::render::handout::settings_line(s))}</p>
         })}
         <div class="layout" class:single=!full_page>
             {full_page.then(controls::Controls)}

@@ -6,9 +6,9 @@ use leptos::prelude::*;
 
 use super::panels::predict;
 use super::state::Model;
-use crate::model::format::{percent, thousands};
-use crate::model::questions;
-use crate::model::Snapshot;
+use model::format::{percent, thousands};
+use model::questions;
+use model::Snapshot;
 
 /// The headline sentence under the title, measured: index.html holds its
 /// place, and this keeps its text current (talking to markup outside the app).

@@ -9,7 +9,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 use super::state::{set_changed, Model};
-use crate::panels::PanelDef;
+use model::panels::PanelDef;
 
 /// One screen above and below the viewport counts as near.
 const NEAR: &str = "100% 0px 100% 0px";
@@ -106,7 +106,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
                     // Built once, untracked: its own signals keep it current.
                     untrack(|| {
                         provide_context(held);
-                        (panel.view)(panel.heading)
+                        super::panels::view_of(panel)
                     })
                 })
             }}

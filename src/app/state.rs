@@ -8,12 +8,13 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::timing::{self, sleep, DRAG_PAUSE_MS};
-use crate::model::failures::{Copysets, Failure};
-use crate::model::keys::KeySpec;
-use crate::model::schemes::SchemeResult;
-use crate::model::settings::{ModuloSpec, RingSpec};
-use crate::model::snapshot::{Evenness, Modulo};
-use crate::model::{Claim, Keys, Problem, Rings, Settings, Snapshot, Valid};
+use model::failures::{Copysets, Failure};
+use model::keys::KeySpec;
+use model::questions::Question;
+use model::report::OneKey;
+use model::settings::{ModuloSpec, RingSpec};
+use model::snapshot::{Evenness, Modulo};
+use model::{Claim, Keys, Problem, Rings, Settings, Snapshot, Valid};
 
 /// A shared value compared by identity: a new measurement is always a change.
 pub struct Shared<T>(pub Arc<T>);
@@ -33,6 +34,13 @@ impl<T> PartialEq for Shared<T> {
 /// The measured snapshot every panel reads.
 pub type Measured = Shared<Snapshot>;
 
+/// The "Guess first" questions answered for one snapshot, tagged with its address.
+#[derive(Clone, PartialEq)]
+pub struct Answered {
+    pub questions: Shared<Vec<Question>>,
+    pub query: String,
+}
+
 /// Claims judged for one snapshot, tagged with the address they belong to.
 #[derive(Clone, PartialEq)]
 pub struct Judged {
@@ -40,33 +48,7 @@ pub struct Judged {
     pub query: String,
 }
 
-/// How long one lookup took in this browser, and how far to trust it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LookupTiming {
-    pub nanos_per_lookup: f64,
-    pub lookups: usize,
-    pub elapsed_ms: f64,
-    /// The smallest step this browser's clock was seen to take.
-    pub resolution_ms: f64,
-}
-
-impl LookupTiming {
-    /// The timing's uncertainty from the clock alone, as a share of it.
-    pub fn relative_error(&self) -> f64 {
-        if self.elapsed_ms > 0.0 {
-            self.resolution_ms / self.elapsed_ms
-        } else {
-            1.0
-        }
-    }
-}
-
-/// One scheme's row: what the model measured and what this browser timed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SchemeRow {
-    pub result: SchemeResult,
-    pub lookup: Option<LookupTiming>,
-}
+pub use model::report::{LookupTiming, SchemeRow};
 
 /// Failures measured for one snapshot (SPEC §8), tagged with its address.
 #[derive(Clone, PartialEq)]
@@ -123,19 +105,23 @@ fn cached<I: PartialEq + Clone, T>(
     }
 }
 
-/// Everything measured after the frame, in one value: one signal to write
-/// and one to hold for a panel out of view (a signal per measurement would
-/// cost the page a copy of the reactive code for each).
+/// Everything the worker measured (`app::measure`), in one value: one
+/// signal to write and one to hold for a panel out of view (a signal per
+/// measurement would cost the page a copy of the reactive code for each).
 #[derive(Clone, Default, PartialEq)]
 pub struct Deferred {
-    /// Judged a claim at a time; None until the first is done.
+    /// Every claim judged; None until they are.
     pub claims: Option<Judged>,
+    /// Each "Guess first" question's answer.
+    pub questions: Option<Answered>,
     /// The spread chart's measurements.
     pub evenness: Option<Shared<Vec<Evenness>>>,
     /// Every scheme on the same change.
     pub schemes: Option<SchemesMeasured>,
     /// Where down servers' keys go.
     pub failure: Option<Shared<FailureMeasured>>,
+    /// The one-key box's key placed by every scheme, with the address.
+    pub one_key: Option<Shared<(OneKey, String)>>,
 }
 
 /// What every panel reads. The settings are `Valid` by type: the controls
@@ -156,7 +142,7 @@ pub struct Model {
     pub live: Memo<Measured>,
     /// The deferred measurements as this reader sees them (held when out of view).
     pub deferred: Memo<Deferred>,
-    /// Where `app::deferred` writes them.
+    /// Where `app::measure` writes them.
     pub measurements: RwSignal<Deferred>,
     /// The panels near the viewport, whose deferred work is done.
     pub awake: RwSignal<Vec<&'static str>>,
@@ -166,7 +152,7 @@ pub struct Model {
     /// keys (so a new first key keeps the slot); picked by number or by a
     /// click on the ring.
     pub inspected_key: RwSignal<usize>,
-    /// True while the deferred measurements are being brought up to date.
+    /// True while the worker is measuring for an address it has not finished.
     pub updating: RwSignal<bool>,
     /// Bumped whenever the reader answers a "Guess first" question.
     pub guesses: RwSignal<u32>,
@@ -201,8 +187,8 @@ fn held<T: Clone + PartialEq + Send + Sync + 'static>(
 }
 
 impl Model {
-    /// The model for these settings; `app::deferred::keep_up_to_date` then
-    /// keeps its deferred measurements current for the panels awake.
+    /// The model for these settings; `app::measure::keep_up_to_date` then
+    /// keeps the worker's measurements current.
     pub fn new(initial: Valid, awake: Vec<&'static str>) -> Model {
         let settings = RwSignal::new(initial);
         // Each cache is keyed by the spec its part is built from and nothing
@@ -280,6 +266,14 @@ impl Model {
             deferred: held(awake, move || measurements.get()),
             ..self
         }
+    }
+
+    pub fn with_questions<R>(&self, read: impl FnOnce(&Option<Answered>) -> R) -> R {
+        self.deferred.with(|d| read(&d.questions))
+    }
+
+    pub fn with_one_key<R>(&self, read: impl FnOnce(&Option<Shared<(OneKey, String)>>) -> R) -> R {
+        self.deferred.with(|d| read(&d.one_key))
     }
 
     pub fn with_claims<R>(&self, read: impl FnOnce(&Option<Judged>) -> R) -> R {

@@ -113,22 +113,3 @@ pub fn record_step_end() {
     record_since("ringcount:step", start);
     performance.clear_marks_with_mark_name("ringcount:input");
 }
-
-/// The smallest step the clock takes here: browsers coarsen
-/// `performance.now()` (to 100 µs, or 5 µs when the page is cross-origin
-/// isolated), and a timing is only as good as that step.
-pub fn resolution_ms() -> f64 {
-    let mut step = 0.0;
-    // Wait for two ticks; the gap between them is one step.
-    for _ in 0..2 {
-        let from = now();
-        let mut reading = from;
-        let mut spins = 0;
-        while reading == from && spins < 1_000_000 {
-            reading = now();
-            spins += 1;
-        }
-        step = reading - from;
-    }
-    step
-}

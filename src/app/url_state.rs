@@ -9,11 +9,11 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 use super::state::Model;
-use crate::query::{self, Parsed, View};
+use model::query::{self, Parsed, View};
 
 pub fn read() -> Parsed {
     let search = window().location().search().unwrap_or_default();
-    query::parse(&search, &crate::panels::ids())
+    query::parse(&search, &model::panels::ids())
 }
 
 thread_local! {

@@ -29,9 +29,10 @@ const TYPES = {
  * Serve dist/ (and this folder's fixtures under /fixtures/) on a free port.
  * `isolated` adds the headers that make the page cross-origin isolated, which
  * gives performance.now() microsecond resolution for the benchmark; `gzip`
- * sends every file gzip-encoded; `root` serves another built copy.
+ * sends every file gzip-encoded; `root` serves another built copy; `policy`
+ * is a Content-Security-Policy header the host adds to the page's own.
  */
-export async function serve({ isolated = false, gzip = false, root = DIST } = {}) {
+export async function serve({ isolated = false, gzip = false, root = DIST, policy } = {}) {
   const gzipped = new Map();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url, "http://localhost");
@@ -47,6 +48,7 @@ export async function serve({ isolated = false, gzip = false, root = DIST } = {}
       return;
     }
     const headers = { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" };
+    if (policy && file.endsWith(".html")) headers["content-security-policy"] = policy;
     if (isolated) {
       headers["cross-origin-opener-policy"] = "same-origin";
       headers["cross-origin-embedder-policy"] = "require-corp";
@@ -243,14 +245,14 @@ export function sharedBrowser() {
 }
 
 /**
- * The native model's figures for a query (`cargo run -- QUERY`), to check
+ * The native model's figures for a query (`cargo run -p oracle -- QUERY`), to check
  * the WASM page against: figures, loads, claims, every scheme's row and the
  * list of panels. Cached: each query is measured once per test file.
  */
 const nativeCache = new Map();
 export function nativeFigures(query) {
   if (!nativeCache.has(query)) {
-    const out = execFileSync("cargo", ["run", "--quiet", "--", query], { encoding: "utf8" });
+    const out = execFileSync("cargo", ["run", "--quiet", "-p", "oracle", "--", query], { encoding: "utf8" });
     nativeCache.set(query, JSON.parse(out));
   }
   return nativeCache.get(query);

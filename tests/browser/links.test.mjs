@@ -100,7 +100,9 @@ test("a course page embeds two panels, each sized to its content", async () => {
   await moved.locator('[data-figure="moved"]').waitFor();
   // SPEC §2's default, pinned on purpose.
   assert.equal((await moved.locator('[data-figure="moved"]').textContent()).trim(), "205");
-  // An embedded panel has no page chrome and no other panels.
+  // An embedded panel has no page chrome and no other panels, once the app
+  // has taken over from the first screen (which leaves the hidden masthead).
+  await moved.locator(".panel-slot").waitFor({ state: "attached" });
   assert.equal(await moved.locator(".masthead, .controls, #ring, #claims").count(), 0);
   assert.equal(await moved.locator("h1").textContent(), "How many keys move");
   await claimsFrame.locator("#claims tr[data-claim]").first().waitFor();

@@ -8,10 +8,10 @@ use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::theme::{fit_canvas, prefers_dark};
-use crate::model::format::fixed;
-use crate::model::snapshot::Evenness;
-use crate::model::Snapshot;
-use crate::palette::rgb_of;
+use crate::render::palette::rgb_of;
+use model::format::fixed;
+use model::snapshot::Evenness;
+use model::Snapshot;
 
 struct Theme {
     background: RGBColor,

@@ -34,7 +34,7 @@ pub fn save_png_button(
     let click = move |_| {
         let name = model
             .settings
-            .with_untracked(|valid| crate::handout::png_name(figure, valid));
+            .with_untracked(|valid| crate::render::handout::png_name(figure, valid));
         let _ = save(&name, &render);
     };
     view! {

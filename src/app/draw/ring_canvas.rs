@@ -14,11 +14,11 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use super::theme::fit_canvas;
-use crate::model::ring::Entry;
-use crate::model::steps::Stage;
-use crate::model::{Keys, ServerId, Snapshot};
-use crate::palette::{colour_of, hex_rgb, rgb_of};
-use crate::pixels::{
+use crate::render::palette::{colour_of, hex_rgb, rgb_of};
+use model::ring::Entry;
+use model::steps::Stage;
+use model::{Keys, ServerId, Snapshot};
+use pixels::{
     angle, direction_from, direction_table, moved_indices, ring_stamp, DotsLayer, TickGeometry,
     TickPixels, DIRECTION_BITS,
 };
@@ -132,7 +132,6 @@ pub enum Detail {
 /// Down servers' ticks: grey and dashed, so not by colour alone.
 const DOWN_TICK: &str = "#8a8f99";
 
-#[cfg_attr(hot_loops, optimize(speed))]
 pub fn draw(
     canvas: &HtmlCanvasElement,
     css_width: f64,
@@ -383,7 +382,7 @@ pub fn draw(
 
     // Layer 5: with skewed requests, the hottest keys drawn as circles sized
     // by their request rate (area ∝ requests), so heat shows without colour.
-    let skew = crate::model::requests::exponent(snapshot.settings.skew);
+    let skew = model::requests::exponent(snapshot.settings.skew);
     if skew > 0.0 {
         context.set_stroke_style_str(colours.moved);
         context.set_line_width(1.5);

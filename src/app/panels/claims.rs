@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::app::state::Model;
-use crate::markup::Markup;
-use crate::model::Claim;
+use crate::render::markup::Markup;
+use model::Claim;
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
@@ -54,7 +54,7 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
     }
 }
 
-/// The table's rows as markup (see `crate::markup`): read-only text, so a
+/// The table's rows as markup (see `crate::render::markup`): read-only text, so a
 /// string builder rather than a typed view.
 fn rows(claims: &[Claim]) -> String {
     let mut html = Markup::new();

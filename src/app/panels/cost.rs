@@ -5,13 +5,13 @@ use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message};
 use crate::app::state::Model;
-use crate::model::cost::{
+use model::cost::{
     duration, ideal_share, modulo_share, significant, Bytes, Copy, MAX_BANDWIDTH, MAX_DATA,
     MIN_BANDWIDTH, MIN_DATA,
 };
-use crate::model::format::{format_ratio, thousands};
-use crate::model::schemes;
-use crate::model::Settings;
+use model::format::{format_ratio, thousands};
+use model::schemes;
+use model::Settings;
 
 /// "5,210 GB": gigabytes to three significant figures.
 pub fn gigabytes(bytes: f64) -> String {
@@ -91,7 +91,7 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
                     .map(|row| {
                         let moved = row.result.movement.moved;
                         let copy = copy_of(moved);
-                        let title = schemes::by_id(row.result.id).map_or(row.result.id, |s| s.title());
+                        let title = schemes::about(row.result.id).map_or(row.result.id, |s| s.title);
                         view! {
                             <tr data-cost-scheme=row.result.id data-copy-seconds=copy.seconds.round() as u64>
                                 <th scope="row">{format!("Measured: {title}")}</th>

@@ -7,11 +7,11 @@ use leptos::prelude::*;
 use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{FailureMeasured, Model};
-use crate::markup::{escape, Markup};
-use crate::model::failures::replicas_of;
-use crate::model::format::{fixed, percent, thousands};
-use crate::model::{Replicas, Snapshot};
-use crate::palette::swatch_class;
+use crate::render::markup::{escape, Markup};
+use crate::render::palette::swatch_class;
+use model::failures::replicas_of;
+use model::format::{fixed, percent, thousands};
+use model::{Replicas, Snapshot};
 
 /// "alpha", "alpha and bravo", "alpha, bravo and charlie".
 fn and_list(names: &[String]) -> String {

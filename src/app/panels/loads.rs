@@ -12,11 +12,11 @@ use crate::app::draw::theme::observed_width;
 use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
 use crate::app::timing;
-use crate::markup::{escape, Markup};
-use crate::model::format::{fixed, format_ratio, thousands};
-use crate::model::settings::{parse_skew, skew_text};
-use crate::model::{Skew, Snapshot, Spread};
-use crate::palette::swatch_class;
+use crate::render::markup::{escape, Markup};
+use crate::render::palette::swatch_class;
+use model::format::{fixed, format_ratio, thousands};
+use model::settings::{parse_skew, skew_text};
+use model::{Skew, Snapshot, Spread};
 
 fn describe(spread: Spread) -> String {
     format!(

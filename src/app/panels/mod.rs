@@ -14,7 +14,27 @@ pub mod schemes;
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use model::panels::PanelDef;
 use wasm_bindgen::JsCast;
+
+use crate::render::snapshot_panels;
+
+/// The component that draws `panel` (one of `model::panels::ALL`), under its heading.
+pub fn view_of(panel: &PanelDef) -> AnyView {
+    let heading = panel.heading;
+    match panel.id {
+        "ring" => ring::ring_panel(heading).into_any(),
+        "predict" => predict::predict_panel(heading).into_any(),
+        "loads" => loads::loads_panel(heading).into_any(),
+        "failure" => failure::failure_panel(heading).into_any(),
+        "schemes" => schemes::schemes_panel(heading).into_any(),
+        "cost" => cost::cost_panel(heading).into_any(),
+        "rollout" => rollout::rollout_panel(heading).into_any(),
+        "claims" => claims::claims_panel(heading).into_any(),
+        // The panels read off the snapshot alone, as the first screen writes them.
+        id => snapshot_panels::find(id).map_or_else(|| ().into_any(), snapshot_panel),
+    }
+}
 
 /// The element that holds a region of markup.
 #[derive(Clone, Copy)]
@@ -27,7 +47,7 @@ pub enum Holder {
     Block,
 }
 
-/// A region of a panel written as markup (see `crate::markup`), brought up
+/// A region of a panel written as markup (see `crate::render::markup`), brought up
 /// to date whenever a signal `render` reads changes. `render` must escape
 /// any text it did not write itself.
 pub fn markup(holder: Holder, render: impl Fn() -> String + Send + Sync + 'static) -> AnyView {
@@ -74,7 +94,7 @@ fn rewrite(element: &web_sys::Element, previous: Option<Written>, html: String) 
         if written.html == html {
             return written;
         }
-        if let Some(changes) = crate::markup::changes(&written.html, &html) {
+        if let Some(changes) = crate::render::markup::changes(&written.html, &html) {
             if patch(element, &changes, &mut written) {
                 written.html = html;
                 return written;
@@ -105,7 +125,11 @@ fn nodes_under(root: &web_sys::Element, what: u32, expected: usize) -> Option<Ve
 
 /// Apply `changes` under `root`; false, with nothing changed, unless its
 /// elements and text nodes are the ones the changes were counted over.
-fn patch(root: &web_sys::Element, changes: &crate::markup::Changes, written: &mut Written) -> bool {
+fn patch(
+    root: &web_sys::Element,
+    changes: &crate::render::markup::Changes,
+    written: &mut Written,
+) -> bool {
     const SHOW_ELEMENT: u32 = 1;
     const SHOW_TEXT: u32 = 4;
     // Only the kinds of node that change are listed, each once.
@@ -167,16 +191,16 @@ pub fn rows_by_name(
 #[derive(Clone, Copy)]
 pub struct Alone(pub bool);
 
-/// A panel drawn from the snapshot alone (`crate::snapshot_panels`): its
+/// A panel drawn from the snapshot alone (`crate::render::snapshot_panels`): its
 /// whole section is one markup region, the same markup the first screen's
 /// module writes for an embed before the app arrives.
-pub fn snapshot_panel(panel: &'static crate::snapshot_panels::SnapshotPanel) -> AnyView {
+pub fn snapshot_panel(panel: &'static crate::render::snapshot_panels::SnapshotPanel) -> AnyView {
     let model = expect_context::<crate::app::state::Model>();
     let alone = use_context::<Alone>().is_some_and(|alone| alone.0);
     markup(Holder::Block, move || {
         model
             .snapshot
-            .with(|m| crate::snapshot_panels::section(panel, &m.0, alone))
+            .with(|m| crate::render::snapshot_panels::section(panel, &m.0, alone))
     })
 }
 

@@ -7,11 +7,11 @@
 use leptos::prelude::*;
 
 use crate::app::state::Model;
-use crate::markup::Markup;
-use crate::model::questions::{self, read_guess, Answer, Question, IDS};
-use crate::model::schemes;
-use crate::model::Snapshot;
-use crate::query;
+use crate::render::markup::Markup;
+use model::query;
+use model::questions::{self, read_guess, Answer, Question, IDS};
+use model::schemes;
+use model::Snapshot;
 
 /// `q=ID`: one question alone, for a course page (None: all six in turn).
 #[derive(Clone, Copy)]
@@ -72,17 +72,15 @@ pub fn settings_query(s: &Snapshot) -> String {
 }
 
 /// The question `id` for the snapshot this panel shows; None until the
-/// deferred measurements it needs (failure, schemes) are in for it.
+/// worker has answered it for these settings.
 fn current(model: Model, id: &'static str) -> Option<Question> {
     model.snapshot.with(|m| {
         model.deferred.with(|d| {
-            let failure = d.failure.as_ref().filter(|f| f.0.snapshot == *m)?;
-            let rows = d
-                .schemes
+            let answered = d
+                .questions
                 .as_ref()
-                .filter(|s| s.query == settings_query(&m.0))?;
-            let results: Vec<_> = rows.rows.0.iter().map(|row| row.result.clone()).collect();
-            Some(questions::question(id, &m.0, &results, &failure.0.failure))
+                .filter(|a| a.query == settings_query(&m.0))?;
+            answered.questions.0.iter().find(|q| q.id == id).cloned()
         })
     })
 }
@@ -138,9 +136,9 @@ fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
         let kind = answer_kind();
         let text = match kind {
             Answer::Schemes => {
-                let ticked: Vec<&str> = schemes::ALL
+                let ticked: Vec<&str> = schemes::ABOUT
                     .iter()
-                    .map(|s| s.id())
+                    .map(|s| s.id)
                     .filter(|scheme| {
                         document()
                             .query_selector(&format!("[data-scheme-guess=\"{scheme}\"]"))
@@ -187,8 +185,8 @@ fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
         "between" => view! {
             <fieldset class="scheme-guesses">
                 <legend class="visually-hidden">"Schemes that move keys between servers that stay"</legend>
-                {schemes::ALL.iter().map(|s| view! {
-                    <label class="check"><input type="checkbox" data-scheme-guess=s.id() />{s.title()}</label>
+                {schemes::ABOUT.iter().map(|s| view! {
+                    <label class="check"><input type="checkbox" data-scheme-guess=s.id />{s.title}</label>
                 }).collect_view()}
             </fieldset>
         }
@@ -301,13 +299,13 @@ fn sentence(q: &Question, guess: Option<&str>, unit: &str) -> String {
         return match guess {
             Some(g) => {
                 let ticked: Vec<&str> = g.split(',').filter(|s| !s.is_empty()).collect();
-                let right = schemes::ALL
+                let right = schemes::ABOUT
                     .iter()
-                    .filter(|s| measured.contains(&s.id()) == ticked.contains(&s.id()))
+                    .filter(|s| measured.contains(&s.id) == ticked.contains(&s.id))
                     .count();
                 format!(
                     "Measured: {named}. You had {right} of {} schemes right: {why}.",
-                    schemes::ALL.len()
+                    schemes::ABOUT.len()
                 )
             }
             None => format!("Measured: {named}: {why}."),

@@ -11,11 +11,11 @@ use crate::app::draw::theme::{observed_width, prefers_dark};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{Measured, Model, Shared};
 use crate::app::timing;
-use crate::markup::Markup;
-use crate::model::format::thousands;
-use crate::model::steps::{change_stage, stage, stage_pools, Stage};
-use crate::model::Snapshot;
-use crate::palette::swatch_class;
+use crate::render::markup::Markup;
+use crate::render::palette::swatch_class;
+use model::format::thousands;
+use model::steps::{change_stage, stage, stage_pools, Stage};
+use model::Snapshot;
 
 /// The ring's colours for the reader's theme. On a light page the "white"
 /// ring gets a dark background of its own: the canvas stays dark in both.
@@ -121,23 +121,16 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                         )
                     })
                 };
-                if !show_failure {
-                    // Not reading the failure: its measurement arriving after
-                    // each step would redraw an unchanged ring.
+                // The failure over the ring after the change: which keys
+                // are rerouted follows from the snapshot alone.
+                if !show_failure || s.0.members != m.0.after {
                     return draw(None);
                 }
-                model.with_failure(|failure| {
-                    // Only a measurement of this very snapshot: server ids and
-                    // keys of an older one would not line up.
-                    let overlay = failure
-                        .as_ref()
-                        .filter(|f| f.0.snapshot == *m && s.0.members == m.0.after)
-                        .map(|f| FailureOverlay {
-                            down: m.0.down_ids(),
-                            rerouted: &f.0.failure.rerouted_keys,
-                        });
-                    draw(overlay.as_ref())
-                })
+                let rerouted = m.0.rerouted_keys();
+                draw(Some(&FailureOverlay {
+                    down: m.0.down_ids(),
+                    rerouted: &rerouted,
+                }))
             })
         });
     };
@@ -163,15 +156,12 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             stage_now.with(|s| {
                 let stage = &s.0;
                 let failure = if model.show_failure.get() && stage.members == m.0.after {
-                    model.with_failure(|f| {
-                        f.as_ref().filter(|f| f.0.snapshot == *m).map(|f| {
-                            format!(
-                                " Down, with dashed grey ticks: {}. {} keys rerouted off them, each marked with a cross.",
-                                m.0.settings.down_servers().join(", "),
-                                thousands(f.0.failure.rerouted as u64)
-                            )
-                        })
-                    })
+                    let rerouted = m.0.rerouted_keys().into_iter().filter(|&r| r).count();
+                    Some(format!(
+                        " Down, with dashed grey ticks: {}. {} keys rerouted off them, each marked with a cross.",
+                        m.0.settings.down_servers().join(", "),
+                        thousands(rerouted as u64)
+                    ))
                 } else {
                     None
                 };

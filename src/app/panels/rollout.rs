@@ -6,9 +6,9 @@ use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message};
 use crate::app::state::Model;
-use crate::model::cost::{misrouted, modulo_share, significant};
-use crate::model::format::thousands;
-use crate::model::settings::{MAX_RATE, MAX_ROLLOUT, MIN_RATE, MIN_ROLLOUT};
+use model::cost::{misrouted, modulo_share, significant};
+use model::format::thousands;
+use model::settings::{MAX_RATE, MAX_ROLLOUT, MIN_RATE, MIN_ROLLOUT};
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.

@@ -11,14 +11,15 @@ use crate::app::draw::theme::observed_width;
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{LookupTiming, Model, SchemesMeasured};
 use crate::app::timing;
-use crate::markup::{escape, Markup};
-use crate::model::format::{fixed, percent, thousands};
-use crate::model::schemes::{self, Holds};
-use crate::model::{Epsilon, Probes, Settings};
+use crate::render::markup::{escape, Markup};
+use model::format::{fixed, percent, thousands};
+use model::report::OneKey;
+use model::schemes::{self, Holds};
+use model::{Epsilon, Probes, Settings};
 
 /// Where every scheme sends the key in the box, before and after the change.
-fn one_key_markup(snapshot: &crate::model::Snapshot, key: &str) -> String {
-    let (position, rows) = crate::model::one_key::owners(snapshot, key);
+fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
+    let (position, rows) = (placed.position, &placed.owners);
     let moved = rows.iter().filter(|row| row.moved()).count();
     let mut m = Markup::new();
     m.paragraph(
@@ -41,7 +42,7 @@ fn one_key_markup(snapshot: &crate::model::Snapshot, key: &str) -> String {
     .head_row(&["Scheme", "Its own position", "Before", "After", "Moved?"])
     .close("thead")
     .open("tbody", &[]);
-    for row in &rows {
+    for row in rows {
         let own = row
             .own_position
             .map_or("the ring's".to_string(), |p| thousands(u64::from(p)));
@@ -53,7 +54,7 @@ fn one_key_markup(snapshot: &crate::model::Snapshot, key: &str) -> String {
                 ("data-after", Some(&row.after)),
             ],
         )
-        .row_heading(row.title)
+        .row_heading(schemes::about(row.scheme).map_or(row.scheme, |s| s.title))
         .number_cell(&own)
         .element("td", &[], &row.before)
         .element("td", &[], &row.after)
@@ -133,7 +134,7 @@ fn schemes_table(
     let rows = measured.map_or(&[][..], |m| &m.rows.0[..]);
     for row in rows {
         let r = &row.result;
-        let scheme = schemes::by_id(r.id);
+        let scheme = schemes::about(r.id);
         let between = r.movement.moved_between;
         let lookup_title = row.lookup.map(|t| {
             format!(
@@ -157,7 +158,7 @@ fn schemes_table(
                 ),
                 (
                     "data-uses-weights",
-                    Some(if scheme.is_some_and(|s| s.uses_weights()) {
+                    Some(if scheme.is_some_and(|s| s.uses_weights) {
                         "yes"
                     } else {
                         "no"
@@ -165,7 +166,7 @@ fn schemes_table(
                 ),
             ],
         )
-        .row_heading(scheme.map_or(r.id, |scheme| scheme.title()))
+        .row_heading(scheme.map_or(r.id, |scheme| scheme.title))
         .open("td", &[("class", Some("num"))])
         .text(&thousands(r.movement.moved as u64))
         .text(" ")
@@ -211,10 +212,10 @@ fn schemes_table(
 /// Which schemes take weights, and what that means for the rows.
 fn weights_note(m: &mut Markup, weighted: bool) {
     let titles = |uses: bool| -> Vec<&'static str> {
-        schemes::ALL
+        schemes::ABOUT
             .iter()
-            .filter(|s| s.uses_weights() == uses)
-            .map(|s| s.title())
+            .filter(|s| s.uses_weights == uses)
+            .map(|s| s.title)
             .collect()
     };
     m.element(
@@ -237,9 +238,9 @@ fn weights_note(m: &mut Markup, weighted: bool) {
 fn scheme_notes(settings: &Settings) -> String {
     let mut m = Markup::new();
     m.open("dl", &[("class", Some("scheme-notes"))]);
-    for scheme in schemes::ALL {
-        m.element("dt", &[], scheme.title())
-            .element("dd", &[], &scheme.explain(settings));
+    for scheme in schemes::ABOUT {
+        m.element("dt", &[], scheme.title)
+            .element("dd", &[], &(scheme.explain)(settings));
     }
     m.close("dl");
     m.into_string()
@@ -302,7 +303,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                 if s.is_join() { "joins" } else { "leaves" },
                 s.before.len(),
                 s.after.len(),
-                schemes::ALL.len()
+                schemes::ABOUT.len()
             ))
         })
     };
@@ -319,7 +320,21 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
             if key.is_empty() {
                 return String::new();
             }
-            snapshot.with(|m| one_key_markup(&m.0, key))
+            // The worker places it; until it has, for this address and
+            // this key, the table waits.
+            snapshot.with(|m| {
+                model.with_one_key(|placed| {
+                    placed
+                        .as_ref()
+                        .map(|p| &*p.0)
+                        .filter(|p| {
+                            p.0.key == *key
+                                && p.1 == crate::app::panels::predict::settings_query(&m.0)
+                        })
+                        .map(|p| one_key_markup(&m.0, &p.0))
+                        .unwrap_or_default()
+                })
+            })
         })
     };
 
@@ -347,7 +362,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                     aria-describedby="one-key-message"
                     on:input=move |ev| {
                         let text = event_target_value(&ev);
-                        match crate::model::one_key::check(&text) {
+                        match model::one_key::check(&text) {
                             Ok(()) => {
                                 one_key_message.set(None);
                                 model.one_key.set(text);

@@ -1,0 +1,405 @@
+//! The "claims held" table: one list, `ALL`, of every claim the page judges.
+//! Each verdict comes from a measurement on the current settings by a rule
+//! stated beside it. A claim is one of two kinds: a *check* of an invariant
+//! the algorithm guarantees (it says "no" only if the code is wrong), or a
+//! *finding* about this configuration, which says "no" somewhere the reader
+//! can reach, and names one such address so a test can go there.
+//!
+//! Adding a claim is a function in its family's file and one entry here.
+
+pub mod clients;
+pub mod failures;
+pub mod ring;
+pub mod schemes;
+pub mod weights;
+
+use super::ring::ServerId;
+use super::schemes::{self as placement, Context, Scheme, SchemeResult};
+use super::snapshot::Snapshot;
+
+/// What a claim's function says: the words, and the verdict by its rule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// The claim in plain words.
+    pub statement: String,
+    /// How the verdict is decided.
+    pub rule: String,
+    pub held: bool,
+    /// The measurement behind the verdict, with its numbers.
+    pub evidence: String,
+}
+
+/// One judged row of the table.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Claim {
+    /// Stable identifier, used as `data-claim` on the page.
+    #[serde(deserialize_with = "crate::report::static_id")]
+    pub id: crate::report::Id,
+    pub kind: Kind,
+    pub statement: String,
+    pub rule: String,
+    pub held: bool,
+    pub evidence: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// An invariant the algorithm guarantees: "no" would mean a bug.
+    Check,
+    /// True or false of this configuration.
+    Finding,
+}
+
+impl Kind {
+    /// `data-kind` on the page (SPEC §14).
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Check => "check",
+            Kind::Finding => "finding",
+        }
+    }
+}
+
+/// Which part of the page a claim is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Ring,
+    Schemes,
+    Failures,
+    Weights,
+    Clients,
+}
+
+/// How a claim is judged, which also says what must be measured first.
+/// Every claim is judged after the frame that shows the new figures.
+#[derive(Clone, Copy)]
+pub enum Judge {
+    /// From the snapshot alone, in one piece.
+    Snapshot(fn(&Snapshot) -> Verdict),
+    /// From the snapshot and every scheme measured on it (in `schemes::ALL`
+    /// order), once the schemes are measured.
+    Schemes(fn(&Snapshot, &[SchemeResult]) -> Verdict),
+}
+
+/// Each scheme a claim asks for, measured again, in the order asked.
+fn measure_again(snapshot: &Snapshot, asked: Vec<Remeasure>) -> Vec<SchemeResult> {
+    asked.iter().map(|again| again.measure(snapshot)).collect()
+}
+
+/// A scheme to measure again, with these weights, on this change.
+pub struct Remeasure {
+    pub scheme: &'static dyn Scheme,
+    pub weights: Vec<u8>,
+    /// The pool before the change and after it.
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
+}
+
+impl Remeasure {
+    /// On the snapshot's own change, with other weights.
+    pub fn weighted(snapshot: &Snapshot, scheme: &'static dyn Scheme, weights: Vec<u8>) -> Self {
+        Remeasure {
+            scheme,
+            weights,
+            before: snapshot.before.clone(),
+            after: snapshot.after.clone(),
+        }
+    }
+
+    /// With the snapshot's weights, on another change.
+    pub fn on_change(
+        snapshot: &Snapshot,
+        scheme: &'static dyn Scheme,
+        before: &[ServerId],
+        after: &[ServerId],
+    ) -> Self {
+        Remeasure {
+            scheme,
+            weights: snapshot.weights.clone(),
+            before: before.to_vec(),
+            after: after.to_vec(),
+        }
+    }
+
+    /// The snapshot's scheme context with these weights. The snapshot's
+    /// rings were built with its own weights, so they serve only those (and
+    /// only their own pools, which the context matches by itself).
+    pub fn context<'a>(&'a self, snapshot: &'a Snapshot) -> Context<'a> {
+        let mut context = snapshot.scheme_context();
+        if self.weights != snapshot.weights {
+            context.built_rings.clear();
+        }
+        context.weights = &self.weights;
+        context
+    }
+
+    pub fn measure(&self, snapshot: &Snapshot) -> SchemeResult {
+        placement::measure(
+            self.scheme,
+            &self.context(snapshot),
+            &snapshot.keys,
+            &self.before,
+            &self.after,
+        )
+    }
+}
+
+/// One claim of the table.
+pub struct ClaimDef {
+    pub id: &'static str,
+    pub family: Family,
+    pub kind: Kind,
+    pub judge: Judge,
+    /// For a finding, an address (a query string) at which it says "no";
+    /// none for a check.
+    pub refuted_at: Option<&'static str>,
+}
+
+impl ClaimDef {
+    /// Attach this entry's id and kind to a verdict.
+    pub fn claim(&self, verdict: Verdict) -> Claim {
+        Claim {
+            id: self.id,
+            kind: self.kind,
+            statement: verdict.statement,
+            rule: verdict.rule,
+            held: verdict.held,
+            evidence: verdict.evidence,
+        }
+    }
+
+    pub fn judge(&self, snapshot: &Snapshot, schemes: &[SchemeResult]) -> Claim {
+        self.claim(match self.judge {
+            Judge::Snapshot(judge) => judge(snapshot),
+            Judge::Schemes(judge) => judge(snapshot, schemes),
+        })
+    }
+
+    pub fn needs_schemes(&self) -> bool {
+        matches!(self.judge, Judge::Schemes(_))
+    }
+}
+
+const fn check(id: &'static str, family: Family, judge: Judge) -> ClaimDef {
+    ClaimDef {
+        id,
+        family,
+        kind: Kind::Check,
+        judge,
+        refuted_at: None,
+    }
+}
+
+const fn finding(
+    id: &'static str,
+    family: Family,
+    judge: Judge,
+    refuted_at: &'static str,
+) -> ClaimDef {
+    ClaimDef {
+        id,
+        family,
+        kind: Kind::Finding,
+        judge,
+        refuted_at: Some(refuted_at),
+    }
+}
+
+use Family::{Clients, Failures, Ring, Schemes, Weights};
+use Judge::Snapshot as Alone;
+
+/// Nineteen machines at 200 points: a pool large enough that Maglev's
+/// rebuilt table hands more than 1 in 20 changed rows between staying servers.
+const NINETEEN: &str =
+    "servers=m01,m02,m03,m04,m05,m06,m07,m08,m09,m10,m11,m12,m13,m14,m15,m16,m17,m18&add=m19";
+
+/// Few keys: too few for a reshuffled ketama pool to move one between staying servers.
+const KETAMA_FEW_KEYS: &str = "keys=10";
+/// Key names whose plain FNV-1a hashes clump differently from key-{i}'s.
+const FNV_SAME_PILE: &str = "keyname=%2Fimg%2F%7Bi%7D.jpg";
+/// So few keys that groupcache's busiest server happens to hold fewer.
+const KETAMA_LOSES: &str = "keys=10";
+
+/// Every claim, in table order.
+/// Every claim's id, in table order: plain data, so a page that names the
+/// claims needs none of their judging code.
+pub const IDS: [&str; ALL.len()] = {
+    let mut ids = [""; ALL.len()];
+    let mut index = 0;
+    while index < ids.len() {
+        ids[index] = ALL[index].id;
+        index += 1;
+    }
+    ids
+};
+
+pub const ALL: &[ClaimDef] = &[
+    finding("even-share", Ring, Alone(ring::even_share), "points=1"),
+    check("routes-agree", Ring, Alone(ring::routes_agree)),
+    check("monotone", Ring, Alone(ring::monotone)),
+    finding(
+        "modulo",
+        Ring,
+        Alone(ring::modulo_moves_more),
+        "remove=alpha&points=2",
+    ),
+    check(
+        "leave-exact",
+        Ring,
+        Judge::Snapshot(|s| ring::leave_claim(s, &ring::removals(s))),
+    ),
+    finding(
+        "points-fair",
+        Ring,
+        Alone(ring::points_even_out_load),
+        "points=1",
+    ),
+    check("one-owner", Ring, Alone(ring::one_owner_each)),
+    finding(
+        "entries-cost",
+        Ring,
+        Alone(ring::fairness_costs_entries),
+        "points=1",
+    ),
+    finding(
+        "hash-scatter",
+        Ring,
+        Alone(ring::hash_must_scatter),
+        "servers=a,b",
+    ),
+    finding(
+        "jump-ends",
+        Schemes,
+        Judge::Schemes(|s, r| {
+            schemes::jump_ends_only(s, r, &measure_again(s, schemes::jump_ends_needs(s, r)))
+        }),
+        "servers=a,b&add=c&hash=fnv1a",
+    ),
+    finding(
+        "maglev-near",
+        Schemes,
+        Judge::Schemes(schemes::maglev_nearly_monotone),
+        NINETEEN,
+    ),
+    finding(
+        "bounded-cap",
+        Schemes,
+        Judge::Schemes(schemes::bounded_caps_load),
+        "add=zz&points=1&eps=2",
+    ),
+    finding(
+        "rendezvous-names",
+        Schemes,
+        Judge::Schemes(schemes::rendezvous_without_table),
+        "weights=alpha:5",
+    ),
+    finding(
+        "failover-spread",
+        Failures,
+        Alone(failures::failover_spreads),
+        "keys=50",
+    ),
+    finding(
+        "replicas-cover",
+        Failures,
+        Alone(failures::replicas_cover_failure),
+        "replicas=1",
+    ),
+    finding(
+        "sqrt-rule",
+        Failures,
+        Alone(failures::square_root_rule),
+        "hash=fnv1a&remove=alpha",
+    ),
+    finding(
+        "weights-followed",
+        Weights,
+        Alone(weights::keys_follow_weights),
+        "keys=50",
+    ),
+    finding(
+        "hot-key-floor",
+        Weights,
+        Alone(weights::hot_key_is_a_floor),
+        "servers=a,b",
+    ),
+    finding(
+        "bounded-requests",
+        Weights,
+        Alone(weights::bounded_evens_keys_not_requests),
+        "eps=2",
+    ),
+    check(
+        "clients-keep",
+        Clients,
+        Judge::Schemes(|s, r| {
+            clients::clients_keep_staying_servers(
+                s,
+                r,
+                &measure_again(s, clients::keep_needs(s, r)),
+            )
+        }),
+    ),
+    finding(
+        "ketama-weights",
+        Clients,
+        Judge::Schemes(|s, r| {
+            clients::weighted_ketama_shifts(s, r, &measure_again(s, clients::weighted_needs(s, r)))
+        }),
+        KETAMA_FEW_KEYS,
+    ),
+    finding(
+        "fnv-names",
+        Clients,
+        Alone(clients::fnv_pile_up_whatever_the_names),
+        FNV_SAME_PILE,
+    ),
+    finding(
+        "ketama-evener",
+        Clients,
+        Judge::Schemes(|s, r| {
+            clients::ketama_evener_than_groupcache(
+                s,
+                r,
+                &measure_again(s, clients::evener_needs(s, r)),
+            )
+        }),
+        KETAMA_LOSES,
+    ),
+];
+
+/// Judge every claim for a snapshot, measuring the schemes if any claim needs them.
+pub fn evaluate(snapshot: &Snapshot) -> Vec<Claim> {
+    let schemes = if ALL.iter().any(ClaimDef::needs_schemes) {
+        snapshot.measure_schemes()
+    } else {
+        Vec::new()
+    };
+    evaluate_with(snapshot, &schemes)
+}
+
+/// Judge every claim, with the schemes already measured.
+pub fn evaluate_with(snapshot: &Snapshot, schemes: &[SchemeResult]) -> Vec<Claim> {
+    ALL.iter().map(|def| def.judge(snapshot, schemes)).collect()
+}
+
+/// Judge one family's claims, in table order (tests look at one at a time).
+pub fn evaluate_family(
+    snapshot: &Snapshot,
+    schemes: &[SchemeResult],
+    family: Family,
+) -> Vec<Claim> {
+    ALL.iter()
+        .filter(|def| def.family == family)
+        .map(|def| def.judge(snapshot, schemes))
+        .collect()
+}
+
+pub(crate) fn yes_no(held: bool) -> &'static str {
+    if held {
+        "so it holds"
+    } else {
+        "so it does not hold"
+    }
+}

@@ -1,0 +1,86 @@
+//! Any one key (SPEC §13): a key the reader types, its position and its
+//! owner before and after the change under every scheme.
+
+use super::schemes::{self, groupcache, ketama, slots};
+use super::Snapshot;
+
+/// At most this many characters in the box.
+pub const MAX_KEY_CHARS: usize = 200;
+
+/// Check the typed key; the error is a sentence for the reader.
+pub fn check(text: &str) -> Result<(), String> {
+    let chars = text.chars().count();
+    if chars > MAX_KEY_CHARS {
+        return Err(format!(
+            "A key can have at most {MAX_KEY_CHARS} characters; this one has {chars}."
+        ));
+    }
+    Ok(())
+}
+
+/// Where one scheme sends the key.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KeyOwners {
+    #[serde(deserialize_with = "crate::report::static_id")]
+    pub scheme: crate::report::Id,
+    /// The scheme's own position for the key, where it hashes the name
+    /// itself (ketama, groupcache, slots' slot); None where it uses the ring's.
+    pub own_position: Option<u32>,
+    pub before: String,
+    pub after: String,
+}
+
+impl KeyOwners {
+    pub fn moved(&self) -> bool {
+        self.before != self.after
+    }
+}
+
+/// The key's ring position (under the page's hash) and its owners.
+pub fn owners(snapshot: &Snapshot, text: &str) -> (u32, Vec<KeyOwners>) {
+    let name = text.as_bytes();
+    let hash = snapshot.settings.hash.hash(name);
+    let context = snapshot.scheme_context();
+    let rows = schemes::ALL
+        .into_iter()
+        .map(|scheme| {
+            let (before, after) = scheme.place_pair(&context, &snapshot.before, &snapshot.after);
+            let own_position = match scheme.id() {
+                "ketama" => Some(ketama::key_position(name)),
+                "groupcache" => Some(groupcache::key_position(name)),
+                "slots" => Some(u32::from(slots::name_slot(name))),
+                _ => None,
+            };
+            KeyOwners {
+                scheme: scheme.id(),
+                own_position,
+                before: snapshot.name(before.owner_of_name(name, hash)).to_string(),
+                after: snapshot.name(after.owner_of_name(name, hash)).to_string(),
+            }
+        })
+        .collect();
+    (hash, rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Settings;
+
+    #[test]
+    fn a_key_of_the_page_has_the_owners_the_page_measured() {
+        let snapshot = Snapshot::measure(&Settings::default()).unwrap();
+        let index = 17;
+        let name = snapshot
+            .settings
+            .keyname
+            .name(snapshot.keys.key(index).number);
+        let (position, rows) = owners(&snapshot, &name);
+        assert_eq!(position, snapshot.keys.hashes[index]);
+        let ring = rows.iter().find(|r| r.scheme == "ring").unwrap();
+        assert_eq!(ring.before, snapshot.name(snapshot.owners_before[index]));
+        assert_eq!(ring.after, snapshot.name(snapshot.owners_after[index]));
+        assert_eq!(rows.len(), schemes::ALL.len());
+        assert!(check(&"x".repeat(200)).is_ok() && check(&"x".repeat(201)).is_err());
+    }
+}

@@ -1,0 +1,139 @@
+//! Every panel of the page, in one list: its id (for `panel=`), its heading
+//! and the measurements it needs from the worker. The page (which maps each
+//! id to its component), the address parser, the worker and the oracle
+//! (which maps each id to the figures it prints) all read `ALL`.
+
+pub use crate::report::Work;
+
+/// One panel of the page.
+pub struct PanelDef {
+    /// `panel=ID`, and the section's element id.
+    pub id: &'static str,
+    pub heading: &'static str,
+    /// What the worker must measure before it is complete.
+    pub needs: &'static [Work],
+}
+
+/// Every panel, in page order.
+pub const ALL: &[PanelDef] = &[
+    PanelDef {
+        id: "ring",
+        heading: "The ring",
+        needs: &[],
+    },
+    PanelDef {
+        id: "predict",
+        heading: "Guess first",
+        needs: &[Work::Questions],
+    },
+    PanelDef {
+        id: "entries",
+        heading: "Where the points land",
+        needs: &[],
+    },
+    PanelDef {
+        id: "moved",
+        heading: "How many keys move",
+        needs: &[],
+    },
+    PanelDef {
+        id: "modulo",
+        heading: "Ring versus modulo",
+        needs: &[],
+    },
+    PanelDef {
+        id: "loads",
+        heading: "Load per server",
+        needs: &[Work::Evenness],
+    },
+    PanelDef {
+        id: "failure",
+        heading: "When servers fail",
+        needs: &[Work::Failure],
+    },
+    PanelDef {
+        id: "schemes",
+        heading: "Every scheme, side by side",
+        needs: &[Work::Schemes],
+    },
+    PanelDef {
+        id: "cost",
+        heading: "What a change costs",
+        needs: &[],
+    },
+    PanelDef {
+        id: "rollout",
+        heading: "Disagreement during a rollout",
+        needs: &[],
+    },
+    PanelDef {
+        id: "claims",
+        heading: "Claims held",
+        needs: &[Work::Claims],
+    },
+];
+
+/// Every panel's id, in page order.
+pub const IDS: [&str; ALL.len()] = {
+    let mut ids = [""; ALL.len()];
+    let mut index = 0;
+    while index < ids.len() {
+        ids[index] = ALL[index].id;
+        index += 1;
+    }
+    ids
+};
+
+/// The panel with this id.
+pub fn find(id: &str) -> Option<&'static PanelDef> {
+    ALL.iter().find(|panel| panel.id == id)
+}
+
+/// A panel's heading, for its component (one source for the page, the
+/// embed's title and the oracle).
+pub fn heading(id: &str) -> &'static str {
+    find(id).map_or("", |panel| panel.heading)
+}
+
+/// The panel ids, in page order: "ring", "entries", "moved", …
+pub fn ids() -> Vec<&'static str> {
+    ALL.iter().map(|panel| panel.id).collect()
+}
+
+/// What the given panels need measured, each once, in the order given.
+pub fn work_for<'a>(panels: impl IntoIterator<Item = &'a PanelDef>) -> Vec<Work> {
+    let mut needed: Vec<Work> = Vec::new();
+    for panel in panels {
+        for &work in panel.needs {
+            if !needed.contains(&work) {
+                needed.push(work);
+            }
+        }
+    }
+    needed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_headings_present() {
+        let ids = ids();
+        for (index, id) in ids.iter().enumerate() {
+            assert!(!ids[..index].contains(id), "{id} twice");
+            assert!(!heading(id).is_empty(), "{id}");
+        }
+        assert_eq!(
+            work_for(ALL),
+            vec![
+                Work::Questions,
+                Work::Evenness,
+                Work::Failure,
+                Work::Schemes,
+                Work::Claims
+            ]
+        );
+        assert!(work_for(find("moved")).is_empty());
+    }
+}

@@ -1,0 +1,599 @@
+//! The page address as state. `parse` reads any query string, however broken,
+//! into valid settings plus a notice for each part it had to ignore; `render`
+//! writes settings back, so the address bar is always a permalink.
+
+use crate::cost::{Bytes, MAX_BANDWIDTH, MAX_DATA, MIN_BANDWIDTH, MIN_DATA};
+use crate::keyname::KeyName;
+use crate::settings::{
+    clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_RATE, MAX_ROLLOUT,
+    MAX_SERVERS, MIN_KEYS, MIN_POINTS, MIN_RATE, MIN_ROLLOUT,
+};
+use crate::settings::{default_change, parse_skew, quote, skew_text, Valid};
+use crate::{Change, Epsilon, Field, HashKind, Probes, Replicas, Settings, Weight};
+
+/// A scenario readers arrive with, one click (and one link) away.
+pub struct Preset {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub settings: Settings,
+}
+
+fn numbered(prefix: &str, count: usize) -> Vec<String> {
+    (1..=count).map(|i| format!("{prefix}{i:02}")).collect()
+}
+
+/// Every preset, in the order the page lists them.
+pub fn presets() -> Vec<Preset> {
+    let base = Settings::default();
+    let nineteen = |points: u16| Settings {
+        servers: numbered("m", 18),
+        change: Change::Join("m19".into()),
+        points,
+        ..Settings::default()
+    };
+    vec![
+        Preset {
+            id: "default",
+            title: "The default: echo joins four servers",
+            settings: base.clone(),
+        },
+        Preset {
+            id: "cache-pool",
+            title: "Three caches gain a fourth",
+            settings: Settings {
+                servers: vec!["cache-a".into(), "cache-b".into(), "cache-c".into()],
+                change: Change::Join("cache-d".into()),
+                points: 100,
+                keys: 10_000,
+                first: 1,
+                hash: HashKind::Fnv1aMurmur,
+                ..Settings::default()
+            },
+        },
+        Preset {
+            id: "lumpy",
+            title: "A lumpy ring: 3 points each",
+            settings: Settings {
+                points: 3,
+                ..base.clone()
+            },
+        },
+        Preset {
+            id: "nineteen-1",
+            title: "Nineteen machines, 1 point each",
+            settings: nineteen(1),
+        },
+        Preset {
+            id: "nineteen-200",
+            title: "Nineteen machines, 200 points each",
+            settings: nineteen(200),
+        },
+        Preset {
+            id: "plain-fnv",
+            title: "Plain FNV-1a, no finalizer",
+            settings: Settings {
+                hash: HashKind::Fnv1a,
+                ..base.clone()
+            },
+        },
+        Preset {
+            id: "lesson",
+            title: "The lesson: 1,200 keys, 5.5 TB, 18 → 19 servers",
+            settings: Settings {
+                keys: 1_200,
+                ..nineteen(200)
+            },
+        },
+        Preset {
+            id: "two-shards",
+            title: "Two shards become three: 200 keys of 5 GB",
+            settings: Settings {
+                servers: vec!["shard-1".into(), "shard-2".into()],
+                change: Change::Join("shard-3".into()),
+                keys: 200,
+                data: crate::cost::Bytes::new(1_000_000_000_000),
+                rate: 30,
+                rollout: 12,
+                ..Settings::default()
+            },
+        },
+    ]
+}
+
+/// How the page is laid out, as opposed to what it measures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// `embed=1`: no page chrome, for an iframe.
+    pub embed: bool,
+    /// `panel=…`: one panel alone, by its id in `panels::ALL`.
+    pub panel: Option<&'static str>,
+    /// `q=…`: one "Guess first" question alone (SPEC §12).
+    pub question: Option<&'static str>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    pub settings: Valid,
+    pub view: View,
+    /// `key=…`: the key in the one-key box (SPEC §13), a view choice.
+    pub key: Option<String>,
+    /// One sentence for each parameter that was ignored, and why.
+    pub notices: Vec<String>,
+}
+
+/// The query of `render` with the one-key box's key, if there is one.
+pub fn with_key(query: String, key: &str) -> String {
+    if key.is_empty() {
+        query
+    } else {
+        format!("{query}&key={}", percent_encode(key))
+    }
+}
+
+/// Decode `%XX` escapes and `+`; None when the result is not UTF-8.
+pub fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        match bytes[index] {
+            b'+' => out.push(b' '),
+            b'%' => {
+                let hex = |b: u8| (b as char).to_digit(16);
+                match (
+                    bytes.get(index + 1).and_then(|&b| hex(b)),
+                    bytes.get(index + 2).and_then(|&b| hex(b)),
+                ) {
+                    (Some(high), Some(low)) => {
+                        out.push((high * 16 + low) as u8);
+                        index += 2;
+                    }
+                    _ => out.push(b'%'),
+                }
+            }
+            byte => out.push(byte),
+        }
+        index += 1;
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Escape everything but unreserved characters and the list comma.
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~,".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// A whole number within a range, or a sentence saying what was wrong.
+fn number_in<T>(value: &str, low: T, high: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    match value.trim().parse::<T>() {
+        Ok(number) if number >= low && number <= high => Ok(number),
+        _ => Err(format!("needs a whole number from {low} to {high}")),
+    }
+}
+
+/// Read a query string (with or without the leading `?`). Never fails: every
+/// part that cannot be used falls back to its default and earns a notice.
+/// `panels` are the ids `panel=` accepts (`panels::ids()`: the list of
+/// panels knows the page's components, which read this module).
+pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
+    let defaults = Settings::default();
+    let mut settings = defaults.clone();
+    let mut view = View::default();
+    let mut notices = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut change: Option<Change> = None;
+    let mut one_key: Option<String> = None;
+
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+    {
+        let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+        let (Some(key), Some(value)) = (percent_decode(raw_key), percent_decode(raw_value)) else {
+            notices.push("Ignored a parameter that is not valid UTF-8 text.".to_string());
+            continue;
+        };
+        if seen.contains(&key) {
+            notices.push(format!(
+                "Ignored a repeated {}: the first one is used.",
+                quote(&key)
+            ));
+            continue;
+        }
+        seen.push(key.clone());
+        let mut ignore =
+            |why: String| notices.push(format!("Ignored {key}={}: {why}.", quote(&value)));
+        match key.as_str() {
+            "servers" => match parse_server_list(&value) {
+                Ok(names) if (2..=MAX_SERVERS).contains(&names.len()) => settings.servers = names,
+                Ok(names) => ignore(format!(
+                    "the list needs 2 to {MAX_SERVERS} servers, not {}",
+                    names.len()
+                )),
+                Err(why) => ignore(why.trim_end_matches('.').to_string()),
+            },
+            "add" | "remove" => {
+                if let Some(existing) = &change {
+                    ignore(format!(
+                        "only one change at a time, and {} {} is already set",
+                        if existing.is_join() { "add" } else { "remove" },
+                        quote(existing.name())
+                    ));
+                    continue;
+                }
+                match clean_name(&value) {
+                    Ok(name) if key == "add" => change = Some(Change::Join(name)),
+                    Ok(name) => change = Some(Change::Leave(name)),
+                    Err(why) => ignore(why.trim_end_matches('.').to_string()),
+                }
+            }
+            "points" => match number_in(&value, MIN_POINTS, MAX_POINTS) {
+                Ok(points) => settings.points = points,
+                Err(why) => ignore(why),
+            },
+            "keys" => match number_in(&value, MIN_KEYS, MAX_KEYS) {
+                Ok(keys) => settings.keys = keys,
+                Err(why) => ignore(why),
+            },
+            "first" => match number_in(&value, 0, MAX_FIRST) {
+                Ok(first) => settings.first = first,
+                Err(why) => ignore(why),
+            },
+            "eps" => match Epsilon::parse(&value) {
+                Ok(eps) => settings.eps = eps,
+                Err(why) => ignore(why),
+            },
+            "probes" => match number_in(&value, u32::from(Probes::MIN), u32::from(Probes::MAX))
+                .and_then(Probes::new)
+            {
+                Ok(probes) => settings.probes = probes,
+                Err(why) => ignore(why),
+            },
+            "down" => match parse_server_list(&value) {
+                Ok(names) => settings.down = names,
+                Err(why) => ignore(why.trim_end_matches('.').to_string()),
+            },
+            "replicas" => {
+                match number_in(&value, u32::from(Replicas::MIN), u32::from(Replicas::MAX))
+                    .and_then(Replicas::new)
+                {
+                    Ok(replicas) => settings.replicas = replicas,
+                    Err(why) => ignore(why),
+                }
+            }
+            "data" => match Bytes::parse(&value, MIN_DATA, MAX_DATA) {
+                Ok(data) => settings.data = data,
+                Err(why) => ignore(why),
+            },
+            "bandwidth" => match Bytes::parse(&value, MIN_BANDWIDTH, MAX_BANDWIDTH) {
+                Ok(bandwidth) => settings.bandwidth = bandwidth,
+                Err(why) => ignore(format!("{why} a second")),
+            },
+            "rate" => match number_in(&value, MIN_RATE, MAX_RATE) {
+                Ok(rate) => settings.rate = rate,
+                Err(why) => ignore(why),
+            },
+            "rollout" => match number_in(&value, MIN_ROLLOUT, MAX_ROLLOUT) {
+                Ok(minutes) => settings.rollout = minutes,
+                Err(why) => ignore(why),
+            },
+            "weights" => match parse_weights(&value) {
+                Ok(weights) => settings.weights = weights,
+                Err(why) => ignore(why),
+            },
+            "key" => match crate::one_key::check(&value) {
+                Ok(()) => one_key = Some(value.clone()).filter(|k| !k.is_empty()),
+                Err(why) => ignore(why.trim_end_matches('.').to_string()),
+            },
+            "keyname" => match KeyName::parse(&value) {
+                Ok(name) => settings.keyname = name,
+                Err(why) => ignore(why.trim_end_matches('.').to_string()),
+            },
+            "skew" => match parse_skew(&value) {
+                Ok(skew) => settings.skew = skew,
+                Err(why) => ignore(why),
+            },
+            "hash" => match HashKind::from_id(&value) {
+                Some(hash) => settings.hash = hash,
+                None => ignore("the hash must be fnv1a-fold, fnv1a-murmur or fnv1a".to_string()),
+            },
+            "embed" => match value.as_str() {
+                "1" | "true" => view.embed = true,
+                "0" | "false" => view.embed = false,
+                _ => ignore("embed takes 1 or 0".to_string()),
+            },
+            "q" => match crate::questions::IDS.iter().find(|&&id| id == value) {
+                Some(&id) => view.question = Some(id),
+                None => ignore(format!(
+                    "the question must be one of {}",
+                    crate::questions::IDS.join(", ")
+                )),
+            },
+            "panel" => match panels.iter().find(|&&id| id == value) {
+                Some(&id) => view.panel = Some(id),
+                None => ignore(format!("the panel must be one of {}", panels.join(", "))),
+            },
+            _ => notices.push(format!(
+                "Ignored {}: the page has no such setting.",
+                quote(&key)
+            )),
+        }
+    }
+
+    settings.change = change.unwrap_or_else(|| default_change(&settings.servers));
+    // Each part was fine alone; now the whole, by the same rules as the controls.
+    let settled = Valid::settle(settings, &Valid::default());
+    notices.extend(settled.notices.into_iter().map(|notice| {
+        if notice.problem.field == Field::Change {
+            format!("{} Using a default change instead.", notice.problem.message)
+        } else {
+            notice.problem.message
+        }
+    }));
+    Parsed {
+        settings: settled.valid,
+        view,
+        key: one_key,
+        notices,
+    }
+}
+
+/// `alpha:3,bravo:2`: names with whole weights 1 … 10.
+pub fn parse_weights(text: &str) -> Result<Vec<(String, Weight)>, String> {
+    let mut weights: Vec<(String, Weight)> = Vec::new();
+    for part in text.split(',').filter(|part| !part.trim().is_empty()) {
+        let Some((name, weight)) = part.rsplit_once(':') else {
+            return Err(format!(
+                "each weight is NAME:W, and {} has no colon",
+                quote(part.trim())
+            ));
+        };
+        let name = clean_name(name).map_err(|why| why.trim_end_matches('.').to_string())?;
+        let weight = weight
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| {
+                format!(
+                    "the weight of {} must be a whole number from 1 to 10",
+                    quote(&name)
+                )
+            })
+            .and_then(|w| {
+                Weight::new(w).map_err(|why| format!("the weight of {} {why}", quote(&name)))
+            })?;
+        if weights.iter().any(|(named, _)| *named == name) {
+            return Err(format!("{} has two weights", quote(&name)));
+        }
+        weights.push((name, weight));
+    }
+    Ok(weights)
+}
+
+/// The way out of an embed or a panel alone: the full page, relative to
+/// this one, with the same settings and no view choices.
+pub fn full_page_href(settings: &Settings) -> String {
+    format!("./?{}", render(settings, &View::default()))
+}
+
+/// The query string for these settings (without the `?`).
+pub fn render(settings: &Settings, view: &View) -> String {
+    let servers: Vec<String> = settings
+        .servers
+        .iter()
+        .map(|name| percent_encode(name))
+        .collect();
+    let (change_key, change_name) = match &settings.change {
+        Change::Join(name) => ("add", name),
+        Change::Leave(name) => ("remove", name),
+    };
+    let mut query = format!(
+        "servers={}&{change_key}={}&points={}&keys={}&first={}&hash={}&eps={}&probes={}",
+        servers.join(","),
+        percent_encode(change_name),
+        settings.points,
+        settings.keys,
+        settings.first,
+        settings.hash.id(),
+        settings.eps,
+        settings.probes.get()
+    );
+    query.push_str(&format!(
+        "&replicas={}&data={}&bandwidth={}&rate={}&rollout={}",
+        settings.replicas.count(),
+        settings.data.describe(),
+        settings.bandwidth.describe(),
+        settings.rate,
+        settings.rollout
+    ));
+    query.push_str(&format!("&skew={}", skew_text(settings.skew)));
+    if !settings.weights.is_empty() {
+        let weights: Vec<String> = settings
+            .weights
+            .iter()
+            .map(|(name, weight)| format!("{}:{}", percent_encode(name), weight.get()))
+            .collect();
+        query.push_str("&weights=");
+        query.push_str(&weights.join(","));
+    }
+    if !settings.keyname.is_default() {
+        query.push_str("&keyname=");
+        query.push_str(&percent_encode(settings.keyname.as_str()));
+    }
+    if !settings.down.is_empty() {
+        let down: Vec<String> = settings
+            .down
+            .iter()
+            .map(|name| percent_encode(name))
+            .collect();
+        query.push_str("&down=");
+        query.push_str(&down.join(","));
+    }
+    if view.embed {
+        query.push_str("&embed=1");
+    }
+    if let Some(panel) = view.panel {
+        query.push_str("&panel=");
+        query.push_str(panel);
+    }
+    if let Some(question) = view.question {
+        query.push_str("&q=");
+        query.push_str(question);
+    }
+    query
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(query: &str) -> Parsed {
+        super::parse(query, &crate::panels::ids())
+    }
+
+    #[test]
+    fn every_preset_is_valid_and_its_link_reads_back() {
+        for preset in presets() {
+            assert!(preset.settings.problems().is_empty(), "{}", preset.id);
+            let parsed = parse(&render(&preset.settings, &View::default()));
+            assert_eq!(*parsed.settings, preset.settings, "{}", preset.id);
+            assert!(parsed.notices.is_empty(), "{}", preset.id);
+        }
+    }
+
+    #[test]
+    fn the_spec_example_reads_as_the_default() {
+        let parsed = parse("?servers=alpha,bravo,charlie,delta&add=echo&points=200&keys=1000&first=0&hash=fnv1a-fold");
+        assert_eq!(*parsed.settings, Settings::default());
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+        assert_eq!(*parse("").settings, Settings::default());
+    }
+
+    #[test]
+    fn every_setting_round_trips() {
+        let settings = Settings {
+            servers: vec!["north pole".into(), "sü∂".into(), "a&b=c".into()],
+            change: Change::Leave("sü∂".into()),
+            points: 7,
+            keys: 12345,
+            first: 99,
+            hash: HashKind::Fnv1a,
+            eps: Epsilon::parse("1.05").unwrap(),
+            probes: Probes::new(3).unwrap(),
+            down: vec!["a&b=c".into()],
+            replicas: Replicas::new(2).unwrap(),
+            data: Bytes::new(720_000_000_001),
+            bandwidth: Bytes::new(1_500),
+            rate: 7,
+            rollout: 90,
+            weights: vec![("north pole".into(), Weight::new(4).unwrap())],
+            skew: parse_skew("1.5").unwrap(),
+            keyname: KeyName::parse("user:{i}/é").unwrap(),
+        };
+        let view = View {
+            embed: true,
+            panel: Some("predict"),
+            question: Some("failover"),
+        };
+        let parsed = parse(&render(&settings, &view));
+        assert_eq!(*parsed.settings, settings);
+        assert_eq!(parsed.view, view);
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+    }
+
+    #[test]
+    fn malformed_values_fall_back_with_a_notice_each() {
+        let parsed = parse("data=-5TB&bandwidth=0&rate=0&rollout=99999&data=1TB");
+        assert_eq!(*parsed.settings, Settings::default());
+        assert_eq!(parsed.notices.len(), 5, "{:?}", parsed.notices);
+        assert!(parsed.notices[0].contains("5.5TB or 200MB"));
+        assert_eq!(parse("data=1.25%20GB").settings.data.get(), 1_250_000_000);
+        let parsed = parse("weights=alpha:3,zulu:2&skew=1.5");
+        assert_eq!(
+            parsed.settings.weights,
+            vec![("alpha".to_string(), Weight::new(3).unwrap())]
+        );
+        assert_eq!(parsed.settings.skew.get(), 15);
+        assert_eq!(parsed.notices.len(), 1, "{:?}", parsed.notices);
+        for bad in ["alpha:0", "alpha:11", "alpha:x", "alpha", "alpha:2,alpha:3"] {
+            let parsed = parse(&format!("weights={bad}"));
+            assert!(parsed.settings.weights.is_empty(), "{bad}");
+            assert_eq!(parsed.notices.len(), 1, "{bad}");
+        }
+        let servers: Vec<String> = (0..25).map(|i| format!("n{i}")).collect();
+        let weights: Vec<String> = servers.iter().map(|name| format!("{name}:10")).collect();
+        let parsed = parse(&format!(
+            "points=500&servers={}&weights={}",
+            servers.join(","),
+            weights.join(",")
+        ));
+        assert!(parsed.settings.weights.is_empty());
+        assert!(parsed.notices[0].contains("100,000"));
+        assert!(parse("skew=2.5").notices[0].contains("0 to 2"));
+        let parsed = parse("eps=0.001&probes=0");
+        assert_eq!(*parsed.settings, Settings::default());
+        assert!(parsed.notices[0].contains("0.05 to 2"));
+        assert!(parsed.notices[1].contains("1 to 64"));
+        assert!(parse("panel=nope").notices[0].contains("schemes"));
+        // Unknown, repeated and all-down names, too many replicas.
+        let parsed = parse("down=zulu,bravo&replicas=5");
+        assert_eq!(parsed.settings.down, vec!["bravo".to_string()]);
+        assert_eq!(parsed.settings.replicas.count(), 5);
+        assert_eq!(parsed.notices.len(), 1, "{:?}", parsed.notices);
+        assert!(parsed.notices[0].contains("zulu"));
+        let parsed = parse("down=alpha,alpha");
+        assert!(parsed.settings.down.is_empty());
+        assert!(parsed.notices[0].contains("twice"));
+        let parsed = parse("servers=a,b&add=c&down=a,b,c&replicas=4");
+        assert!(parsed.settings.down.is_empty());
+        assert_eq!(parsed.settings.replicas.count(), 3);
+        assert_eq!(parsed.settings.down_servers(), vec!["a".to_string()]);
+        assert_eq!(parsed.notices.len(), 2, "{:?}", parsed.notices);
+        let parsed = parse("points=abc&hash=md5&keys=5");
+        assert_eq!(parsed.settings.points, 200);
+        assert_eq!(parsed.settings.hash, HashKind::Fnv1aFold);
+        assert_eq!(parsed.settings.keys, 5);
+        assert_eq!(parsed.notices.len(), 2);
+        assert!(parsed.notices[0].contains("points") && parsed.notices[0].contains("1 to 500"));
+        assert!(parsed.notices[1].contains("hash"));
+    }
+
+    #[test]
+    fn conflicts_and_repeats_keep_the_first_and_say_so() {
+        let parsed = parse("add=x&remove=alpha&points=3&points=9");
+        assert_eq!(parsed.settings.change, Change::Join("x".into()));
+        assert_eq!(parsed.settings.points, 3);
+        assert_eq!(parsed.notices.len(), 2);
+    }
+
+    #[test]
+    fn a_change_that_does_not_fit_the_list_is_replaced() {
+        let parsed = parse("add=alpha");
+        assert_eq!(parsed.settings.change, Change::Join("echo".into()));
+        assert_eq!(parsed.notices.len(), 1);
+        let parsed = parse("servers=a,b&remove=a");
+        assert_eq!(parsed.settings.change, Change::Join("echo".into()));
+        let parsed = parse("servers=echo,b");
+        assert_eq!(parsed.settings.change, Change::Join("server-1".into()));
+    }
+
+    #[test]
+    fn percent_decoding_handles_broken_escapes() {
+        assert_eq!(percent_decode("a%20b+c"), Some("a b c".into()));
+        assert_eq!(percent_decode("100%"), Some("100%".into()));
+        assert_eq!(percent_decode("%zz%4"), Some("%zz%4".into()));
+        assert_eq!(percent_decode("%C3%A9"), Some("é".into()));
+        assert_eq!(percent_decode("%FF"), None);
+    }
+}

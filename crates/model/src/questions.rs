@@ -1,0 +1,311 @@
+//! "Guess first" (SPEC §12): six questions, each worded from the current
+//! settings and answered from the same measurements the panels show, with
+//! the rule's reference figure and the clause that explains the answer.
+//! Also the one reading of a typed guess, so a bad guess gets a message and
+//! reveals nothing.
+
+use super::cost::Copy;
+use super::failures::Failure;
+use super::format::thousands;
+use super::schemes::SchemeResult;
+use super::snapshot::Snapshot;
+
+/// What kind of answer a question takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Answer {
+    /// A whole number from 0 to `max`.
+    Whole { max: u64 },
+    /// A percentage, 0 … 100, at most one decimal.
+    Percent,
+    /// Hours, 0 or more, at most one decimal.
+    Hours,
+    /// A set of schemes, ticked from the schemes table's rows.
+    Schemes,
+}
+
+/// One question, worded and answered for one snapshot.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Question {
+    /// `data-question` (SPEC §12).
+    #[serde(deserialize_with = "crate::report::static_id")]
+    pub id: crate::report::Id,
+    pub wording: String,
+    pub answer: Answer,
+    /// The measured figure, as `data-answer` holds it.
+    pub measured: String,
+    /// The rule's reference figure, if the question has one.
+    pub reference: Option<String>,
+    /// Why, in a clause: "the newcomer takes about its even share: 1 in 5".
+    pub why: String,
+    /// The panel that explains it (its id in `panels::ALL`).
+    #[serde(deserialize_with = "crate::report::static_id")]
+    pub panel: crate::report::Id,
+}
+
+/// The question ids, in the order the panel asks them.
+pub const IDS: [&str; 6] = [
+    "moved",
+    "modulo",
+    "busiest",
+    "failover",
+    "between",
+    "copy-hours",
+];
+
+/// round(a ÷ b), halves up, for whole a ≥ 0 and b > 0.
+fn round_div(a: u64, b: u64) -> u64 {
+    (2 * a + b) / (2 * b)
+}
+
+/// a ÷ b to one decimal, halves up: "22.8".
+fn one_decimal(a: u64, b: u64) -> String {
+    let tenths = round_div(10 * a, b);
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// "alpha", "alpha and bravo", "alpha, bravo and charlie".
+fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Every question for a snapshot, given the schemes and the failure measured on it.
+pub fn ask(s: &Snapshot, schemes: &[SchemeResult], failure: &Failure) -> Vec<Question> {
+    IDS.iter()
+        .map(|&id| question(id, s, schemes, failure))
+        .collect()
+}
+
+/// One question by id (one of `IDS`).
+pub fn question(
+    id: &'static str,
+    s: &Snapshot,
+    schemes: &[SchemeResult],
+    failure: &Failure,
+) -> Question {
+    let keys = s.key_count() as u64;
+    let n = s.before.len() as u64;
+    let m = s.after.len() as u64;
+    let changed = s.name(s.changed).to_string();
+    let whole = Answer::Whole { max: keys };
+    match id {
+        "moved" => {
+            let (wording, reference, why) = if s.is_join() {
+                (
+                    format!(
+                        "When {changed} joins the {n} servers, how many of the {} keys change server?",
+                        thousands(keys)
+                    ),
+                    round_div(keys, m),
+                    format!("the newcomer takes about its even share of the ring: 1 in {m}"),
+                )
+            } else {
+                let held = u64::from(s.loads_before[usize::from(s.changed)]);
+                (
+                    format!(
+                        "When {changed} leaves the {n} servers, how many of the {} keys change server?",
+                        thousands(keys)
+                    ),
+                    held,
+                    format!("exactly the keys {changed} held move, and no others"),
+                )
+            };
+            Question {
+                id,
+                wording,
+                answer: whole,
+                measured: s.moved_by_owner_diff.to_string(),
+                reference: Some(reference.to_string()),
+                why,
+                panel: "moved",
+            }
+        }
+        "modulo" => {
+            let lcm = n / gcd(n, m) * m;
+            let reference = round_div(keys * (lcm - n.min(m)), lcm);
+            Question {
+                id,
+                wording: format!(
+                    "If hash mod n picked the server instead, how many of the {} keys would change server?",
+                    thousands(keys)
+                ),
+                answer: whole,
+                measured: s.modulo_moved.to_string(),
+                reference: Some(reference.to_string()),
+                why: format!(
+                    "a key stays only if its hash gives the same server mod {n} and mod {m}, which happens for {} in {lcm} hashes",
+                    n.min(m)
+                ),
+                panel: "modulo",
+            }
+        }
+        "busiest" => {
+            let busiest = u64::from(s.spread_after().busiest);
+            Question {
+                id,
+                wording: format!(
+                    "At {} points per server, what percentage of the {} keys does the busiest server hold after the change?",
+                    s.settings.points,
+                    thousands(keys)
+                ),
+                answer: Answer::Percent,
+                measured: one_decimal(100 * busiest, keys),
+                reference: Some(one_decimal(100, m)),
+                why: format!(
+                    "an even split would give each of the {m} servers {}%, and the busiest sits above it by chance of where its points fall",
+                    one_decimal(100, m)
+                ),
+                panel: "loads",
+            }
+        }
+        "failover" => {
+            let down: Vec<String> = s.settings.down_servers();
+            let survivors = m - down.len() as u64;
+            let (gains, most) = s
+                .after
+                .iter()
+                .filter(|server| !s.down_ids().contains(server))
+                .map(|&server| (server, failure.received[usize::from(server)]))
+                .fold((None, 0u32), |(best, most), (server, got)| {
+                    if best.is_none() || got > most {
+                        (Some(server), got)
+                    } else {
+                        (best, most)
+                    }
+                });
+            let verb = if down.len() == 1 { "goes" } else { "go" };
+            let whose = if down.len() == 1 { "its" } else { "their" };
+            Question {
+                id,
+                wording: format!(
+                    "{} {verb} down, so {whose} keys go to the survivors. How many keys does the survivor that gains most receive?",
+                    and_list(&down)
+                ),
+                answer: whole,
+                measured: most.to_string(),
+                reference: Some(round_div(failure.rerouted as u64, survivors.max(1)).to_string()),
+                why: format!(
+                    "{} rerouted keys spread over {survivors} survivors, and {} is next clockwise to more of them than the others",
+                    thousands(failure.rerouted as u64),
+                    gains.map_or(String::new(), |g| s.name(g).to_string())
+                ),
+                panel: "failure",
+            }
+        }
+        "between" => {
+            let moving: Vec<&str> = schemes
+                .iter()
+                .filter(|r| r.movement.moved_between > 0)
+                .map(|r| r.id)
+                .collect();
+            Question {
+                id,
+                wording:
+                    "In this change, which of these schemes move keys between servers that stay?"
+                        .to_string(),
+                answer: Answer::Schemes,
+                measured: moving.join(","),
+                reference: None,
+                why: if moving.is_empty() {
+                    "every scheme here sends keys only to a joiner or from a leaver".to_string()
+                } else {
+                    format!(
+                        "{} renumber or rebuild what every server owns, so some keys shift between servers that were there all along",
+                        moving.join(", ")
+                    )
+                },
+                panel: "schemes",
+            }
+        }
+        _ => {
+            let hours = |moved: usize| {
+                let seconds = Copy::of(
+                    moved as f64 / keys as f64,
+                    s.settings.data,
+                    s.settings.bandwidth,
+                )
+                .seconds
+                .round() as u64;
+                one_decimal(seconds, 3600)
+            };
+            Question {
+                id: "copy-hours",
+                wording: format!(
+                    "With {} spread over the keys and {}/s to copy with, how many hours would hash mod n spend copying what moves?",
+                    s.settings.data.spaced(),
+                    s.settings.bandwidth.spaced()
+                ),
+                answer: Answer::Hours,
+                measured: hours(s.modulo_moved),
+                reference: Some(hours(s.moved_by_owner_diff)),
+                why: format!(
+                    "hash mod n moves {} keys where the ring moves {}, and each carries its share of the data",
+                    thousands(s.modulo_moved as u64),
+                    thousands(s.moved_by_owner_diff as u64)
+                ),
+                panel: "cost",
+            }
+        }
+    }
+}
+
+/// Read a typed guess for a question that takes a number: the guess in the
+/// answer's own form ("205", "22.8"), or a sentence saying what is wrong.
+pub fn read_guess(answer: Answer, text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("Type a guess first, or press \u{201c}Just show me\u{201d}.".to_string());
+    }
+    match answer {
+        Answer::Whole { max } => match text.replace(',', "").parse::<u64>() {
+            Ok(value) if value <= max => Ok(value.to_string()),
+            Ok(_) => Err(format!(
+                "There are only {} keys: guess 0 to {}.",
+                thousands(max),
+                thousands(max)
+            )),
+            Err(_) if text.starts_with('-') => Err("A count cannot be negative.".to_string()),
+            Err(_) => Err("Type a whole number of keys, such as 250.".to_string()),
+        },
+        Answer::Percent | Answer::Hours => {
+            let (limit, unit) = match answer {
+                Answer::Percent => (Some(1000u64), "percentage"),
+                _ => (None, "number of hours"),
+            };
+            let number = text.trim_end_matches('%').trim();
+            let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+            let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+            if number.starts_with('-') {
+                return Err(format!("A {unit} cannot be negative."));
+            }
+            if whole.is_empty() && fraction.is_empty()
+                || !digits(whole)
+                || !digits(fraction)
+                || whole.len() > 9
+            {
+                return Err(format!("Type a {unit} such as 12.5."));
+            }
+            if fraction.len() > 1 {
+                return Err("One decimal at most, such as 12.5.".to_string());
+            }
+            let tenths =
+                whole.parse::<u64>().unwrap_or(0) * 10 + fraction.parse::<u64>().unwrap_or(0);
+            if limit.is_some_and(|limit| tenths > limit) {
+                return Err("A percentage goes up to 100.".to_string());
+            }
+            Ok(format!("{}.{}", tenths / 10, tenths % 10))
+        }
+        Answer::Schemes => Ok(text.to_string()),
+    }
+}

@@ -1,0 +1,594 @@
+//! What the measuring worker sends the page: every figure of the panels
+//! that wait on it (SPEC §7–8, §3, §12, the spread chart), measured for one
+//! address, as JSON. The page's worker prints it with `Report::to_json`, the
+//! page reads it back with `Report::from_json`, and the native oracle prints
+//! the same JSON, so a browser test can compare the two.
+//!
+//! A `Job` measures a report a piece at a time (the failure walk, one scheme,
+//! the claims, …) so the worker can look for a newer address between
+//! pieces and drop the rest of an old one.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::claims::{self, Claim};
+use crate::failures::{Copysets, Failure};
+use crate::keys::Keys;
+use crate::one_key::{self, KeyOwners};
+use crate::questions::{self, Question};
+use crate::schemes::{self, SchemeResult, SchemeRun};
+use crate::snapshot::{evenness_by_points, Evenness, Snapshot};
+
+/// What a panel needs measured beyond the snapshot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Work {
+    /// Where down servers' keys go, and the copysets (SPEC §8).
+    Failure,
+    /// Every placement scheme on the same change (SPEC §7).
+    Schemes,
+    /// Every claim of `claims::ALL` (which may need the schemes).
+    Claims,
+    /// The spread chart: the ring's evenness at several point settings.
+    Evenness,
+    /// "Guess first": each question's answer (needs the failure and the schemes).
+    Questions,
+}
+
+impl Work {
+    pub const ALL: [Work; 5] = [
+        Work::Failure,
+        Work::Schemes,
+        Work::Claims,
+        Work::Evenness,
+        Work::Questions,
+    ];
+
+    /// Its id in a request: "failure", "schemes", …
+    pub fn id(self) -> &'static str {
+        match self {
+            Work::Failure => "failure",
+            Work::Schemes => "schemes",
+            Work::Claims => "claims",
+            Work::Evenness => "evenness",
+            Work::Questions => "questions",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Work> {
+        Work::ALL.into_iter().find(|work| work.id() == id)
+    }
+}
+
+/// Point settings the spread chart measures (the reader's own is added).
+pub const CHART_POINTS: [u16; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 350, 500];
+
+/// How long one lookup took in this browser, and how far to trust it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LookupTiming {
+    pub nanos_per_lookup: f64,
+    pub lookups: usize,
+    pub elapsed_ms: f64,
+    /// The smallest step this clock was seen to take.
+    pub resolution_ms: f64,
+}
+
+impl LookupTiming {
+    /// The timing's uncertainty from the clock alone, as a share of it.
+    pub fn relative_error(&self) -> f64 {
+        if self.elapsed_ms > 0.0 {
+            self.resolution_ms / self.elapsed_ms
+        } else {
+            1.0
+        }
+    }
+}
+
+/// One scheme's row: what the model measured and, once timed, its lookups.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SchemeRow {
+    pub result: SchemeResult,
+    pub lookup: Option<LookupTiming>,
+}
+
+/// The failure panel's figures (SPEC §8).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailureReport {
+    pub failure: Failure,
+    pub copysets_now: Copysets,
+    pub copysets_at_one: Copysets,
+}
+
+/// One typed key (`key=`), placed by every scheme before and after the change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OneKey {
+    pub key: String,
+    /// Its position on the ring under the page's hash.
+    pub position: u32,
+    /// Its owners, a row per scheme in `schemes::ALL` order.
+    pub owners: Vec<KeyOwners>,
+}
+
+/// Everything measured for one address; a part is `None` until measured.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// The address measured, as `query::render` writes it.
+    pub query: String,
+    pub failure: Option<FailureReport>,
+    pub schemes: Option<Vec<SchemeRow>>,
+    pub claims: Option<Vec<Claim>>,
+    pub evenness: Option<Vec<Evenness>>,
+    pub questions: Option<Vec<Question>>,
+    pub one_key: Option<OneKey>,
+}
+
+impl Report {
+    pub fn to_json(&self) -> String {
+        // Every part is plain data with string keys: it always serialises.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<Report, String> {
+        serde_json::from_str(text).map_err(|error| error.to_string())
+    }
+
+    /// Whether nothing is measured here.
+    pub fn is_empty(&self) -> bool {
+        !Work::ALL.into_iter().any(|work| self.has(work)) && self.one_key.is_none()
+    }
+
+    /// Whether `work` is measured here.
+    pub fn has(&self, work: Work) -> bool {
+        match work {
+            Work::Failure => self.failure.is_some(),
+            Work::Schemes => self.schemes.is_some(),
+            Work::Claims => self.claims.is_some(),
+            Work::Evenness => self.evenness.is_some(),
+            Work::Questions => self.questions.is_some(),
+        }
+    }
+
+    /// Take every part `newer` has (for the same address).
+    pub fn merge(&mut self, newer: Report) {
+        self.query = newer.query;
+        self.failure = newer.failure.or(self.failure.take());
+        self.schemes = newer.schemes.or(self.schemes.take());
+        self.claims = newer.claims.or(self.claims.take());
+        self.evenness = newer.evenness.or(self.evenness.take());
+        self.questions = newer.questions.or(self.questions.take());
+        self.one_key = newer.one_key.or(self.one_key.take());
+    }
+
+    /// Measure `work` (and `key`'s owners, if given) in one go, without
+    /// timing lookups (the oracle, tests).
+    pub fn measure(snapshot: &Snapshot, query: &str, work: &[Work], key: Option<&str>) -> Report {
+        let mut job = Job::new(query, work);
+        if let Some(key) = key {
+            job.ask_key(key);
+        }
+        while job.step(snapshot, None).is_some() {}
+        job.report
+    }
+}
+
+/// A clock in milliseconds (the browser's `performance.now`), to time lookups.
+pub type Clock<'a> = &'a dyn Fn() -> f64;
+
+/// One piece of a job: each is measured whole, and the worker looks for a
+/// newer address between pieces.
+#[derive(Clone, Debug, PartialEq)]
+enum Piece {
+    /// This key's owners under every scheme.
+    OneKey(String),
+    Failure,
+    /// The scheme at this index of `schemes::ALL`.
+    Scheme(usize),
+    Claims,
+    Evenness,
+    Questions,
+    /// Every placed scheme's lookups timed, last, as nothing waits on them.
+    Lookups,
+}
+
+/// A report being measured for one snapshot, a piece at a time.
+pub struct Job {
+    report: Report,
+    pieces: VecDeque<Piece>,
+    /// The schemes placed so far, kept to time their lookups.
+    runs: Vec<SchemeRun>,
+}
+
+impl Job {
+    /// The pieces that measure `work`, in its order, each after what it
+    /// needs: the claims and the questions read the schemes, the questions
+    /// the failure too.
+    pub fn new(query: &str, work: &[Work]) -> Job {
+        let mut pieces = VecDeque::new();
+        let mut add = |piece: Piece| {
+            if !pieces.contains(&piece) {
+                pieces.push_back(piece);
+            }
+        };
+        let all_schemes = |add: &mut dyn FnMut(Piece)| {
+            for index in 0..schemes::ALL.len() {
+                add(Piece::Scheme(index));
+            }
+        };
+        for &asked in work {
+            match asked {
+                Work::Failure => add(Piece::Failure),
+                Work::Schemes => all_schemes(&mut add),
+                Work::Claims => {
+                    if claims::ALL.iter().any(claims::ClaimDef::needs_schemes) {
+                        all_schemes(&mut add);
+                    }
+                    add(Piece::Claims);
+                }
+                Work::Evenness => add(Piece::Evenness),
+                Work::Questions => {
+                    add(Piece::Failure);
+                    all_schemes(&mut add);
+                    add(Piece::Questions);
+                }
+            }
+        }
+        if work.contains(&Work::Schemes) {
+            add(Piece::Lookups);
+        }
+        Job {
+            report: Report {
+                query: query.to_string(),
+                ..Report::default()
+            },
+            pieces,
+            runs: Vec::new(),
+        }
+    }
+
+    /// Measure the next piece on `snapshot` (the one `query` names);
+    /// `clock` times the schemes' lookups (none: left untimed). Returns what
+    /// the piece finished, as a report of only those parts (often none: a
+    /// scheme is sent with the others once all are placed), or `None` when
+    /// nothing is left.
+    pub fn step(&mut self, snapshot: &Snapshot, clock: Option<Clock>) -> Option<Report> {
+        let piece = self.pieces.pop_front()?;
+        let mut part = Report {
+            query: self.report.query.clone(),
+            ..Report::default()
+        };
+        match piece {
+            Piece::OneKey(key) => {
+                let (position, owners) = one_key::owners(snapshot, &key);
+                part.one_key = Some(OneKey {
+                    key,
+                    position,
+                    owners,
+                });
+            }
+            Piece::Failure => {
+                part.failure = Some(FailureReport {
+                    failure: snapshot.measure_failure(),
+                    copysets_now: snapshot.copysets_at(snapshot.settings.points),
+                    copysets_at_one: snapshot.copysets_at(1),
+                });
+            }
+            Piece::Scheme(index) => {
+                let context = snapshot.scheme_context();
+                self.runs.push(SchemeRun::place(
+                    schemes::ALL[index],
+                    &context,
+                    &snapshot.keys,
+                    &snapshot.before,
+                    &snapshot.after,
+                ));
+                if self.runs.len() == schemes::ALL.len() {
+                    part.schemes = Some(
+                        self.runs
+                            .iter()
+                            .map(|run| SchemeRow {
+                                result: run.finish(
+                                    &snapshot.before,
+                                    &snapshot.after,
+                                    snapshot.names.len(),
+                                ),
+                                lookup: None,
+                            })
+                            .collect(),
+                    );
+                }
+            }
+            Piece::Claims => {
+                part.claims = Some(claims::evaluate_with(snapshot, &self.results()));
+            }
+            Piece::Evenness => {
+                let reader = snapshot.settings.points;
+                let mut points: Vec<u16> = CHART_POINTS.to_vec();
+                if !points.contains(&reader) {
+                    points.push(reader);
+                    points.sort_unstable();
+                }
+                part.evenness = Some(evenness_by_points(snapshot, &points));
+            }
+            Piece::Questions => {
+                let failure = self.report.failure.as_ref().map(|f| &f.failure);
+                let failure = failure.cloned().unwrap_or_else(|| snapshot.failure_none());
+                part.questions = Some(questions::ask(snapshot, &self.results(), &failure));
+            }
+            Piece::Lookups => {
+                if let (Some(clock), Some(rows)) = (clock, self.report.schemes.as_ref()) {
+                    let resolution = clock_resolution(clock);
+                    let mut timed = rows.clone();
+                    for (row, run) in timed.iter_mut().zip(&self.runs) {
+                        row.lookup = time_lookups(run, &snapshot.keys, clock, resolution);
+                    }
+                    part.schemes = Some(timed);
+                }
+            }
+        }
+        self.report.merge(part.clone());
+        Some(part)
+    }
+
+    /// Place `key` next, before anything else left: the reader is typing it.
+    pub fn ask_key(&mut self, key: &str) {
+        self.pieces
+            .retain(|piece| !matches!(piece, Piece::OneKey(_)));
+        self.pieces.push_front(Piece::OneKey(key.to_string()));
+    }
+
+    /// Measure `work` too, after what is left (each piece once).
+    pub fn ask(&mut self, work: &[Work]) {
+        let more = Job::new(&self.report.query, work);
+        for piece in more.pieces {
+            let done = match &piece {
+                Piece::Scheme(index) => self.runs.len() > *index,
+                Piece::Failure => self.report.failure.is_some(),
+                Piece::Claims => self.report.claims.is_some(),
+                Piece::Evenness => self.report.evenness.is_some(),
+                Piece::Questions => self.report.questions.is_some(),
+                Piece::Lookups => self
+                    .report
+                    .schemes
+                    .iter()
+                    .flatten()
+                    .any(|row| row.lookup.is_some()),
+                Piece::OneKey(_) => false,
+            };
+            if !done && !self.pieces.contains(&piece) {
+                self.pieces.push_back(piece);
+            }
+        }
+    }
+
+    /// The address this job measures, as `query::render` writes it.
+    pub fn query(&self) -> &str {
+        &self.report.query
+    }
+
+    /// Every part measured so far.
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// The schemes' figures, in `schemes::ALL` order (empty until placed).
+    fn results(&self) -> Vec<SchemeResult> {
+        self.report
+            .schemes
+            .iter()
+            .flatten()
+            .map(|row| row.result.clone())
+            .collect()
+    }
+}
+
+/// How long to time each scheme's lookups: long against the clock's step.
+const LOOKUP_MS: f64 = 5.0;
+
+/// Untimed lookups first: the browser compiles hot wasm code a second time,
+/// optimised, and the first lookups would otherwise time the slow tier.
+const WARM_UP_MS: f64 = 1.5;
+
+/// The smallest step `clock` takes: browsers coarsen it.
+fn clock_resolution(clock: Clock) -> f64 {
+    let mut step = 0.0;
+    // Wait for two ticks; the gap between them is one step.
+    for _ in 0..2 {
+        let from = clock();
+        let mut reading = from;
+        let mut spins = 0;
+        while reading == from && spins < 1_000_000 {
+            reading = clock();
+            spins += 1;
+        }
+        step = reading - from;
+    }
+    step
+}
+
+/// Look keys up in batches until `LOOKUP_MS` has passed; ns per lookup.
+fn time_lookups(
+    run: &SchemeRun,
+    keys: &Keys,
+    clock: Clock,
+    resolution_ms: f64,
+) -> Option<LookupTiming> {
+    let mut checksum = 0u64;
+    // Both loops are bounded in count too, in case a clock never moves.
+    let warm_up = clock();
+    let mut warmed = 0usize;
+    while clock() - warm_up < WARM_UP_MS && warmed < 10_000_000 {
+        checksum = checksum.wrapping_add(run.lookups(keys, warmed, 256));
+        warmed += 256;
+    }
+    let mut lookups = 0usize;
+    let mut batch = 64usize;
+    let start = clock();
+    let mut elapsed = 0.0;
+    while elapsed < LOOKUP_MS && lookups < 50_000_000 {
+        checksum = checksum.wrapping_add(run.lookups(keys, lookups, batch));
+        lookups += batch;
+        elapsed = clock() - start;
+        batch = (batch * 2).min(1 << 12);
+    }
+    std::hint::black_box(checksum);
+    (elapsed > 0.0).then(|| LookupTiming {
+        nanos_per_lookup: elapsed * 1e6 / lookups as f64,
+        lookups,
+        elapsed_ms: elapsed,
+        resolution_ms,
+    })
+}
+
+/// An id from one of the model's lists. (A name of its own, so serde reads
+/// it with `static_id` rather than borrowing it from the JSON text.)
+pub type Id = &'static str;
+
+/// An id read back from JSON as the `&'static str` of the list it is from
+/// (a claim's, a scheme's, a question's or a panel's); an id no list has is
+/// an error, not a new string.
+pub(crate) fn static_id<'de, D: Deserializer<'de>>(reader: D) -> Result<&'static str, D::Error> {
+    let text = String::deserialize(reader)?;
+    claims::IDS
+        .into_iter()
+        .chain(schemes::IDS)
+        .chain(questions::IDS)
+        .chain(crate::panels::IDS)
+        .find(|&id| id == text)
+        .ok_or_else(|| serde::de::Error::custom(format!("no such id: {text}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Settings;
+
+    fn snapshot() -> Snapshot {
+        Snapshot::measure(&Settings::default()).expect("valid")
+    }
+
+    #[test]
+    fn work_ids_are_the_json_names() {
+        for work in Work::ALL {
+            assert_eq!(
+                serde_json::to_string(&work).ok(),
+                Some(format!("\"{}\"", work.id()))
+            );
+            assert_eq!(Work::from_id(work.id()), Some(work));
+        }
+        assert_eq!(Work::from_id("claim"), None);
+    }
+
+    #[test]
+    fn a_report_reads_back_as_it_was_written() {
+        let snapshot = snapshot();
+        let all = [
+            Work::Failure,
+            Work::Schemes,
+            Work::Claims,
+            Work::Evenness,
+            Work::Questions,
+        ];
+        let report = Report::measure(&snapshot, "q", &all, Some("user:42"));
+        assert_eq!(
+            report.one_key.as_ref().map(|k| k.owners.len()),
+            Some(schemes::ALL.len())
+        );
+        assert!(all.iter().all(|&work| report.has(work)));
+        assert_eq!(Report::from_json(&report.to_json()), Ok(report));
+        assert!(Report::from_json(r#"{"query":"","claims":[{"id":"nope"}]}"#).is_err());
+    }
+
+    #[test]
+    fn a_job_measures_what_each_piece_needs_first_and_each_piece_once() {
+        let snapshot = snapshot();
+        let mut job = Job::new("q", &[Work::Questions, Work::Failure]);
+        let mut sent = Vec::new();
+        while let Some(part) = job.step(&snapshot, None) {
+            sent.push(part);
+        }
+        // The failure, ten schemes (sent together with the last), the questions.
+        assert_eq!(sent.len(), 2 + schemes::ALL.len());
+        assert!(sent[0].failure.is_some());
+        assert!(sent[1..schemes::ALL.len()].iter().all(|p| *p
+            == Report {
+                query: "q".into(),
+                ..Report::default()
+            }));
+        assert_eq!(
+            sent[schemes::ALL.len()].schemes.as_ref().map(Vec::len),
+            Some(schemes::ALL.len())
+        );
+        let questions = sent
+            .last()
+            .and_then(|p| p.questions.clone())
+            .expect("questions last");
+        let failure = snapshot.measure_failure();
+        assert_eq!(
+            questions,
+            questions::ask(&snapshot, &snapshot.measure_schemes(), &failure)
+        );
+        assert!(job.report().claims.is_none());
+    }
+
+    #[test]
+    fn lookups_are_timed_last_and_only_with_a_clock() {
+        let snapshot = snapshot();
+        let ticks = std::cell::Cell::new(0.0);
+        let clock = || {
+            ticks.set(ticks.get() + 0.25);
+            ticks.get()
+        };
+        let mut job = Job::new("q", &[Work::Schemes, Work::Claims]);
+        let mut last = None;
+        while let Some(part) = job.step(&snapshot, Some(&clock)) {
+            last = Some(part);
+        }
+        let timed = last.and_then(|p| p.schemes).expect("the timed rows last");
+        assert!(timed.iter().all(|row| row
+            .lookup
+            .is_some_and(|t| t.lookups > 0 && t.resolution_ms == 0.25)));
+        assert!(job.report().claims.is_some());
+        let untimed = Report::measure(&snapshot, "q", &[Work::Schemes], None);
+        assert!(untimed
+            .schemes
+            .iter()
+            .flatten()
+            .all(|row| row.lookup.is_none()));
+    }
+
+    #[test]
+    fn a_job_asked_again_measures_only_what_it_lacks_and_a_key_first() {
+        let snapshot = snapshot();
+        let mut job = Job::new("q", &[Work::Failure, Work::Schemes]);
+        for _ in 0..3 {
+            job.step(&snapshot, None);
+        }
+        job.ask(&[Work::Failure, Work::Claims]);
+        job.ask_key("first");
+        job.ask_key("user:7");
+        let first = job.step(&snapshot, None).expect("a piece");
+        let (position, owners) = one_key::owners(&snapshot, "user:7");
+        assert_eq!(
+            first.one_key,
+            Some(OneKey {
+                key: "user:7".into(),
+                position,
+                owners
+            })
+        );
+        let mut failures = 0;
+        while let Some(part) = job.step(&snapshot, None) {
+            failures += usize::from(part.failure.is_some());
+            assert!(part.one_key.is_none(), "the replaced key is not placed");
+        }
+        assert_eq!(failures, 0, "the failure was measured once, before");
+        let all = Report::measure(
+            &snapshot,
+            "q",
+            &[Work::Failure, Work::Schemes, Work::Claims],
+            Some("user:7"),
+        );
+        assert_eq!(job.report(), &all);
+    }
+}

@@ -1,0 +1,406 @@
+//! One measured change on the ring: the snapshot every panel reads.
+
+use std::sync::Arc;
+
+use super::failures::{self, Copysets, Failure};
+use super::keys::Keys;
+use super::measure::{Movement, Spread};
+use super::requests;
+use super::ring::{Points, Ring, ServerId};
+use super::schemes::modulo::modulo_moved;
+use super::schemes::{self, Context, SchemeResult};
+use super::settings::{ModuloSpec, Problem, RingSpec, Settings, Valid};
+
+/// Everything measured about one change.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub settings: Valid,
+    /// Every server named in the scenario: the list, then a joiner. A
+    /// `ServerId` indexes this.
+    pub names: Vec<String>,
+    /// The pool before and after the change, in list order (the modulo numbering).
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
+    /// The server that joins or leaves.
+    pub changed: ServerId,
+    /// Each server's weight, indexed by `ServerId` (1 unless set).
+    pub weights: Vec<u8>,
+    pub keys: Arc<Keys>,
+    pub ring_before: Ring,
+    pub ring_after: Ring,
+    /// Shared, so the ring's step-through reuses them without a copy.
+    pub owners_before: Arc<Vec<ServerId>>,
+    pub owners_after: Arc<Vec<ServerId>>,
+    pub loads_before: Vec<u32>,
+    pub loads_after: Vec<u32>,
+    /// Route (a): keys whose owner differs before and after.
+    pub moved_by_owner_diff: usize,
+    /// Route (b): keys inside the arcs the changed server gains or gives up.
+    pub moved_by_arc_walk: usize,
+    /// Keys that change server under `hash mod n` for the same change.
+    pub modulo_moved: usize,
+}
+
+/// The rings of one change: everything the server list, the change, the
+/// points, the hash and the weights decide. The page keeps it while only
+/// keys change.
+#[derive(Clone, Debug)]
+pub struct Rings {
+    /// What they were built from, so a snapshot can tell they fit its settings.
+    spec: RingSpec,
+    pub names: Vec<String>,
+    pub weights: Vec<u8>,
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
+    pub changed: ServerId,
+    pub ring_before: Ring,
+    pub ring_after: Ring,
+}
+
+impl Rings {
+    /// Build both rings from valid settings' `Valid::ring_spec`.
+    pub fn build(spec: &RingSpec) -> Rings {
+        let names = spec.names();
+        let points = Points {
+            base: spec.points(),
+            weights: spec.weights(),
+        };
+        // One ring is built and sorted; the other is the same minus the
+        // changed server, which keeps the order.
+        let (ring_before, ring_after) = if spec.is_join() {
+            let ring_after = Ring::build(names, spec.after(), points, spec.hash());
+            (ring_after.without(spec.changed()), ring_after)
+        } else {
+            let ring_before = Ring::build(names, spec.before(), points, spec.hash());
+            let ring_after = ring_before.without(spec.changed());
+            (ring_before, ring_after)
+        };
+        Rings {
+            names: names.to_vec(),
+            weights: spec.weights().to_vec(),
+            before: spec.before().to_vec(),
+            after: spec.after().to_vec(),
+            changed: spec.changed(),
+            ring_before,
+            ring_after,
+            spec: spec.clone(),
+        }
+    }
+
+    pub fn spec(&self) -> &RingSpec {
+        &self.spec
+    }
+}
+
+/// Keys that change server under `hash mod n`, with what they were counted from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modulo {
+    spec: ModuloSpec,
+    pub moved: usize,
+}
+
+impl Modulo {
+    /// Count on `keys`, which must be the keys of `spec.keys` (if they are
+    /// not, they are made afresh rather than counted wrongly).
+    pub fn count(spec: ModuloSpec, keys: &Keys) -> Modulo {
+        let moved = if keys.spec() == Some(spec.keys) {
+            modulo_moved(&keys.hashes, &spec.before, &spec.after)
+        } else {
+            modulo_moved(&Keys::of(spec.keys).hashes, &spec.before, &spec.after)
+        };
+        Modulo { spec, moved }
+    }
+}
+
+impl Snapshot {
+    /// Each server's share of all requests after the change (SPEC §10),
+    /// indexed by `ServerId`. Without skew it is the share of keys, so the
+    /// 100,000 powers are skipped then.
+    pub fn request_shares(&self) -> Vec<f64> {
+        let s = requests::exponent(self.settings.skew);
+        if s == 0.0 {
+            let keys = self.key_count() as f64;
+            return self
+                .loads_after
+                .iter()
+                .map(|&load| f64::from(load) / keys)
+                .collect();
+        }
+        requests::request_shares(&self.owners_after, s, self.names.len())
+    }
+
+    /// The hottest key's own share of all requests, 1/H(K, s).
+    pub fn hottest_key_share(&self) -> f64 {
+        requests::hottest_key_share(self.key_count(), requests::exponent(self.settings.skew))
+    }
+
+    /// Points per server at `base` points, with this scenario's weights.
+    pub fn points_at(&self, base: u16) -> Points<'_> {
+        Points {
+            base,
+            weights: &self.weights,
+        }
+    }
+
+    /// Measure a change; the problems if the settings cannot be measured.
+    pub fn measure(settings: &Settings) -> Result<Snapshot, Vec<Problem>> {
+        Valid::new(settings.clone()).map(|valid| Snapshot::of(&valid))
+    }
+
+    /// Measure valid settings from nothing.
+    pub fn of(valid: &Valid) -> Snapshot {
+        let keys = Arc::new(Keys::of(valid.key_spec()));
+        let rings = Rings::build(&valid.ring_spec());
+        let modulo = Modulo::count(valid.modulo_spec(), &keys);
+        Snapshot::from_parts(valid, keys, &rings, &modulo)
+    }
+
+    /// Measure from keys, rings and the modulo count already made, so a
+    /// control that changes only one of them rebuilds only that one (the
+    /// modulo count does not depend on the points). A part not made from
+    /// these settings' specs is rebuilt, so a stale cache can cost time but
+    /// never a wrong figure.
+    pub fn from_parts(valid: &Valid, keys: Arc<Keys>, rings: &Rings, modulo: &Modulo) -> Snapshot {
+        let keys = if keys.spec() == Some(valid.key_spec()) {
+            keys
+        } else {
+            Arc::new(Keys::of(valid.key_spec()))
+        };
+        let rebuilt;
+        let rings = if *rings.spec() == valid.ring_spec() {
+            rings
+        } else {
+            rebuilt = Rings::build(&valid.ring_spec());
+            &rebuilt
+        };
+        let modulo_moved = if modulo.spec == valid.modulo_spec() {
+            modulo.moved
+        } else {
+            Modulo::count(valid.modulo_spec(), &keys).moved
+        };
+        let settings = valid;
+        // Route (a): every key's owner on the ring with the changed server
+        // and without it, from one walk, compared key by key.
+        let joining = settings.change.is_join();
+        let ring_with_changed = if joining {
+            &rings.ring_after
+        } else {
+            &rings.ring_before
+        };
+        let mut owners_before = vec![0; keys.len()];
+        let mut owners_after = vec![0; keys.len()];
+        let (with_changed, without_changed) = if joining {
+            (&mut owners_after, &mut owners_before)
+        } else {
+            (&mut owners_before, &mut owners_after)
+        };
+        ring_with_changed.fill_owners(&keys, with_changed, Some((rings.changed, without_changed)));
+        let movement = Movement::of(
+            &owners_before,
+            &owners_after,
+            &rings.before,
+            &rings.after,
+            rings.names.len(),
+        );
+        // Route (b): the keys inside the arcs the changed server claims or
+        // gives up, on the ring that has it.
+        let moved_by_arc_walk = ring_with_changed.keys_in_arcs_of(rings.changed, &keys.sorted);
+        Snapshot {
+            settings: settings.clone(),
+            names: rings.names.clone(),
+            weights: rings.weights.clone(),
+            before: rings.before.clone(),
+            after: rings.after.clone(),
+            changed: rings.changed,
+            keys,
+            ring_before: rings.ring_before.clone(),
+            ring_after: rings.ring_after.clone(),
+            owners_before: Arc::new(owners_before),
+            owners_after: Arc::new(owners_after),
+            loads_before: movement.loads_before,
+            loads_after: movement.loads_after,
+            moved_by_owner_diff: movement.moved,
+            moved_by_arc_walk,
+            modulo_moved,
+        }
+    }
+
+    pub fn name(&self, server: ServerId) -> &str {
+        &self.names[usize::from(server)]
+    }
+
+    pub fn is_join(&self) -> bool {
+        self.settings.change.is_join()
+    }
+
+    pub fn key_count(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Size of the pool that includes the changed server.
+    pub fn pool_with_changed(&self) -> usize {
+        self.before.len().max(self.after.len())
+    }
+
+    /// The keys the changed server would hold if every server held the same:
+    /// K ÷ (n+1) for a join, K ÷ n for a leave.
+    pub fn even_share(&self) -> f64 {
+        self.key_count() as f64 / self.pool_with_changed() as f64
+    }
+
+    pub fn spread_before(&self) -> Spread {
+        Spread::of(&self.loads_before, &self.before)
+    }
+
+    pub fn spread_after(&self) -> Spread {
+        Spread::of(&self.loads_after, &self.after)
+    }
+
+    /// Indices of the keys whose owner changed.
+    pub fn moved_keys(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.key_count()).filter(|&i| self.owners_before[i] != self.owners_after[i])
+    }
+
+    /// Every server in the scenario, in list order (a joiner last).
+    pub fn all_servers(&self) -> Vec<ServerId> {
+        (0..self.names.len() as ServerId).collect()
+    }
+}
+
+/// How unevenly a pool's ring is divided at one point setting, for the
+/// spread chart: from exact shares of the ring, so with no sampling noise.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Evenness {
+    pub points: u16,
+    /// The busiest server's exact share over an even share, minus one:
+    /// 0.25 means 25% above an even share.
+    pub busiest_excess: f64,
+}
+
+/// Measure the after-change pool at several point settings.
+pub fn evenness_by_points(snapshot: &Snapshot, settings: &[u16]) -> Vec<Evenness> {
+    settings
+        .iter()
+        .map(|&points| Evenness {
+            points,
+            busiest_excess: snapshot.busiest_excess(points),
+        })
+        .collect()
+}
+
+impl Snapshot {
+    /// What the placement schemes need to place this snapshot's keys; the
+    /// rings it has already built are lent to the ring-based ones.
+    pub fn scheme_context(&self) -> Context<'_> {
+        Context {
+            names: &self.names,
+            settings: &self.settings,
+            key_count: self.key_count(),
+            weights: &self.weights,
+            built_rings: vec![
+                (&self.before[..], &self.ring_before),
+                (&self.after[..], &self.ring_after),
+            ],
+        }
+    }
+
+    /// Every scheme measured on this change, in one go.
+    pub fn measure_schemes(&self) -> Vec<SchemeResult> {
+        let context = self.scheme_context();
+        schemes::ALL
+            .into_iter()
+            .map(|scheme| schemes::measure(scheme, &context, &self.keys, &self.before, &self.after))
+            .collect()
+    }
+}
+
+impl Snapshot {
+    /// How far the busiest server's exact share of the ring sits above its
+    /// fair share (its share of the weight; an even share when weights are
+    /// equal), at `points` per server: 0.25 is 25% above.
+    pub fn busiest_excess(&self, points: u16) -> f64 {
+        let ring = Ring::build(
+            &self.names,
+            &self.after,
+            self.points_at(points),
+            self.settings.hash,
+        );
+        let shares = failures::exact_shares(&ring, self.names.len());
+        let total_weight: f64 = self
+            .after
+            .iter()
+            .map(|&server| f64::from(self.weights[usize::from(server)]))
+            .sum();
+        self.after
+            .iter()
+            .map(|&server| {
+                let fair = f64::from(self.weights[usize::from(server)]) / total_weight;
+                shares[usize::from(server)] / fair
+            })
+            .fold(0.0, f64::max)
+            - 1.0
+    }
+
+    /// The down servers as ids in the pool after the change.
+    pub fn down_ids(&self) -> Vec<ServerId> {
+        self.settings
+            .down_servers()
+            .iter()
+            .filter_map(|name| {
+                self.after
+                    .iter()
+                    .copied()
+                    .find(|&server| self.name(server) == name)
+            })
+            .collect()
+    }
+
+    /// A failure measurement with nothing counted yet, for wording a
+    /// question before the worker has measured it.
+    pub fn failure_none(&self) -> Failure {
+        Failure::none(self.settings.replicas_in_pool(), self.names.len())
+    }
+
+    /// Per key: true when its owner after the change is down, so it is
+    /// rerouted (the ring canvas marks these; `Failure::rerouted` counts them).
+    pub fn rerouted_keys(&self) -> Vec<bool> {
+        let down = self.down_ids();
+        self.owners_after
+            .iter()
+            .map(|owner| down.contains(owner))
+            .collect()
+    }
+
+    /// SPEC §8 on the pool after the change, with the settings' down servers.
+    pub fn measure_failure(&self) -> Failure {
+        failures::measure(
+            &self.ring_after,
+            &self.keys,
+            &self.down_ids(),
+            self.settings.replicas_in_pool(),
+            self.names.len(),
+        )
+    }
+
+    /// Every server's exact share of the ring after the change.
+    pub fn exact_shares(&self) -> Vec<f64> {
+        failures::exact_shares(&self.ring_after, self.names.len())
+    }
+
+    /// Distinct replica sets on the ring after the change, at `points` per
+    /// server (the current ring when it is the current setting).
+    pub fn copysets_at(&self, points: u16) -> Copysets {
+        let replicas = self.settings.replicas_in_pool();
+        if points == self.settings.points {
+            failures::copysets(&self.ring_after, self.after.len(), replicas)
+        } else {
+            let ring = Ring::build(
+                &self.names,
+                &self.after,
+                self.points_at(points),
+                self.settings.hash,
+            );
+            failures::copysets(&ring, self.after.len(), replicas)
+        }
+    }
+}

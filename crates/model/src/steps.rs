@@ -1,0 +1,178 @@
+//! Stepping through a scenario: grow the pool one server at a time from the
+//! first, then make the change, so the reader sees each join take only its
+//! arcs. Each stage is measured against the one before it.
+
+use std::sync::Arc;
+
+use super::measure::{count_moved, loads};
+use super::ring::{Ring, ServerId};
+use super::snapshot::Snapshot;
+
+/// One frame of the step-through.
+#[derive(Clone, Debug)]
+pub struct Stage {
+    /// "alpha alone", "bravo joins", "echo leaves"…
+    pub caption: String,
+    pub members: Vec<ServerId>,
+    pub ring: Ring,
+    pub owners: Arc<Vec<ServerId>>,
+    /// Keys each server holds at this stage, indexed by server id.
+    pub loads: Vec<u32>,
+    /// The keys with another owner than at the stage before, in key order:
+    /// a list, as a step moves few of many keys and the ring marks only these.
+    pub moved: Vec<u32>,
+    pub moved_count: usize,
+    /// The server that arrived or left at this stage, if any.
+    pub changed: Option<ServerId>,
+}
+
+/// The pools the step-through walks: prefixes of the list (then the joiner);
+/// a leave adds a last stage without the leaver.
+pub fn stage_pools(snapshot: &Snapshot) -> Vec<Vec<ServerId>> {
+    let mut order = snapshot.before.clone();
+    if snapshot.is_join() {
+        order.push(snapshot.changed);
+    }
+    let mut pools: Vec<Vec<ServerId>> = (1..=order.len())
+        .map(|size| order[..size].to_vec())
+        .collect();
+    if !snapshot.is_join() {
+        pools.push(snapshot.after.clone());
+    }
+    pools
+}
+
+/// The stage at which the scenario's own change has just happened.
+pub fn change_stage(snapshot: &Snapshot) -> usize {
+    stage_pools(snapshot).len() - 1
+}
+
+/// Measure stage `index` (clamped to the last stage).
+pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
+    let pools = stage_pools(snapshot);
+    let index = index.min(pools.len() - 1);
+    let members = pools[index].clone();
+    let settings = &snapshot.settings;
+    let last = pools.len() - 1;
+    // The last two stages are the snapshot's own before and after: reuse them.
+    let (ring, stage_owners, loads) = if index == last {
+        (
+            snapshot.ring_after.clone(),
+            snapshot.owners_after.clone(),
+            snapshot.loads_after.clone(),
+        )
+    } else if index + 1 == last {
+        (
+            snapshot.ring_before.clone(),
+            snapshot.owners_before.clone(),
+            snapshot.loads_before.clone(),
+        )
+    } else {
+        let ring = Ring::build(
+            &snapshot.names,
+            &members,
+            snapshot.points_at(settings.points),
+            settings.hash,
+        );
+        let stage_owners = Arc::new(ring.owners_of(&snapshot.keys));
+        let loads = loads(&stage_owners, snapshot.names.len());
+        (ring, stage_owners, loads)
+    };
+    let (moved, changed) = if index == 0 {
+        (Vec::new(), None)
+    } else {
+        let previous = &pools[index - 1];
+        let previous_owners = if index == last {
+            snapshot.owners_before.clone()
+        } else {
+            let ring = Ring::build(
+                &snapshot.names,
+                previous,
+                snapshot.points_at(settings.points),
+                settings.hash,
+            );
+            Arc::new(ring.owners_of(&snapshot.keys))
+        };
+        let moved: Vec<u32> = previous_owners
+            .iter()
+            .zip(stage_owners.iter())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(key, _)| key as u32)
+            .collect();
+        let changed = members
+            .iter()
+            .chain(previous.iter())
+            .copied()
+            .find(|server| members.contains(server) != previous.contains(server));
+        debug_assert_eq!(moved.len(), count_moved(&previous_owners, &stage_owners));
+        (moved, changed)
+    };
+    let moved_count = moved.len();
+    let caption = match (index, changed) {
+        (0, _) => format!("{} alone holds every key", snapshot.name(members[0])),
+        (_, Some(server)) if members.contains(&server) => {
+            format!("{} joins", snapshot.name(server))
+        }
+        (_, Some(server)) => format!("{} leaves", snapshot.name(server)),
+        (_, None) => String::new(),
+    };
+    Stage {
+        caption,
+        members,
+        ring,
+        owners: stage_owners,
+        loads,
+        moved,
+        moved_count,
+        changed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Change, Settings};
+
+    #[test]
+    fn the_last_stage_is_the_change_itself() {
+        let snapshot = Snapshot::measure(&Settings::default()).unwrap();
+        assert_eq!(stage_pools(&snapshot).len(), 5);
+        let last = stage(&snapshot, change_stage(&snapshot));
+        assert_eq!(last.moved_count, 205);
+        assert_eq!(last.caption, "echo joins");
+        // The change's stage reuses the snapshot's loads; every stage's
+        // loads are its owners counted.
+        for index in 0..=change_stage(&snapshot) {
+            let at = stage(&snapshot, index);
+            assert_eq!(
+                at.loads,
+                loads(&at.owners, snapshot.names.len()),
+                "stage {index}"
+            );
+        }
+        let first = stage(&snapshot, 0);
+        assert_eq!(first.moved_count, 0);
+        assert!(first.owners.iter().all(|&owner| owner == 0));
+        // The second server's arrival moves exactly the keys it now owns,
+        // listed in key order.
+        let second = stage(&snapshot, 1);
+        let owned: Vec<u32> = (0..second.owners.len() as u32)
+            .filter(|&key| second.owners[key as usize] == 1)
+            .collect();
+        assert_eq!(second.moved, owned);
+    }
+
+    #[test]
+    fn a_leave_ends_with_the_leaver_gone() {
+        let settings = Settings {
+            change: Change::Leave("bravo".into()),
+            ..Settings::default()
+        };
+        let snapshot = Snapshot::measure(&settings).unwrap();
+        let last = stage(&snapshot, change_stage(&snapshot));
+        assert_eq!(last.caption, "bravo leaves");
+        assert_eq!(last.moved_count, snapshot.moved_by_owner_diff);
+        assert_eq!(last.members.len(), 3);
+    }
+}

@@ -1,0 +1,198 @@
+//! Properties of the model over thousands of random configurations: random
+//! (also non-ASCII) names, 2–50 servers, 1–500 points, up to 100,000 keys,
+//! every hash, joins and leaves, and rings with deliberately colliding
+//! positions.
+
+use model::measure::loads;
+use model::schemes::modulo::modulo_owner;
+use model::{Change, Entry, Epsilon, HashKind, Keys, Probes, Ring, ServerId, Settings, Snapshot};
+use proptest::collection::{btree_set, vec};
+use proptest::prelude::*;
+
+/// A valid server name: 1–12 characters from a mix of scripts, no commas,
+/// no control characters, no surrounding spaces.
+fn name() -> impl Strategy<Value = String> {
+    let letters: Vec<char> = "abcxyzé日本ßΩж🙂-_. #".chars().collect();
+    vec(proptest::sample::select(letters), 1..12).prop_map(|chars| {
+        let text: String = chars.into_iter().collect();
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            "s".to_string()
+        } else {
+            trimmed.to_string()
+        }
+    })
+}
+
+fn hash_kind() -> impl Strategy<Value = HashKind> {
+    proptest::sample::select(HashKind::ALL.to_vec())
+}
+
+/// Mostly small key counts, sometimes the maximum, so thousands of cases stay fast.
+fn key_count() -> impl Strategy<Value = u32> {
+    prop_oneof![6 => 1u32..400, 3 => 400u32..5_000, 1 => 5_000u32..=100_000]
+}
+
+fn points() -> impl Strategy<Value = u16> {
+    prop_oneof![3 => 1u16..8, 2 => 8u16..=500]
+}
+
+/// Valid settings: distinct names, a join of a new name or a leave that
+/// leaves at least two.
+fn settings() -> impl Strategy<Value = Settings> {
+    (
+        btree_set(name(), 3..=50),
+        any::<bool>(),
+        any::<prop::sample::Index>(),
+        points(),
+        key_count(),
+        0u64..1_000_000,
+        hash_kind(),
+        (5u32..=200, 1u32..=64),
+    )
+        .prop_map(
+            |(names, join, pick, points, keys, first, hash, (eps, probes))| {
+                let mut servers: Vec<String> = names.into_iter().collect();
+                let change = if join {
+                    Change::Join(servers.pop().expect("at least three names"))
+                } else {
+                    Change::Leave(servers[pick.index(servers.len())].clone())
+                };
+                Settings {
+                    servers,
+                    change,
+                    points,
+                    keys,
+                    first,
+                    hash,
+                    eps: Epsilon::from_hundredths(eps).expect("in range"),
+                    probes: Probes::new(probes).expect("in range"),
+                    ..Settings::default()
+                }
+            },
+        )
+}
+
+/// Every key has exactly one owner: the arcs of all servers cover each key
+/// once, and agree with lookup server by server.
+fn assert_partition(ring: &Ring, members: &[ServerId], keys: &Keys, server_count: usize) {
+    let by_walk = ring.owners_of(keys);
+    // The walk along the ring agrees with a lookup per key.
+    for (index, &position) in keys.hashes.iter().enumerate() {
+        assert_eq!(Some(by_walk[index]), ring.owner(position));
+    }
+    let owner_loads = loads(&by_walk, server_count);
+    let sorted = &keys.sorted;
+    let mut total = 0;
+    for &server in members {
+        let in_arcs = ring.keys_in_arcs_of(server, sorted);
+        assert_eq!(
+            in_arcs,
+            owner_loads[usize::from(server)] as usize,
+            "server {server}"
+        );
+        total += in_arcs;
+    }
+    assert_eq!(total, keys.len());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn measured_changes_keep_every_promise(settings in settings()) {
+        let snapshot = Snapshot::measure(&settings).expect("generated settings are valid");
+        let keys = &snapshot.keys;
+        let n = snapshot.names.len();
+        assert_partition(&snapshot.ring_before, &snapshot.before, keys, n);
+        assert_partition(&snapshot.ring_after, &snapshot.after, keys, n);
+
+        // The two routes agree.
+        prop_assert_eq!(snapshot.moved_by_owner_diff, snapshot.moved_by_arc_walk);
+
+        let changed = snapshot.changed;
+        let changed_load = |loads: &[u32]| loads[usize::from(changed)] as usize;
+        match &settings.change {
+            Change::Join(_) => {
+                // Monotone: every moved key went to the joiner, and the joiner
+                // holds exactly the keys that moved.
+                for i in snapshot.moved_keys() {
+                    prop_assert_eq!(snapshot.owners_after[i], changed);
+                }
+                prop_assert_eq!(snapshot.moved_by_owner_diff, changed_load(&snapshot.loads_after));
+            }
+            Change::Leave(_) => {
+                // Exactly the leaver's keys moved.
+                for i in 0..keys.len() {
+                    let was_leavers = snapshot.owners_before[i] == changed;
+                    prop_assert_eq!(was_leavers, snapshot.owners_before[i] != snapshot.owners_after[i]);
+                }
+                prop_assert_eq!(snapshot.moved_by_owner_diff, changed_load(&snapshot.loads_before));
+            }
+        }
+
+        // Modulo owners follow list order, a joiner numbered last.
+        let mut after_names: Vec<&str> = settings.servers.iter().map(String::as_str).collect();
+        match &settings.change {
+            Change::Join(name) => after_names.push(name),
+            Change::Leave(name) => after_names.retain(|n| n != name),
+        }
+        for &h in keys.hashes.iter().take(200) {
+            let before = modulo_owner(h, &snapshot.before);
+            let after = modulo_owner(h, &snapshot.after);
+            prop_assert_eq!(snapshot.name(before), settings.servers[h as usize % settings.servers.len()].as_str());
+            prop_assert_eq!(snapshot.name(after), after_names[h as usize % after_names.len()]);
+        }
+    }
+
+    #[test]
+    fn colliding_positions_still_give_one_owner(
+        names in btree_set(name(), 2..8),
+        raw in vec((0u32..6, any::<prop::sample::Index>(), 0u16..4), 1..40),
+        key_positions in vec(0u32..8, 0..60),
+    ) {
+        // Positions drawn from 0..6 collide constantly; keys from 0..8 also
+        // land past the last entry.
+        let names: Vec<String> = names.into_iter().collect();
+        let mut entries: Vec<Entry> = raw
+            .into_iter()
+            .map(|(position, server, point)| Entry { position, server: server.index(names.len()) as ServerId, point })
+            .collect();
+        entries.sort_by_key(|e| (e.server, e.point, e.position));
+        entries.dedup_by_key(|e| (e.server, e.point));
+        let ring = Ring::from_entries(entries.clone(), &names);
+        let members: Vec<ServerId> = {
+            let mut m: Vec<ServerId> = entries.iter().map(|e| e.server).collect();
+            m.sort_unstable();
+            m.dedup();
+            m
+        };
+        let keys = Keys::from_hashes(0, key_positions.clone());
+        let sorted = keys.sorted.clone();
+
+        // Brute force owner: the smallest (position, name, point) at or after
+        // the key, else the smallest of all.
+        let order = |e: &Entry| (e.position, names[usize::from(e.server)].clone(), e.point);
+        for &key in &key_positions {
+            let brute = entries
+                .iter()
+                .filter(|e| e.position >= key)
+                .min_by_key(|e| order(e))
+                .or_else(|| entries.iter().min_by_key(|e| order(e)))
+                .map(|e| e.server);
+            prop_assert_eq!(ring.owner(key), brute);
+        }
+        assert_partition(&ring, &members, &keys, names.len());
+
+        // Taking a server out moves exactly its keys, counted both ways.
+        if members.len() >= 2 {
+            let leaver = members[0];
+            let before = ring.owners_of(&keys);
+            let after = ring.without(leaver).owners_of(&keys);
+            let moved = before.iter().zip(&after).filter(|(b, a)| b != a).count();
+            let held = before.iter().filter(|&&o| o == leaver).count();
+            prop_assert_eq!(moved, held);
+            prop_assert_eq!(ring.keys_in_arcs_of(leaver, &sorted), held);
+        }
+    }
+}

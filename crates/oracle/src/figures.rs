@@ -1,0 +1,247 @@
+//! What the oracle prints for each panel: the figures the browser tests
+//! read off the page, by panel id. The deferred panels' figures are read
+//! from the same `Report` the page's worker sends, measured here once.
+
+use serde_json::{json, Map, Value};
+
+use model::claims;
+use model::cost;
+use model::failures;
+use model::format::{fixed, format_ratio, format_share};
+use model::panels::{self, Work};
+use model::report::Report;
+use model::Snapshot;
+
+/// One measured address and everything its deferred panels show.
+pub struct Measured<'a> {
+    pub snapshot: &'a Snapshot,
+    pub report: Report,
+}
+
+impl<'a> Measured<'a> {
+    /// `query` is the address as `query::render` writes it; `key` the
+    /// one-key box's, if any.
+    pub fn new(snapshot: &'a Snapshot, query: &str, key: Option<&str>) -> Measured<'a> {
+        let work: Vec<Work> = panels::work_for(panels::ALL);
+        Measured {
+            snapshot,
+            report: Report::measure(snapshot, query, &work, key),
+        }
+    }
+}
+
+/// The figures the oracle prints for panel `id`: (key, value) pairs.
+pub fn of_panel(id: &str, m: &Measured) -> Vec<(&'static str, Value)> {
+    let s = m.snapshot;
+    match id {
+        "predict" => vec![("questions", questions(m))],
+        "entries" => vec![("entries", json!(s.ring_after.len()))],
+        "moved" => vec![
+            ("moved", json!(s.moved_by_owner_diff.to_string())),
+            ("moved-arc", json!(s.moved_by_arc_walk.to_string())),
+        ],
+        "modulo" => vec![
+            ("modulo-moved", json!(s.modulo_moved.to_string())),
+            ("even-share", json!(even_share(s))),
+        ],
+        "loads" => loads(m),
+        "failure" => vec![("failure", failure(m))],
+        "schemes" => vec![("schemes", schemes(m))],
+        "cost" => vec![("cost", cost(s))],
+        "rollout" => vec![("rollout", rollout(s))],
+        "claims" => vec![("claims", claims(m)), ("claim-kinds", claim_kinds())],
+        _ => Vec::new(),
+    }
+}
+
+pub fn even_share(s: &Snapshot) -> String {
+    format_share(s.even_share())
+}
+
+/// Loads before and after, the spread, weights, request shares, the hottest key.
+pub fn loads(m: &Measured) -> Vec<(&'static str, Value)> {
+    let s = m.snapshot;
+    let loads: Map<String, Value> = s
+        .all_servers()
+        .into_iter()
+        .map(|server| {
+            let i = usize::from(server);
+            (
+                s.name(server).to_string(),
+                json!({"before": s.loads_before[i], "after": s.loads_after[i]}),
+            )
+        })
+        .collect();
+    let shares = s.request_shares();
+    let requests: Map<String, Value> = s
+        .after
+        .iter()
+        .map(|&server| {
+            let i = usize::from(server);
+            (
+                s.name(server).to_string(),
+                json!({"weight": s.weights[i], "requests": fixed(shares[i], 6)}),
+            )
+        })
+        .collect();
+    vec![
+        ("loads", Value::Object(loads)),
+        ("spread", json!(format_ratio(s.spread_after().ratio()))),
+        ("requests", Value::Object(requests)),
+        ("hottest-key-share", json!(fixed(s.hottest_key_share(), 6))),
+    ]
+}
+
+/// The replicas of the key at `index` (the failure panel's inspector).
+pub fn replicas_of(s: &Snapshot, index: usize) -> Value {
+    let key = s.keys.key(index.min(s.key_count() - 1));
+    let walk = failures::replicas_of(&s.ring_after, key.hash, s.settings.replicas_in_pool());
+    json!(walk
+        .iter()
+        .map(|&server| s.name(server))
+        .collect::<Vec<_>>())
+}
+
+/// SPEC §8 as the failure panel and the loads table show it.
+pub fn failure(m: &Measured) -> Value {
+    let s = m.snapshot;
+    let Some(measured) = &m.report.failure else {
+        return Value::Null;
+    };
+    let failure = &measured.failure;
+    let shares = s.exact_shares();
+    let copysets = measured.copysets_now;
+    let down = s.down_ids();
+    let received: Map<String, Value> = s
+        .after
+        .iter()
+        .filter(|server| !down.contains(server))
+        .map(|&server| {
+            (
+                s.name(server).to_string(),
+                json!(failure.received[usize::from(server)]),
+            )
+        })
+        .collect();
+    let share_rows: Map<String, Value> = s
+        .after
+        .iter()
+        .map(|&server| {
+            (
+                s.name(server).to_string(),
+                json!(fixed(shares[usize::from(server)], 6)),
+            )
+        })
+        .collect();
+    json!({
+        "rerouted": failure.rerouted,
+        "no-live-copy": failure.no_live_copy,
+        "copies-to-remake": failure.copies_to_remake,
+        "copysets": copysets.distinct,
+        "copysets-possible": copysets.possible,
+        "received": received,
+        "shares": share_rows,
+        "replicas-of-key-17": replicas_of(s, 17),
+    })
+}
+
+/// Scheme rows as the page's data attributes hold them.
+pub fn schemes(m: &Measured) -> Value {
+    let rows: Map<String, Value> = m
+        .report
+        .schemes
+        .iter()
+        .flatten()
+        .map(|row| &row.result)
+        .map(|r| {
+            (
+                r.id.to_string(),
+                json!({
+                    "moved": r.movement.moved,
+                    "moved-between": r.movement.moved_between,
+                    "busiest": r.spread.busiest,
+                    "quietest": r.spread.quietest,
+                }),
+            )
+        })
+        .collect();
+    Value::Object(rows)
+}
+
+/// SPEC §9, measured: whole seconds to copy.
+pub fn cost(s: &Snapshot) -> Value {
+    let seconds = |moved: usize| {
+        cost::Copy::of(
+            moved as f64 / s.key_count() as f64,
+            s.settings.data,
+            s.settings.bandwidth,
+        )
+        .seconds
+        .round()
+        .to_string()
+    };
+    json!({
+        "copy-seconds-ring": seconds(s.moved_by_owner_diff),
+        "copy-seconds-modulo": seconds(s.modulo_moved),
+    })
+}
+
+/// SPEC §9, measured: whole writes misrouted during the rollout.
+pub fn rollout(s: &Snapshot) -> Value {
+    let misrouted = |moved: usize| {
+        cost::misrouted(
+            moved as f64,
+            f64::from(s.settings.rate),
+            f64::from(s.settings.rollout),
+        )
+        .round()
+        .to_string()
+    };
+    json!({
+        "misrouted-ring": misrouted(s.moved_by_owner_diff),
+        "misrouted-modulo": misrouted(s.modulo_moved),
+    })
+}
+
+/// SPEC §12: each question's wording, answer and reference mark.
+pub fn questions(m: &Measured) -> Value {
+    let rows: Map<String, Value> = m
+        .report
+        .questions
+        .iter()
+        .flatten()
+        .map(|q| {
+            (
+                q.id.to_string(),
+                json!({"wording": q.wording, "answer": q.measured, "reference": q.reference}),
+            )
+        })
+        .collect();
+    Value::Object(rows)
+}
+
+/// Every claim's verdict, with its kind: {id: {"held": "yes", "kind": "check"}}.
+pub fn claims(m: &Measured) -> Value {
+    let rows: Map<String, Value> = m
+        .report
+        .claims
+        .iter()
+        .flatten()
+        .map(|claim| {
+            (
+                claim.id.to_string(),
+                json!(if claim.held { "yes" } else { "no" }),
+            )
+        })
+        .collect();
+    Value::Object(rows)
+}
+
+/// Each claim's kind, {id: "check" | "finding"}.
+pub fn claim_kinds() -> Value {
+    let kinds: Map<String, Value> = claims::ALL
+        .iter()
+        .map(|def| (def.id.to_string(), json!(def.kind.id())))
+        .collect();
+    Value::Object(kinds)
+}

@@ -1,0 +1,304 @@
+//! The measurements the panels wait on (the failure, every scheme, the
+//! claims, the spread chart, the questions' answers) are made off the main
+//! thread: `assets/measure.js` runs the worker's module (`src/bin/worker.rs`)
+//! in a Web Worker, and this file sends it each new address and takes back
+//! the report's parts as they are finished.
+//!
+//! A newer address supersedes an older one twice over. The worker holds
+//! only the newest request and checks for one between pieces of work (a
+//! scheme, the claims, …), so a drag leaves no queue of stale jobs; and a
+//! reply for an older request that was already on its way is dropped here
+//! by its generation number, so no panel ever shows figures of another
+//! address.
+//!
+//! Where no worker can start (an old browser, or a host whose policy
+//! refuses one), the same file is imported and measures on this thread,
+//! after the first frame, a piece per task.
+
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use model::panels as registry;
+use model::query;
+use model::report::Report;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::state::{
+    Answered, Deferred, FailureMeasured, Judged, Measured, Model, SchemesMeasured, Shared,
+};
+
+#[wasm_bindgen(inline_js = "
+export function importMeasurer(url, send) {
+  // After the first frame: the page draws before it measures.
+  return new Promise((frame) => requestAnimationFrame(() => setTimeout(frame)))
+    .then(() => import(url))
+    .then((module) => module.measurer(send));
+}
+")]
+extern "C" {
+    /// Import `measure.js` from `url` here and start its measurer, whose
+    /// replies go to `send`; resolves to the function that takes requests.
+    #[wasm_bindgen(js_name = importMeasurer)]
+    fn import_measurer(url: &str, send: &JsValue) -> js_sys::Promise;
+}
+
+/// Where the measurements run.
+enum Runner {
+    /// A worker is starting or running; requests go to it.
+    Worker(web_sys::Worker),
+    /// Measuring on this thread (no worker could start): the measurer's
+    /// request function once `measure.js` is loaded.
+    Here(Option<js_sys::Function>),
+}
+
+/// The request last sent, and what it was for.
+struct Asked {
+    generation: u32,
+    /// The snapshot measured: the failure panel reads names and loads from
+    /// it, never from a newer one whose server ids may differ.
+    snapshot: Measured,
+    request: JsValue,
+}
+
+thread_local! {
+    static RUNNER: RefCell<Option<Runner>> = const { RefCell::new(None) };
+    static ASKED: RefCell<Option<Asked>> = const { RefCell::new(None) };
+    static GENERATION: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Where the page is measured, on `<html data-measured-by>` for tests and
+/// the curious: "worker" or "main-thread".
+fn say_where(runner: &str) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("data-measured-by", runner);
+    }
+}
+
+/// The file the measurer lives in, next to the page.
+fn measure_url() -> Option<String> {
+    let base = web_sys::window()?.document()?.base_uri().ok()??;
+    web_sys::Url::new_with_base("./measure.js", &base)
+        .ok()
+        .map(|url| url.href())
+}
+
+/// Send every new address to be measured, and put what comes back where
+/// the panels read it.
+pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
+    start(model);
+    Effect::new(move |_| {
+        let measured = model.live.get();
+        let key = model.one_key.get();
+        // What the panels near the viewport need comes first; the rest is
+        // measured too, so a panel scrolled to later finds its figures.
+        let awake = model.awake.get_untracked();
+        let near = registry::ALL.iter().filter(|p| awake.contains(&p.id));
+        let others = registry::ALL
+            .iter()
+            .filter(|p| shown.contains(&p.id) && !awake.contains(&p.id));
+        let work = registry::work_for(near.chain(others));
+        if work.is_empty() {
+            return;
+        }
+        let generation = GENERATION.with(|g| {
+            g.set(g.get() + 1);
+            g.get()
+        });
+        let query = query::render(&measured.0.settings, &Default::default());
+        let ids: Vec<&str> = work.iter().map(|w| w.id()).collect();
+        let request = js_sys::Object::new();
+        for (key, value) in [
+            ("generation", JsValue::from(generation)),
+            ("query", JsValue::from(query)),
+            ("work", JsValue::from(ids.join(","))),
+            ("key", JsValue::from(key)),
+        ] {
+            let _ = js_sys::Reflect::set(&request, &key.into(), &value);
+        }
+        let request = JsValue::from(request);
+        ASKED.with(|asked| {
+            *asked.borrow_mut() = Some(Asked {
+                generation,
+                snapshot: measured,
+                request: request.clone(),
+            })
+        });
+        model.updating.set(true);
+        send(&request);
+    });
+}
+
+/// Hand `request` to whatever measures.
+fn send(request: &JsValue) {
+    RUNNER.with(|runner| match &*runner.borrow() {
+        Some(Runner::Worker(worker)) => {
+            let _ = worker.post_message(request);
+        }
+        Some(Runner::Here(Some(measure))) => {
+            let _ = measure.call1(&JsValue::NULL, request);
+        }
+        // Still loading here: the newest request is sent when it is ready.
+        Some(Runner::Here(None)) | None => {}
+    });
+}
+
+/// Start the worker, or measure here if it cannot start.
+fn start(model: Model) {
+    let Some(url) = measure_url() else {
+        return;
+    };
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let Ok(worker) = web_sys::Worker::new_with_options(&url, &options) else {
+        measure_here(model, &url);
+        return;
+    };
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+            let reply = event.data();
+            if field(&reply, "ready").is_some() {
+                say_where("worker");
+            } else if field(&reply, "failed").is_some() {
+                measure_here(model, &url_again());
+            } else {
+                take_reply(model, &reply);
+            }
+        });
+    // A worker refused by policy, or one whose module fails to load, reports
+    // an error and never a reply: measure here instead.
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(move |_: web_sys::Event| {
+        let started = RUNNER.with(|r| matches!(&*r.borrow(), Some(Runner::Worker(_))));
+        if started {
+            measure_here(model, &url_again());
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    // They live as long as the page.
+    on_message.forget();
+    on_error.forget();
+    RUNNER.with(|runner| *runner.borrow_mut() = Some(Runner::Worker(worker)));
+}
+
+fn url_again() -> String {
+    measure_url().unwrap_or_else(|| "./measure.js".to_string())
+}
+
+/// Measure on this thread from now on, resending the newest request.
+fn measure_here(model: Model, url: &str) {
+    let already = RUNNER.with(|runner| {
+        let mut runner = runner.borrow_mut();
+        if let Some(Runner::Worker(worker)) = &*runner {
+            worker.terminate();
+        }
+        let already = matches!(&*runner, Some(Runner::Here(_)));
+        if !already {
+            *runner = Some(Runner::Here(None));
+        }
+        already
+    });
+    if already {
+        return;
+    }
+    let send_reply =
+        Closure::<dyn Fn(JsValue)>::new(move |reply: JsValue| take_reply(model, &reply));
+    let loaded = import_measurer(url, send_reply.as_ref());
+    send_reply.forget();
+    leptos::task::spawn_local(async move {
+        let Ok(measure) = wasm_bindgen_futures::JsFuture::from(loaded).await else {
+            // Nothing can measure: the panels keep saying they are waiting.
+            return;
+        };
+        let Ok(measure) = measure.dyn_into::<js_sys::Function>() else {
+            return;
+        };
+        say_where("main-thread");
+        RUNNER.with(|runner| *runner.borrow_mut() = Some(Runner::Here(Some(measure))));
+        if let Some(request) =
+            ASKED.with(|asked| asked.borrow().as_ref().map(|a| a.request.clone()))
+        {
+            send(&request);
+        }
+    });
+}
+
+fn field(reply: &JsValue, name: &str) -> Option<JsValue> {
+    js_sys::Reflect::get(reply, &name.into())
+        .ok()
+        .filter(|value| !value.is_undefined())
+}
+
+/// A reply: a part of the report, or the end of one. Dropped unless it
+/// answers the newest request.
+fn take_reply(model: Model, reply: &JsValue) {
+    let generation = field(reply, "generation").and_then(|g| g.as_f64());
+    let Some((snapshot, query)) = ASKED.with(|asked| {
+        asked
+            .borrow()
+            .as_ref()
+            .filter(|a| Some(f64::from(a.generation)) == generation)
+            .map(|a| {
+                let query = query::render(&a.snapshot.0.settings, &Default::default());
+                (a.snapshot.clone(), query)
+            })
+    }) else {
+        return;
+    };
+    if field(reply, "done").is_some() {
+        model.updating.set(false);
+        return;
+    }
+    let Some(text) = field(reply, "report").and_then(|r| r.as_string()) else {
+        return;
+    };
+    // A report that does not read is a bug, and the panels keep waiting.
+    let Some(part) = super::from_js::report(&text) else {
+        return;
+    };
+    model
+        .measurements
+        .update(|d| store(d, part, &snapshot, &query));
+}
+
+/// Put each part of `part` where its panels read it.
+fn store(d: &mut Deferred, part: Report, snapshot: &Measured, query: &str) {
+    let query = query.to_string();
+    if let Some(f) = part.failure {
+        d.failure = Some(Shared(Arc::new(FailureMeasured {
+            snapshot: snapshot.clone(),
+            failure: f.failure,
+            copysets_now: f.copysets_now,
+            copysets_at_one: f.copysets_at_one,
+            query: query.clone(),
+        })));
+    }
+    if let Some(rows) = part.schemes {
+        d.schemes = Some(SchemesMeasured {
+            rows: Shared(Arc::new(rows)),
+            query: query.clone(),
+        });
+    }
+    if let Some(claims) = part.claims {
+        d.claims = Some(Judged {
+            claims: Shared(Arc::new(claims)),
+            query: query.clone(),
+        });
+    }
+    if let Some(points) = part.evenness {
+        d.evenness = Some(Shared(Arc::new(points)));
+    }
+    if let Some(questions) = part.questions {
+        d.questions = Some(Answered {
+            questions: Shared(Arc::new(questions)),
+            query: query.clone(),
+        });
+    }
+    if let Some(placed) = part.one_key {
+        d.one_key = Some(Shared(Arc::new((placed, query))));
+    }
+}

@@ -1,0 +1,119 @@
+//! What leaves the page as a file: names for saved figures and the one-line
+//! summary of the settings a printed handout starts with.
+
+use model::format::thousands;
+use model::{Change, Settings};
+
+/// Keep letters and digits; anything else becomes one dash between words.
+fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+/// The file name of a saved figure: what it shows, then the settings that
+/// make it, e.g. `ring-points200-echo-joins.png`. Only letters, digits and
+/// dashes, whatever the server names are, so it is a safe name on any system.
+pub fn png_name(figure: &str, settings: &Settings) -> String {
+    let (name, verb) = match &settings.change {
+        Change::Join(name) => (name, "joins"),
+        Change::Leave(name) => (name, "leaves"),
+    };
+    let mut parts = vec![slug(figure), format!("points{}", settings.points)];
+    // A name with no letters or digits at all leaves only the verb.
+    let name = slug(name);
+    if !name.is_empty() {
+        parts.push(
+            name.chars()
+                .take(40)
+                .collect::<String>()
+                .trim_end_matches('-')
+                .to_string(),
+        );
+    }
+    parts.push(verb.to_string());
+    format!("{}.png", parts.join("-"))
+}
+
+/// The settings in one line, for the top of a printed page.
+pub fn settings_line(settings: &Settings) -> String {
+    let change = match &settings.change {
+        Change::Join(name) => format!("{name} joins"),
+        Change::Leave(name) => format!("{name} leaves"),
+    };
+    let mut line = format!(
+        "Servers {}; {change}; {} points per server; {} keys from {}; hash {}",
+        settings.servers.join(", "),
+        settings.points,
+        thousands(settings.keys as u64),
+        settings.keyname.name(settings.first),
+        settings.hash.id(),
+    );
+    if !settings.weights.is_empty() {
+        let weights: Vec<String> = settings
+            .weights
+            .iter()
+            .map(|(name, weight)| format!("{name} ×{}", weight.get()))
+            .collect();
+        line.push_str(&format!("; weights {}", weights.join(", ")));
+    }
+    if !settings.down.is_empty() {
+        line.push_str(&format!("; down {}", settings.down.join(", ")));
+    }
+    line.push('.');
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_ring_is_named_as_the_issue_says() {
+        assert_eq!(
+            png_name("ring", &Settings::default()),
+            "ring-points200-echo-joins.png"
+        );
+    }
+
+    #[test]
+    fn hostile_names_leave_only_letters_digits_and_dashes() {
+        for name in [
+            "../../etc/passwd",
+            "\"><script>x</script>",
+            "a b\\c:d",
+            "ünï",
+            "///",
+        ] {
+            let settings = Settings {
+                change: Change::Leave(name.into()),
+                ..Settings::default()
+            };
+            let file = png_name("loads chart", &settings);
+            let stem = file.strip_suffix(".png").unwrap();
+            assert!(
+                stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+                "{file}"
+            );
+            assert!(!stem.contains("--") && !stem.starts_with('-'), "{file}");
+            assert!(stem.starts_with("loads-chart-points200-") && stem.ends_with("-leaves"));
+        }
+    }
+
+    #[test]
+    fn the_settings_line_names_every_server_and_the_change() {
+        let line = settings_line(&Settings::default());
+        assert!(line.contains("alpha, bravo, charlie, delta"), "{line}");
+        assert!(
+            line.contains("echo joins") && line.contains("200 points"),
+            "{line}"
+        );
+        assert!(line.contains("1,000 keys"), "{line}");
+    }
+}

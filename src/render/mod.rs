@@ -1,0 +1,9 @@
+//! What the page writes as text, with no web type: escaped markup, the
+//! panels read off one snapshot, the embed's code, the handout's names, the
+//! servers' colours. The app and the first screen's module share it.
+
+pub mod embed_code;
+pub mod handout;
+pub mod markup;
+pub mod palette;
+pub mod snapshot_panels;

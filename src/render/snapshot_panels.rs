@@ -1,0 +1,227 @@
+//! Panels whose every word and figure is read off one snapshot, written as
+//! markup. The app shows each through a markup region; for a page that is
+//! one of these panels alone (an embed), the first screen's small module
+//! writes the same markup before the app has arrived, so the reader sees
+//! the measured figures after a sixth of the bytes and nothing moves when
+//! the app takes over.
+
+use crate::render::markup::Markup;
+use crate::render::palette::swatch_class;
+use model::format::{fixed, format_share, percent, share_in_prose, thousands};
+use model::Snapshot;
+
+/// One panel drawn from a snapshot alone.
+pub struct SnapshotPanel {
+    /// `panel=ID`, and the section's element id.
+    pub id: &'static str,
+    /// The heading's element id, which the section is labelled by.
+    pub title_id: &'static str,
+    /// Everything under the heading.
+    body: fn(&mut Markup, &Snapshot),
+}
+
+pub const ENTRIES: SnapshotPanel = SnapshotPanel {
+    id: "entries",
+    title_id: "entries-title",
+    body: entries,
+};
+
+pub const MOVED: SnapshotPanel = SnapshotPanel {
+    id: "moved",
+    title_id: "moved-title",
+    body: moved,
+};
+
+pub const MODULO: SnapshotPanel = SnapshotPanel {
+    id: "modulo",
+    title_id: "modulo-title",
+    body: modulo,
+};
+
+/// Every such panel; `panels::ALL` places them on the page.
+pub const ALL: &[&SnapshotPanel] = &[&ENTRIES, &MOVED, &MODULO];
+
+pub fn find(id: &str) -> Option<&'static SnapshotPanel> {
+    ALL.iter().copied().find(|panel| panel.id == id)
+}
+
+/// The panel's whole section for `snapshot`. `alone`: an embedded panel's
+/// heading is the page's h1, as it has no page title above it.
+pub fn section(panel: &SnapshotPanel, snapshot: &Snapshot, alone: bool) -> String {
+    let mut m = Markup::new();
+    m.open(
+        "section",
+        &[
+            ("class", Some("panel")),
+            ("id", Some(panel.id)),
+            ("aria-labelledby", Some(panel.title_id)),
+        ],
+    );
+    if alone {
+        m.element(
+            "h1",
+            &[("id", Some(panel.title_id)), ("class", Some("panel-title"))],
+            model::panels::heading(panel.id),
+        );
+    } else {
+        m.element(
+            "h2",
+            &[("id", Some(panel.title_id))],
+            model::panels::heading(panel.id),
+        );
+    }
+    (panel.body)(&mut m, snapshot);
+    m.close("section");
+    m.into_string()
+}
+
+/// A table row: its heading, then cells.
+fn row(m: &mut Markup, heading: &str, cells: impl FnOnce(&mut Markup)) {
+    m.open("tr", &[]).row_heading(heading);
+    cells(m);
+    m.close("tr");
+}
+
+/// A number cell holding a named figure.
+fn figure_cell(m: &mut Markup, hook: &str, value: &str) {
+    m.open("td", &[("class", Some("num"))])
+        .figure(hook, value)
+        .close("td");
+}
+
+/// Enough entries to see points of different servers interleave.
+pub const ENTRY_ROWS: usize = 12;
+
+/// The first entries of the ring after the change, in ring order.
+fn entries(m: &mut Markup, s: &Snapshot) {
+    m.paragraph(
+        "lead",
+        &format!(
+            "A server named S with P points is hashed P times, as S#0, S#1, … S#P−1. These are the first entries clockwise from position 0 after the change. {} servers × {} points = {} entries. Ties at one position are ordered by server name, then point index.",
+            s.after.len(),
+            s.settings.points,
+            thousands(s.ring_after.len() as u64)
+        ),
+    );
+    m.open_scrolling_table("First ring entries", &[("class", Some("numbers"))])
+        .open("thead", &[])
+        .head_row(&["Position", "Server", "Point"])
+        .close("thead")
+        .open("tbody", &[]);
+    for entry in s.ring_after.entries().iter().take(ENTRY_ROWS) {
+        let name = s.name(entry.server);
+        let position = entry.position.to_string();
+        let point = entry.point.to_string();
+        m.open(
+            "tr",
+            &[
+                ("data-entry", Some("")),
+                ("data-position", Some(&position)),
+                ("data-server-name", Some(name)),
+                ("data-point", Some(&point)),
+            ],
+        )
+        .number_cell(&position)
+        .open("td", &[])
+        .swatch(swatch_class(name))
+        .text(name)
+        .close("td")
+        .number_cell(&format!("#{point}"))
+        .close("tr");
+    }
+    m.close("tbody").close_scrolling_table();
+}
+
+/// Moved keys, counted twice by routes that share no code.
+fn moved(m: &mut Markup, s: &Snapshot) {
+    let changed = s.name(s.changed);
+    let lead = if s.is_join() {
+        format!("When {changed} joins, it takes over the arc just before each of its points, and only those keys move. ")
+    } else {
+        format!("When {changed} leaves, each of its arcs passes to the next server clockwise, and only its keys move. ")
+    };
+    m.open("p", &[("class", Some("lead"))])
+        .text(&lead)
+        .text("The page counts them twice, by two routes that share no code, and they must agree.")
+        .close("p");
+    let agree = s.moved_by_owner_diff == s.moved_by_arc_walk;
+    m.open("table", &[("class", Some("numbers"))])
+        .open("tbody", &[]);
+    row(m, "Owner before ≠ owner after, key by key", |m| {
+        figure_cell(m, "moved", &s.moved_by_owner_diff.to_string())
+    });
+    let arcs = format!(
+        "Keys inside the arcs {changed} {}",
+        if s.is_join() { "claims" } else { "gives up" }
+    );
+    row(m, &arcs, |m| {
+        figure_cell(m, "moved-arc", &s.moved_by_arc_walk.to_string())
+    });
+    row(m, "Even share: keys ÷ servers with the changed one", |m| {
+        figure_cell(m, "even-share", &format_share(s.even_share()))
+    });
+    m.close("tbody").close("table");
+    m.open(
+        "p",
+        &[
+            ("class", Some("verdict")),
+            ("aria-live", Some("polite")),
+            ("data-routes-agree", Some(if agree { "yes" } else { "no" })),
+        ],
+    )
+    .text(if agree {
+        "✔ The two counts agree: "
+    } else {
+        "✘ The two counts disagree: "
+    })
+    .text(&format!(
+        "{} of {} keys ({}) moved, against an even share of {}.",
+        thousands(s.moved_by_owner_diff as u64),
+        thousands(s.key_count() as u64),
+        percent(s.moved_by_owner_diff, s.key_count()),
+        share_in_prose(s.even_share())
+    ))
+    .close("p");
+}
+
+/// The same change under `hash mod n`.
+fn modulo(m: &mut Markup, s: &Snapshot) {
+    let (from, to) = (s.before.len(), s.after.len());
+    m.paragraph(
+        "lead",
+        &format!("The obvious scheme sends a key to server number hash mod n. Going from {from} to {to} servers changes n, so almost every key gets a new number: only keys whose hash gives the same remainder for both stay put."),
+    );
+    m.open("table", &[("class", Some("numbers"))])
+        .open("thead", &[])
+        .head_row(&["Scheme", "Keys moved", "Share"])
+        .close("thead")
+        .open("tbody", &[]);
+    row(m, "Consistent hashing (ring)", |m| {
+        m.number_cell(&s.moved_by_owner_diff.to_string())
+            .number_cell(&percent(s.moved_by_owner_diff, s.key_count()));
+    });
+    row(m, &format!("hash mod n ({from} → {to})"), |m| {
+        figure_cell(m, "modulo-moved", &s.modulo_moved.to_string());
+        m.number_cell(&percent(s.modulo_moved, s.key_count()));
+    });
+    row(m, "Even share (the least any scheme can move)", |m| {
+        m.number_cell(&format_share(s.even_share()))
+            .number_cell(&format!(
+                "{}%",
+                fixed(100.0 / s.pool_with_changed() as f64, 1)
+            ));
+    });
+    m.close("tbody").close("table");
+    let times = if s.moved_by_owner_diff == 0 {
+        "∞".to_string()
+    } else {
+        fixed(s.modulo_moved as f64 / s.moved_by_owner_diff as f64, 1)
+    };
+    m.paragraph(
+        "note",
+        &format!(
+            "Of {} keys, modulo moved {times} times as many as the ring.",
+            thousands(s.key_count() as u64)
+        ),
+    );
+}

@@ -1,0 +1,104 @@
+// Where the measurements run: in a Web Worker, whose report is the very JSON
+// the native oracle prints; and, where no worker can start (an old browser,
+// or a host whose policy refuses one), on the main thread, with the same
+// figures. Both after a change made while the panels were out of view.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, open, serve, claims, schemeRows, figure, nativeFigures } from "./harness.mjs";
+
+const env = sharedBrowser();
+
+// Before the page's own scripts: keep every reply the page's workers send.
+function recordReplies() {
+  const Native = window.Worker;
+  window.__replies = [];
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => window.__replies.push(event.data));
+    }
+  };
+}
+
+/** The report the worker finished last, its parts merged as the page merges them. */
+async function lastReport(page) {
+  const handle = await page.waitForFunction(
+    () => {
+      const replies = window.__replies.filter((r) => r.generation);
+      const newest = Math.max(...replies.map((r) => r.generation));
+      if (!replies.some((r) => r.generation === newest && r.done)) return null;
+      const report = {};
+      for (const reply of replies.filter((r) => r.generation === newest && r.report)) {
+        for (const [part, value] of Object.entries(JSON.parse(reply.report))) {
+          if (value !== null) report[part] = value;
+        }
+      }
+      return report;
+    },
+    null,
+    { timeout: 60000 },
+  );
+  return handle.jsonValue();
+}
+
+/** The oracle's report, with what only a browser measures (lookup times) left for the page's. */
+function withoutTimes(report) {
+  const copy = structuredClone(report);
+  for (const row of copy.schemes ?? []) row.lookup = null;
+  return copy;
+}
+
+/** The claims, schemes and failure figures on the page equal the oracle's. */
+async function expectOracleFigures(page, label) {
+  const query = new URL(page.url()).search.slice(1);
+  const expected = nativeFigures(query);
+  assert.deepEqual(await claims(page), expected.claims, `${label}: claims at ${query}`);
+  assert.deepEqual(await schemeRows(page), expected.schemes, `${label}: schemes at ${query}`);
+  for (const name of ["rerouted", "no-live-copy", "copies-to-remake", "copysets"]) {
+    assert.equal(Number(await figure(page, name)), expected.failure[name], `${label}: ${name} at ${query}`);
+  }
+  return expected;
+}
+
+/** Change the points while the deferred panels are out of view, then check them. */
+async function changeOutOfView(page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator("#points-range").fill("2");
+  await page.waitForFunction(() => /points=/.test(location.search));
+  // Still held: the claims below the fold have not caught up yet, or have
+  // not been redrawn; revealing them must bring the new figures.
+}
+
+test("the worker's report is the oracle's JSON, and the panels show it, also after a change out of view", async () => {
+  const { page, close } = await open(env.browser, env.served, "?keys=3000&key=user:42", { init: recordReplies });
+  assert.equal(await page.locator("html").getAttribute("data-measured-by"), "worker");
+  let expected = await expectOracleFigures(page, "worker");
+  let report = await lastReport(page);
+  assert.ok(report.schemes.every((row) => row.lookup.nanos_per_lookup > 0), "the worker timed every scheme's lookups");
+  assert.deepEqual(withoutTimes(report), expected.report);
+
+  await changeOutOfView(page);
+  expected = await expectOracleFigures(page, "worker, changed out of view");
+  report = await lastReport(page);
+  assert.deepEqual(withoutTimes(report), expected.report);
+  assert.equal(report.one_key.key, "user:42");
+  await close();
+});
+
+for (const [label, options] of [
+  ["a browser without workers", { init: () => delete window.Worker }],
+  ["a host whose policy refuses workers", { policy: "worker-src 'none'" }],
+]) {
+  test(`${label}: the same figures, measured on the main thread`, async () => {
+    const served = options.policy ? await serve({ policy: options.policy }) : env.served;
+    const { page, errors, close } = await open(env.browser, served, "?keys=3000", { init: options.init });
+    await page.waitForFunction(() => document.documentElement.dataset.measuredBy);
+    assert.equal(await page.locator("html").getAttribute("data-measured-by"), "main-thread");
+    await expectOracleFigures(page, label);
+    await changeOutOfView(page);
+    await expectOracleFigures(page, `${label}, changed out of view`);
+    assert.deepEqual(errors.filter((e) => /panicked|RuntimeError/.test(e)), []);
+    await close();
+    if (served !== env.served) await served.close();
+  });
+}
