@@ -10,6 +10,9 @@
 // the claims, …), so a drag never leaves a queue of stale work behind.
 import init, { start, step } from "./worker.js";
 
+// How long a new address must stay the newest before it is measured.
+const SETTLE_MS = 40;
+
 // Let messages in between pieces. A message to ourselves, not a timer,
 // whose delay browsers clamp to 4 ms.
 function turn() {
@@ -29,6 +32,12 @@ export async function measurer(send) {
   async function run() {
     running = true;
     while (newest) {
+      // Requests closer together than a drag's steps: measure only once
+      // they pause, so a drag's stale jobs do not take the CPU its frames need.
+      for (let seen = newest; ; seen = newest) {
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        if (newest === seen) break;
+      }
       const request = newest;
       newest = null;
       // A request for the address already being measured adds to it.

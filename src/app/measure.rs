@@ -26,7 +26,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::{
-    Answered, Deferred, FailureMeasured, Judged, Measured, Model, SchemesMeasured, Shared,
+    set_changed, Answered, Deferred, FailureMeasured, Judged, Measured, Model, SchemesMeasured,
+    Shared,
 };
 
 #[wasm_bindgen(inline_js = "
@@ -59,6 +60,8 @@ struct Asked {
     /// The snapshot measured: the failure panel reads names and loads from
     /// it, never from a newer one whose server ids may differ.
     snapshot: Measured,
+    /// The address, as `query::render` writes it.
+    query: String,
     request: JsValue,
 }
 
@@ -95,8 +98,9 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
         let measured = model.live.get();
         let key = model.one_key.get();
         // What the panels near the viewport need comes first; the rest is
-        // measured too, so a panel scrolled to later finds its figures.
-        let awake = model.awake.get_untracked();
+        // measured too, so a panel scrolled to later finds its figures. A
+        // panel that comes near asks again, for its work to come first.
+        let awake = model.awake.get();
         let near = registry::ALL.iter().filter(|p| awake.contains(&p.id));
         let others = registry::ALL
             .iter()
@@ -105,16 +109,28 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
         if work.is_empty() {
             return;
         }
-        let generation = GENERATION.with(|g| {
-            g.set(g.get() + 1);
-            g.get()
-        });
         let query = query::render(&measured.0.settings, &Default::default());
+        // A new address is a new generation. Asking again for the same one
+        // (a panel come near, a key typed) keeps it: the parts already on
+        // their way are still this address's.
+        let same = ASKED.with(|asked| {
+            asked
+                .borrow()
+                .as_ref()
+                .filter(|a| a.query == query)
+                .map(|a| a.generation)
+        });
+        let generation = same.unwrap_or_else(|| {
+            GENERATION.with(|g| {
+                g.set(g.get() + 1);
+                g.get()
+            })
+        });
         let ids: Vec<&str> = work.iter().map(|w| w.id()).collect();
         let request = js_sys::Object::new();
         for (key, value) in [
             ("generation", JsValue::from(generation)),
-            ("query", JsValue::from(query)),
+            ("query", JsValue::from(query.as_str())),
             ("work", JsValue::from(ids.join(","))),
             ("key", JsValue::from(key)),
         ] {
@@ -125,10 +141,11 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
             *asked.borrow_mut() = Some(Asked {
                 generation,
                 snapshot: measured,
+                query,
                 request: request.clone(),
             })
         });
-        model.updating.set(true);
+        set_changed(model.updating, true);
         send(&request);
     });
 }
@@ -242,15 +259,12 @@ fn take_reply(model: Model, reply: &JsValue) {
             .borrow()
             .as_ref()
             .filter(|a| Some(f64::from(a.generation)) == generation)
-            .map(|a| {
-                let query = query::render(&a.snapshot.0.settings, &Default::default());
-                (a.snapshot.clone(), query)
-            })
+            .map(|a| (a.snapshot.clone(), a.query.clone()))
     }) else {
         return;
     };
     if field(reply, "done").is_some() {
-        model.updating.set(false);
+        set_changed(model.updating, false);
         return;
     }
     let Some(text) = field(reply, "report").and_then(|r| r.as_string()) else {

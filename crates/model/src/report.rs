@@ -337,10 +337,14 @@ impl Job {
         self.pieces.push_front(Piece::OneKey(key.to_string()));
     }
 
-    /// Measure `work` too, after what is left (each piece once).
+    /// Measure `work` next, in its order, then what was left: the page asks
+    /// again, with the panel the reader scrolled to first.
     pub fn ask(&mut self, work: &[Work]) {
-        let more = Job::new(&self.report.query, work);
-        for piece in more.pieces {
+        let asked = Job::new(&self.report.query, work);
+        let left = std::mem::take(&mut self.pieces);
+        let key = left.iter().find(|piece| matches!(piece, Piece::OneKey(_)));
+        self.pieces.extend(key.cloned());
+        for piece in asked.pieces.into_iter().chain(left) {
             let done = match &piece {
                 Piece::Scheme(index) => self.runs.len() > *index,
                 Piece::Failure => self.report.failure.is_some(),
@@ -578,11 +582,25 @@ mod tests {
             })
         );
         let mut failures = 0;
+        let mut order = Vec::new();
         while let Some(part) = job.step(&snapshot, None) {
             failures += usize::from(part.failure.is_some());
             assert!(part.one_key.is_none(), "the replaced key is not placed");
+            if part.claims.is_some() {
+                order.push("claims");
+            }
+            if part
+                .schemes
+                .as_ref()
+                .is_some_and(|rows| rows[0].lookup.is_none())
+            {
+                order.push("schemes");
+            }
         }
         assert_eq!(failures, 0, "the failure was measured once, before");
+        // Asked for next, the claims (after the schemes they read) come
+        // before what was left.
+        assert_eq!(order, ["schemes", "claims"]);
         let all = Report::measure(
             &snapshot,
             "q",
