@@ -3,18 +3,15 @@
 //! column width the teacher picks, and the height it reports there becomes
 //! the frame's fixed height, for hosts that ignore every resize message.
 //!
-//! The dialog is plain markup written once, with one handler for its
-//! changes, one for its clicks and one effect that writes what changes:
-//! built as a tree of reactive views it cost the page 10 KB of code.
+//! Closed, it follows nothing: a slider step costs it nothing, and the
+//! preview frame is blank.
 
+use leptos::ev;
 use leptos::prelude::*;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::embed::HEIGHT_MESSAGE;
 use super::state::Model;
 use crate::render::embed_code::{embed_code, frame_address, EmbedRequest, WIDTHS};
-use crate::render::markup::Markup;
 
 /// A height is taken once the preview has not changed it for this long:
 /// panels measured after they are built grow for a moment.
@@ -39,17 +36,12 @@ fn page_address() -> String {
 #[derive(Clone)]
 pub struct PanelChoices(pub Vec<(&'static str, &'static str)>);
 
-fn element<T: JsCast>(id: &str) -> Option<T> {
-    document().get_element_by_id(id)?.dyn_into().ok()
-}
-
 #[component]
 pub fn EmbedThisView() -> impl IntoView {
     let model = expect_context::<Model>();
     // Made once per page and kept for its life, so every handler can hold it.
     let choices: &'static [(&'static str, &'static str)] =
         expect_context::<PanelChoices>().0.leak();
-    // Indices and plain numbers: signal types the page already has.
     let panel = RwSignal::new(FIRST_PANEL.min(choices.len() - 1));
     let width = RwSignal::new(WIDTHS[1]);
     let with_snippet = RwSignal::new(false);
@@ -59,16 +51,12 @@ pub fn EmbedThisView() -> impl IntoView {
     let settled = RwSignal::new(false);
     let generation = RwSignal::new(0usize);
     let status = RwSignal::new(String::new());
+    let dialog = NodeRef::<leptos::html::Dialog>::new();
+    let frame = NodeRef::<leptos::html::Iframe>::new();
 
-    let address = move || {
-        let (id, _) = choices[panel.get()];
-        model
-            .settings
-            .with(|s| frame_address(&page_address(), s, id))
-    };
-    let code = move || {
-        let height = reported.get();
-        if height == 0 || !settled.get() {
+    // The code, once the preview's height has settled; none while closed.
+    let code = Memo::new(move |_| {
+        if !open.get() || !settled.get() || reported.get() == 0 {
             return None;
         }
         let (id, heading) = choices[panel.get()];
@@ -78,14 +66,28 @@ pub fn EmbedThisView() -> impl IntoView {
                 settings: s,
                 panel: id,
                 heading,
-                height: height + SLACK_PX,
+                height: reported.get() + SLACK_PX,
                 resize_snippet: with_snippet.get(),
             })
         }))
+    });
+    // The preview runs only while the dialog is open: a page in a hidden
+    // frame costs the reader.
+    let preview_address = move || {
+        if !open.get() {
+            return "about:blank".to_string();
+        }
+        let (id, _) = choices[panel.get()];
+        model
+            .settings
+            .with(|s| frame_address(&page_address(), s, id))
+    };
+    let shown_height = move || match reported.get() {
+        0 => 300,
+        height => height,
     };
 
     // Opened, or a new panel, width or setting while open: measure again.
-    // Closed, it follows nothing, so a slider step costs it nothing.
     Effect::new(move |_| {
         panel.track();
         width.track();
@@ -97,309 +99,174 @@ pub fn EmbedThisView() -> impl IntoView {
     });
 
     // Heights come from the preview frame only: the course page's own
-    // messages, or another frame's, are ignored.
-    let listener =
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let frame = element::<web_sys::HtmlIFrameElement>("embed-preview-frame");
-            let from_preview = frame.and_then(|f| f.content_window());
-            let (Some(from_preview), Some(source)) = (from_preview, event.source()) else {
-                return;
-            };
-            if !js_sys::Object::is(&source, &from_preview) {
-                return;
-            }
-            let data = event.data();
-            let field = |name: &str| js_sys::Reflect::get(&data, &name.into()).ok();
-            let kind = field("type").and_then(|v| v.as_string());
-            let height = field("height").and_then(|v| v.as_f64());
-            let (Some(HEIGHT_MESSAGE), Some(height)) = (kind.as_deref(), height) else {
-                return;
-            };
-            if !(1.0..=100_000.0).contains(&height) {
-                return;
-            }
-            reported.set(height.ceil() as u32);
-            settled.set(false);
-            let this = generation.get_untracked() + 1;
-            generation.set(this);
-            set_timeout(
-                move || {
-                    if generation.get_untracked() == this {
-                        settled.set(true);
-                    }
-                },
-                std::time::Duration::from_millis(SETTLED_MS),
+    // messages, or another frame's, are ignored. The dialog lives as long
+    // as the page, and so does this listener.
+    let _ = window_event_listener(ev::message, move |event| {
+        let from_preview = frame.get_untracked().and_then(|f| f.content_window());
+        let (Some(from_preview), Some(source)) = (from_preview, event.source()) else {
+            return;
+        };
+        if !js_sys::Object::is(&source, &from_preview) {
+            return;
+        }
+        let data = event.data();
+        let field = |name: &str| js_sys::Reflect::get(&data, &name.into()).ok();
+        let kind = field("type").and_then(|v| v.as_string());
+        let height = field("height").and_then(|v| v.as_f64());
+        let (Some(HEIGHT_MESSAGE), Some(height)) = (kind.as_deref(), height) else {
+            return;
+        };
+        if !(1.0..=100_000.0).contains(&height) {
+            return;
+        }
+        reported.set(height.ceil() as u32);
+        settled.set(false);
+        let this = generation.get_untracked() + 1;
+        generation.set(this);
+        set_timeout(
+            move || {
+                if generation.get_untracked() == this {
+                    settled.set(true);
+                }
+            },
+            std::time::Duration::from_millis(SETTLED_MS),
+        );
+    });
+
+    let copy = move |_| {
+        let Some(text) = code.get_untracked() else {
+            return;
+        };
+        let promise = window().navigator().clipboard().write_text(&text);
+        leptos::task::spawn_local(async move {
+            status.set(
+                match wasm_bindgen_futures::JsFuture::from(promise).await {
+                    Ok(_) => "Code copied: paste it into your course page's HTML.",
+                    Err(_) => "Could not copy; select the code and copy it by hand.",
+                }
+                .into(),
             );
         });
-    let _ = window().add_event_listener_with_callback("message", listener.as_ref().unchecked_ref());
-    // The dialog lives as long as the page.
-    listener.forget();
-
-    // Everything in the dialog that changes, written where it shows, while
-    // it shows: closed, the preview stops (a page running in a hidden frame
-    // costs the reader) and nothing else is followed.
-    Effect::new(move |_| {
-        if !open.get() {
-            if let Some(frame) = element::<web_sys::Element>("embed-preview-frame") {
-                if frame.get_attribute("src").as_deref() != Some("about:blank") {
-                    let _ = frame.set_attribute("src", "about:blank");
-                }
-            }
-            return;
-        }
-        let code = code();
-        let height = reported.get();
+    };
+    let status_line = move || {
         let chosen = width.get();
-        if let Some(holder) = element::<web_sys::Element>("embed-status") {
-            holder.set_text_content(Some(&if code.is_some() {
-                format!("At {chosen} px wide the panel is {height} px high.")
-            } else {
-                format!("Measuring the panel at {chosen} px wide…")
-            }));
-        }
-        if let Some(holder) = element::<web_sys::Element>("embed-code") {
-            holder.set_text_content(code.as_deref());
-            match &code {
-                Some(_) => holder.set_attribute("data-height", &(height + SLACK_PX).to_string()),
-                None => holder.remove_attribute("data-height"),
-            }
-            .ok();
-        }
-        if let Some(button) = element::<web_sys::Element>("embed-copy") {
-            let _ = if code.is_some() {
-                button.remove_attribute("disabled")
-            } else {
-                button.set_attribute("disabled", "")
-            };
-        }
-        if let Some(holder) = element::<web_sys::Element>("share-status-embed") {
-            holder.set_text_content(Some(&status.get()));
-        }
-        let Some(frame) = element::<web_sys::HtmlElement>("embed-preview-frame") else {
-            return;
-        };
-        let src = address();
-        if frame.get_attribute("src").as_deref() != Some(src.as_str()) {
-            let _ = frame.set_attribute("src", &src);
-        }
-        let (_, heading) = choices[panel.get()];
-        let _ = frame.set_attribute("title", &format!("Preview: {heading}"));
-        let shown = if height == 0 { 300 } else { height };
-        let _ = frame.style().set_property("width", &format!("{chosen}px"));
-        let _ = frame.style().set_property("height", &format!("{shown}px"));
-        if let Some(holder) = frame.parent_element() {
-            if let Ok(holder) = holder.dyn_into::<web_sys::HtmlElement>() {
-                let _ = holder
-                    .style()
-                    .set_property("height", &format!("{}px", shown / 2 + 2));
-            }
-        }
-    });
-
-    // Events are wired by hand on the markup: typed view attributes for
-    // each would cost the page more code than the dialog itself.
-    let dialog = move || element::<web_sys::HtmlDialogElement>("embed-dialog");
-    let on_change = move |event: web_sys::Event| {
-        let Some(target) = event.target() else { return };
-        let target: web_sys::HtmlInputElement = target.unchecked_into();
-        let value = target.value();
-        match target.id().as_str() {
-            "embed-panel" => {
-                if let Some(index) = choices.iter().position(|(id, _)| *id == value) {
-                    panel.set(index);
-                }
-            }
-            "embed-snippet" => with_snippet.set(target.checked()),
-            _ => {
-                if let Some(&chosen) = WIDTHS.iter().find(|w| w.to_string() == value) {
-                    width.set(chosen);
-                }
-            }
+        if code.with(Option::is_some) {
+            format!("At {chosen} px wide the panel is {} px high.", reported.get())
+        } else {
+            format!("Measuring the panel at {chosen} px wide…")
         }
     };
-    let on_click = move |event: web_sys::Event| {
-        let Some(target) = event.target() else { return };
-        let target: web_sys::Element = target.unchecked_into();
-        match target.id().as_str() {
-            "embed-open" => {
-                status.set(String::new());
-                open.set(true);
-                if let Some(dialog) = dialog() {
-                    let _ = dialog.show_modal();
+
+    view! {
+        <div class="embed-holder">
+            <button
+                type="button"
+                id="embed-open"
+                aria-haspopup="dialog"
+                on:click=move |_| {
+                    status.set(String::new());
+                    open.set(true);
+                    if let Some(dialog) = dialog.get_untracked() {
+                        let _ = dialog.show_modal();
+                    }
                 }
-            }
-            "embed-close" => {
-                if let Some(dialog) = dialog() {
-                    dialog.close();
-                }
-            }
-            "embed-copy" => {
-                let Some(text) = code() else { return };
-                let promise = window().navigator().clipboard().write_text(&text);
-                leptos::task::spawn_local(async move {
-                    status.set(
-                        match wasm_bindgen_futures::JsFuture::from(promise).await {
-                            Ok(_) => "Code copied: paste it into your course page's HTML.",
-                            Err(_) => "Could not copy; select the code and copy it by hand.",
+            >
+                "Embed this view"
+            </button>
+            // "close" ends both Escape and the Close button.
+            <dialog id="embed-dialog" aria-labelledby="embed-title" node_ref=dialog on:close=move |_| open.set(false)>
+                <h2 id="embed-title">"Embed this view"</h2>
+                <p>
+                    "Paste the code into a course page to show one panel with the settings you have now. The frame's height fits the panel at the column width you pick; hosts that resize frames adjust it as the panel changes."
+                </p>
+                <div class="control">
+                    <label for="embed-panel">"Panel"</label>
+                    <select
+                        id="embed-panel"
+                        on:change=move |event| {
+                            let value = event_target_value(&event);
+                            if let Some(index) = choices.iter().position(|(id, _)| *id == value) {
+                                panel.set(index);
+                            }
                         }
-                        .into(),
-                    );
-                });
-            }
-            _ => {}
-        }
-    };
-    let holder = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |wired: Option<bool>| {
-        if wired == Some(true) {
-            return true;
-        }
-        let Some(holder) = holder.get() else {
-            return false;
-        };
-        let listen =
-            |target: &web_sys::EventTarget, kind: &str, handler: Box<dyn FnMut(web_sys::Event)>| {
-                let callback = Closure::<dyn FnMut(web_sys::Event)>::wrap(handler);
-                let _ = target
-                    .add_event_listener_with_callback(kind, callback.as_ref().unchecked_ref());
-                // The dialog lives as long as the page.
-                callback.forget();
-            };
-        listen(&holder, "click", Box::new(on_click));
-        listen(&holder, "change", Box::new(on_change));
-        // "close" does not bubble: Escape and the Close button both end here.
-        if let Some(dialog) = dialog() {
-            listen(&dialog, "close", Box::new(move |_| open.set(false)));
-        }
-        true
-    });
-
-    view! { <div class="embed-holder" node_ref=holder inner_html=dialog_markup(choices)></div> }
-}
-
-/// The dialog's contents: heading, choices, the code, its buttons and the
-/// preview frame. The effect above fills in the parts that change.
-fn dialog_markup(choices: &[(&str, &str)]) -> String {
-    let mut m = Markup::new();
-    m.element(
-        "button",
-        &[
-            ("type", Some("button")),
-            ("id", Some("embed-open")),
-            ("aria-haspopup", Some("dialog")),
-        ],
-        "Embed this view",
-    );
-    m.open(
-        "dialog",
-        &[
-            ("id", Some("embed-dialog")),
-            ("aria-labelledby", Some("embed-title")),
-        ],
-    );
-    m.element("h2", &[("id", Some("embed-title"))], "Embed this view");
-    m.paragraph(
-        "",
-        "Paste the code into a course page to show one panel with the settings you have now. The frame's height fits the panel at the column width you pick; hosts that resize frames adjust it as the panel changes.",
-    );
-    m.open("div", &[("class", Some("control"))])
-        .element("label", &[("for", Some("embed-panel"))], "Panel")
-        .open("select", &[("id", Some("embed-panel"))]);
-    for (index, (id, heading)) in choices.iter().enumerate() {
-        let selected = (index == FIRST_PANEL).then_some("");
-        m.element(
-            "option",
-            &[("value", Some(id)), ("selected", selected)],
-            heading,
-        );
+                    >
+                        {choices
+                            .iter()
+                            .enumerate()
+                            .map(|(index, &(id, heading))| {
+                                view! { <option value=id selected=index == FIRST_PANEL>{heading}</option> }
+                            })
+                            .collect_view()}
+                    </select>
+                </div>
+                <fieldset class="control">
+                    <legend>"Column width on your course page"</legend>
+                    {WIDTHS
+                        .iter()
+                        .enumerate()
+                        .map(|(index, &choice)| {
+                            view! {
+                                <label class="inline">
+                                    <input
+                                        type="radio"
+                                        name="embed-width"
+                                        value=choice
+                                        checked=index == 1
+                                        on:change=move |_| width.set(choice)
+                                    />
+                                    {format!("{choice} px")}
+                                </label>
+                            }
+                        })
+                        .collect_view()}
+                </fieldset>
+                <label class="inline">
+                    <input
+                        type="checkbox"
+                        id="embed-snippet"
+                        on:change=move |event| with_snippet.set(event_target_checked(&event))
+                    />
+                    "Add a script that resizes the frame (for pages that allow scripts)"
+                </label>
+                <p class="embed-status" id="embed-status" aria-live="polite">{status_line}</p>
+                <pre class="embed-code" tabindex="0" aria-label="Embed code">
+                    <code
+                        id="embed-code"
+                        data-embed-code=""
+                        data-height=move || code.with(Option::is_some).then(|| reported.get() + SLACK_PX)
+                    >
+                        {move || code.get()}
+                    </code>
+                </pre>
+                <div class="dialog-actions">
+                    <button type="button" id="embed-copy" disabled=move || code.with(Option::is_none) on:click=copy>
+                        "Copy"
+                    </button>
+                    <button
+                        type="button"
+                        id="embed-close"
+                        on:click=move |_| {
+                            if let Some(dialog) = dialog.get_untracked() {
+                                dialog.close();
+                            }
+                        }
+                    >
+                        "Close"
+                    </button>
+                    <span class="share-status" id="share-status-embed" role="status">{move || status.get()}</span>
+                </div>
+                <p class="help">"Preview, at half size:"</p>
+                <div class="embed-preview" style:height=move || format!("{}px", shown_height() / 2 + 2)>
+                    <iframe
+                        id="embed-preview-frame"
+                        node_ref=frame
+                        title=move || format!("Preview: {}", choices[panel.get()].1)
+                        src=preview_address
+                        style:width=move || format!("{}px", width.get())
+                        style:height=move || format!("{}px", shown_height())
+                    ></iframe>
+                </div>
+            </dialog>
+        </div>
     }
-    m.close("select").close("div");
-    m.open("fieldset", &[("class", Some("control"))]).element(
-        "legend",
-        &[],
-        "Column width on your course page",
-    );
-    for (index, choice) in WIDTHS.iter().enumerate() {
-        let value = choice.to_string();
-        m.open("label", &[("class", Some("inline"))])
-            .open(
-                "input",
-                &[
-                    ("type", Some("radio")),
-                    ("name", Some("embed-width")),
-                    ("value", Some(&value)),
-                    ("checked", (index == 1).then_some("")),
-                ],
-            )
-            .text(&format!("{choice} px"))
-            .close("label");
-    }
-    m.close("fieldset");
-    m.open("label", &[("class", Some("inline"))])
-        .open(
-            "input",
-            &[("type", Some("checkbox")), ("id", Some("embed-snippet"))],
-        )
-        .text("Add a script that resizes the frame (for pages that allow scripts)")
-        .close("label");
-    m.open(
-        "p",
-        &[
-            ("class", Some("embed-status")),
-            ("id", Some("embed-status")),
-            ("aria-live", Some("polite")),
-        ],
-    )
-    .close("p");
-    m.open(
-        "pre",
-        &[
-            ("class", Some("embed-code")),
-            ("tabindex", Some("0")),
-            ("aria-label", Some("Embed code")),
-        ],
-    )
-    .open(
-        "code",
-        &[("id", Some("embed-code")), ("data-embed-code", Some(""))],
-    )
-    .close("code")
-    .close("pre");
-    m.open("div", &[("class", Some("dialog-actions"))])
-        .element(
-            "button",
-            &[
-                ("type", Some("button")),
-                ("id", Some("embed-copy")),
-                ("disabled", Some("")),
-            ],
-            "Copy",
-        )
-        .element(
-            "button",
-            &[("type", Some("button")), ("id", Some("embed-close"))],
-            "Close",
-        )
-        .element(
-            "span",
-            &[
-                ("class", Some("share-status")),
-                ("id", Some("share-status-embed")),
-                ("role", Some("status")),
-            ],
-            "",
-        )
-        .close("div");
-    m.paragraph("help", "Preview, at half size:");
-    m.open("div", &[("class", Some("embed-preview"))])
-        .element(
-            "iframe",
-            &[
-                ("id", Some("embed-preview-frame")),
-                ("title", Some("Preview")),
-            ],
-            "",
-        )
-        .close("div");
-    m.into_string()
 }
