@@ -151,7 +151,10 @@ pub fn EmbedThisView() -> impl IntoView {
     let status_line = move || {
         let chosen = width.get();
         if code.with(Option::is_some) {
-            format!("At {chosen} px wide the panel is {} px high.", reported.get())
+            format!(
+                "At {chosen} px wide the panel is {} px high.",
+                reported.get()
+            )
         } else {
             format!("Measuring the panel at {chosen} px wide…")
         }

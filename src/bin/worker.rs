@@ -9,7 +9,8 @@
 mod measuring {
     use std::cell::RefCell;
 
-    use model::report::{Job, Work};
+    use model::panels::Work;
+    use model::report::Job;
     use model::{panels, query, Snapshot};
     use wasm_bindgen::prelude::*;
 

@@ -184,14 +184,28 @@ export async function reveal(page, panel) {
   );
 }
 
+/**
+ * Panels whose figures come from the worker mark the address they were
+ * measured for: until it is the page's, they show the last address's.
+ */
+const MEASURED_FOR = { failure: "#failure-figures" };
+
+/** Reveal the panel that shows `name`, and wait until its figures are for this address. */
+async function revealFigure(page, name) {
+  const panel = FIGURE_PANEL[name];
+  if (!panel) return;
+  await reveal(page, panel);
+  if (MEASURED_FOR[panel]) await waitForCurrent(page, MEASURED_FOR[panel]);
+}
+
 export async function figure(page, name) {
-  if (FIGURE_PANEL[name]) await reveal(page, FIGURE_PANEL[name]);
+  await revealFigure(page, name);
   return (await page.locator(`[data-figure="${name}"]`).first().textContent()).trim();
 }
 
 /** Wait until a figure reads `expected` (the page recomputes after input). */
 export async function waitForFigure(page, name, expected) {
-  if (FIGURE_PANEL[name]) await reveal(page, FIGURE_PANEL[name]);
+  await revealFigure(page, name);
   await page.waitForFunction(
     ([name, expected]) => document.querySelector(`[data-figure="${name}"]`)?.textContent.trim() === expected,
     [name, expected],

@@ -20,7 +20,7 @@ fn bit(server: ServerId) -> ServerSet {
 }
 
 /// Everything measured about some servers of the pool being down.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Failure {
     /// Replicas per key, R.
     pub replicas: usize,
@@ -178,7 +178,7 @@ pub fn exact_shares(ring: &Ring, server_count: usize) -> Vec<f64> {
 
 /// The distinct replica sets of R servers over the walks from every ring
 /// entry, against the C(n, R) sets a failure of R servers could hit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Copysets {
     pub distinct: usize,
     pub possible: u64,

@@ -14,7 +14,7 @@ pub fn loads(owners: &[ServerId], server_count: usize) -> Vec<u32> {
 }
 
 /// Busiest and quietest load among a pool's members.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Spread {
     pub busiest: u32,
     pub quietest: u32,
@@ -50,7 +50,7 @@ pub fn count_moved(owners_before: &[ServerId], owners_after: &[ServerId]) -> usi
 
 /// What one change did to the keys, measured from every key's owner before
 /// and after.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Movement {
     /// Keys whose owner differs.
     pub moved: usize,

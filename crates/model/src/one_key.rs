@@ -19,10 +19,9 @@ pub fn check(text: &str) -> Result<(), String> {
 }
 
 /// Where one scheme sends the key.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct KeyOwners {
-    #[serde(deserialize_with = "crate::report::static_id")]
-    pub scheme: crate::report::Id,
+    pub scheme: &'static str,
     /// The scheme's own position for the key, where it hashes the name
     /// itself (ketama, groupcache, slots' slot); None where it uses the ring's.
     pub own_position: Option<u32>,

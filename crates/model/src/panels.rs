@@ -3,7 +3,46 @@
 //! id to its component), the address parser, the worker and the oracle
 //! (which maps each id to the figures it prints) all read `ALL`.
 
-pub use crate::report::Work;
+/// What a panel needs measured beyond the snapshot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Work {
+    /// Where down servers' keys go, and the copysets (SPEC §8).
+    Failure,
+    /// Every placement scheme on the same change (SPEC §7).
+    Schemes,
+    /// Every claim of `claims::ALL` (which may need the schemes).
+    Claims,
+    /// The spread chart: the ring's evenness at several point settings.
+    Evenness,
+    /// "Guess first": each question's answer (needs the failure and the schemes).
+    Questions,
+}
+
+impl Work {
+    pub const ALL: [Work; 5] = [
+        Work::Failure,
+        Work::Schemes,
+        Work::Claims,
+        Work::Evenness,
+        Work::Questions,
+    ];
+
+    /// Its id in a request: "failure", "schemes", …
+    pub fn id(self) -> &'static str {
+        match self {
+            Work::Failure => "failure",
+            Work::Schemes => "schemes",
+            Work::Claims => "claims",
+            Work::Evenness => "evenness",
+            Work::Questions => "questions",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Work> {
+        Work::ALL.into_iter().find(|work| work.id() == id)
+    }
+}
 
 /// One panel of the page.
 pub struct PanelDef {

@@ -11,7 +11,7 @@ use super::schemes::SchemeResult;
 use super::snapshot::Snapshot;
 
 /// What kind of answer a question takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Answer {
     /// A whole number from 0 to `max`.
     Whole { max: u64 },
@@ -24,11 +24,10 @@ pub enum Answer {
 }
 
 /// One question, worded and answered for one snapshot.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Question {
     /// `data-question` (SPEC §12).
-    #[serde(deserialize_with = "crate::report::static_id")]
-    pub id: crate::report::Id,
+    pub id: &'static str,
     pub wording: String,
     pub answer: Answer,
     /// The measured figure, as `data-answer` holds it.
@@ -38,8 +37,7 @@ pub struct Question {
     /// Why, in a clause: "the newcomer takes about its even share: 1 in 5".
     pub why: String,
     /// The panel that explains it (its id in `panels::ALL`).
-    #[serde(deserialize_with = "crate::report::static_id")]
-    pub panel: crate::report::Id,
+    pub panel: &'static str,
 }
 
 /// The question ids, in the order the panel asks them.

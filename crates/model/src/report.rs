@@ -1,8 +1,9 @@
 //! What the measuring worker sends the page: every figure of the panels
 //! that wait on it (SPEC §7–8, §3, §12, the spread chart), measured for one
 //! address, as JSON. The page's worker prints it with `Report::to_json`, the
-//! page reads it back with `Report::from_json`, and the native oracle prints
-//! the same JSON, so a browser test can compare the two.
+//! page reads it with the browser's `JSON.parse` (`src/app/from_js.rs`), and
+//! the native oracle prints the same JSON, so a browser test can compare the
+//! two.
 //!
 //! A `Job` measures a report a piece at a time (the failure walk, one scheme,
 //! the claims, …) so the worker can look for a newer address between
@@ -10,62 +11,22 @@
 
 use std::collections::VecDeque;
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 
 use crate::claims::{self, Claim};
 use crate::failures::{Copysets, Failure};
 use crate::keys::Keys;
 use crate::one_key::{self, KeyOwners};
+use crate::panels::Work;
 use crate::questions::{self, Question};
 use crate::schemes::{self, SchemeResult, SchemeRun};
 use crate::snapshot::{evenness_by_points, Evenness, Snapshot};
-
-/// What a panel needs measured beyond the snapshot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Work {
-    /// Where down servers' keys go, and the copysets (SPEC §8).
-    Failure,
-    /// Every placement scheme on the same change (SPEC §7).
-    Schemes,
-    /// Every claim of `claims::ALL` (which may need the schemes).
-    Claims,
-    /// The spread chart: the ring's evenness at several point settings.
-    Evenness,
-    /// "Guess first": each question's answer (needs the failure and the schemes).
-    Questions,
-}
-
-impl Work {
-    pub const ALL: [Work; 5] = [
-        Work::Failure,
-        Work::Schemes,
-        Work::Claims,
-        Work::Evenness,
-        Work::Questions,
-    ];
-
-    /// Its id in a request: "failure", "schemes", …
-    pub fn id(self) -> &'static str {
-        match self {
-            Work::Failure => "failure",
-            Work::Schemes => "schemes",
-            Work::Claims => "claims",
-            Work::Evenness => "evenness",
-            Work::Questions => "questions",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Work> {
-        Work::ALL.into_iter().find(|work| work.id() == id)
-    }
-}
 
 /// Point settings the spread chart measures (the reader's own is added).
 pub const CHART_POINTS: [u16; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 350, 500];
 
 /// How long one lookup took in this browser, and how far to trust it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct LookupTiming {
     pub nanos_per_lookup: f64,
     pub lookups: usize,
@@ -86,14 +47,14 @@ impl LookupTiming {
 }
 
 /// One scheme's row: what the model measured and, once timed, its lookups.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SchemeRow {
     pub result: SchemeResult,
     pub lookup: Option<LookupTiming>,
 }
 
 /// The failure panel's figures (SPEC §8).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FailureReport {
     pub failure: Failure,
     pub copysets_now: Copysets,
@@ -101,7 +62,7 @@ pub struct FailureReport {
 }
 
 /// One typed key (`key=`), placed by every scheme before and after the change.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OneKey {
     pub key: String,
     /// Its position on the ring under the page's hash.
@@ -111,7 +72,7 @@ pub struct OneKey {
 }
 
 /// Everything measured for one address; a part is `None` until measured.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Report {
     /// The address measured, as `query::render` writes it.
     pub query: String,
@@ -127,10 +88,6 @@ impl Report {
     pub fn to_json(&self) -> String {
         // Every part is plain data with string keys: it always serialises.
         serde_json::to_string(self).unwrap_or_default()
-    }
-
-    pub fn from_json(text: &str) -> Result<Report, String> {
-        serde_json::from_str(text).map_err(|error| error.to_string())
     }
 
     /// Whether nothing is measured here.
@@ -444,24 +401,6 @@ fn time_lookups(
     })
 }
 
-/// An id from one of the model's lists. (A name of its own, so serde reads
-/// it with `static_id` rather than borrowing it from the JSON text.)
-pub type Id = &'static str;
-
-/// An id read back from JSON as the `&'static str` of the list it is from
-/// (a claim's, a scheme's, a question's or a panel's); an id no list has is
-/// an error, not a new string.
-pub(crate) fn static_id<'de, D: Deserializer<'de>>(reader: D) -> Result<&'static str, D::Error> {
-    let text = String::deserialize(reader)?;
-    claims::IDS
-        .into_iter()
-        .chain(schemes::IDS)
-        .chain(questions::IDS)
-        .chain(crate::panels::IDS)
-        .find(|&id| id == text)
-        .ok_or_else(|| serde::de::Error::custom(format!("no such id: {text}")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -484,7 +423,7 @@ mod tests {
     }
 
     #[test]
-    fn a_report_reads_back_as_it_was_written() {
+    fn a_report_is_json_with_every_part_asked_for() {
         let snapshot = snapshot();
         let all = [
             Work::Failure,
@@ -499,8 +438,23 @@ mod tests {
             Some(schemes::ALL.len())
         );
         assert!(all.iter().all(|&work| report.has(work)));
-        assert_eq!(Report::from_json(&report.to_json()), Ok(report));
-        assert!(Report::from_json(r#"{"query":"","claims":[{"id":"nope"}]}"#).is_err());
+        // The JSON has every part, named as the page reads them.
+        let json: serde_json::Value = serde_json::from_str(&report.to_json()).expect("JSON");
+        for part in [
+            "failure",
+            "schemes",
+            "claims",
+            "evenness",
+            "questions",
+            "one_key",
+        ] {
+            assert!(!json[part].is_null(), "{part}");
+        }
+        assert_eq!(
+            json["claims"][0]["id"],
+            report.claims.as_ref().expect("claims")[0].id
+        );
+        assert_eq!(json["one_key"]["key"], "user:42");
     }
 
     #[test]

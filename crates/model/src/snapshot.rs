@@ -269,7 +269,7 @@ impl Snapshot {
 
 /// How unevenly a pool's ring is divided at one point setting, for the
 /// spread chart: from exact shares of the ring, so with no sampling noise.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Evenness {
     pub points: u16,
     /// The busiest server's exact share over an even share, minus one:

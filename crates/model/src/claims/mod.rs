@@ -30,11 +30,10 @@ pub struct Verdict {
 }
 
 /// One judged row of the table.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Claim {
     /// Stable identifier, used as `data-claim` on the page.
-    #[serde(deserialize_with = "crate::report::static_id")]
-    pub id: crate::report::Id,
+    pub id: &'static str,
     pub kind: Kind,
     pub statement: String,
     pub rule: String,
@@ -42,7 +41,7 @@ pub struct Claim {
     pub evidence: String,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// An invariant the algorithm guarantees: "no" would mean a bug.

@@ -118,7 +118,7 @@ impl Context<'_> {
 }
 
 /// What a client must hold to route a key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Holds {
     /// Sorted ring entries (position and server each).
     RingEntries(usize),
@@ -201,7 +201,7 @@ pub trait Placement {
 }
 
 /// How a table-based scheme's rows changed hands between before and after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TableMoves {
     pub rows: usize,
     /// Rows whose server differs.
@@ -221,10 +221,9 @@ pub fn mix64(mut k: u64) -> u64 {
 }
 
 /// Everything measured about one scheme on one change.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SchemeResult {
-    #[serde(deserialize_with = "crate::report::static_id")]
-    pub id: crate::report::Id,
+    pub id: &'static str,
     pub movement: Movement,
     /// Busiest and quietest after the change.
     pub spread: Spread,
