@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { serve, launch, DIST } from "./harness.mjs";
+import { serve, launch, DIST, distFiles } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -345,7 +345,7 @@ function scriptlessCopy() {
 function gzippedDist() {
   const rows = [];
   let total = 0;
-  for (const name of fs.readdirSync(DIST).sort()) {
+  for (const name of distFiles()) {
     const raw = fs.readFileSync(path.join(DIST, name));
     const gz = zlib.gzipSync(raw, { level: 9 }).length;
     total += gz;
@@ -422,7 +422,7 @@ const ratio = (r) => median(r.baseline.js) / median(r.baseline.wasm);
 const budgetFile = JSON.parse(fs.readFileSync(path.join(here, "size-budget.json"), "utf8"));
 const budget = budgetFile.gzipBytes;
 const budgetHistory = budgetFile.history;
-const brotliTotal = () => fs.readdirSync(DIST).reduce((t, name) =>
+const brotliTotal = () => distFiles().reduce((t, name) =>
   t + zlib.brotliCompressSync(fs.readFileSync(path.join(DIST, name)), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0);
 /** A target checked on a machine about half as fast as this one: met here at about half. */
 const half = (what, value, target, unit = "ms") => [

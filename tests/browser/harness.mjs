@@ -12,6 +12,14 @@ import { chromium } from "playwright-core";
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = path.resolve(here, "../../dist");
 export const ARTIFACTS = path.resolve(here, "artifacts");
+
+/** Every file under dist/ (its JS snippets' folder too), by its path there. */
+export function distFiles() {
+  return fs
+    .readdirSync(DIST, { recursive: true })
+    .filter((name) => fs.statSync(path.join(DIST, name)).isFile())
+    .sort();
+}
 // A deep sub-path proves the build uses relative URLs only.
 export const PREFIX = "/courses/distributed-systems/ring/";
 

@@ -6,16 +6,13 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { DIST } from "./harness.mjs";
+import { DIST, distFiles } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Every file in dist/ with its raw, gzip (level 9) and brotli (quality 11) sizes. */
 export function measureDist() {
-  return fs
-    .readdirSync(DIST)
-    .filter((name) => fs.statSync(path.join(DIST, name)).isFile())
-    .sort()
+  return distFiles()
     .map((name) => {
       const bytes = fs.readFileSync(path.join(DIST, name));
       return {
