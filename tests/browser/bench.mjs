@@ -97,11 +97,10 @@ async function drag(page, selector, values, gap) {
       const tasks = window.__longTasks.filter((task) => task.start >= dragStart && task.start < scrolled);
       const longTasks = tasks.map((task) => task.duration);
       // And while the claims catch up, from the scroll until they are current.
-      const catchUpTasks = window.__longTasks
-        .filter((task) => task.start >= scrolled && task.start < caughtUp)
-        .map((task) => task.duration);
+      const catchingUp = window.__longTasks.filter((task) => task.start >= scrolled && task.start < caughtUp);
+      const catchUpTasks = catchingUp.map((task) => task.duration);
       // What filled each long task: the page's own measures that overlap it.
-      const filledBy = tasks.map((task) => {
+      const fill = (task) => {
         const within = {};
         for (const entry of performance.getEntriesByType("measure")) {
           const overlap = Math.min(entry.startTime + entry.duration, task.start + task.duration) - Math.max(entry.startTime, task.start);
@@ -111,8 +110,10 @@ async function drag(page, selector, values, gap) {
         }
         const top = Object.entries(within).sort((a, b) => b[1] - a[1]).slice(0, 3);
         return `${task.duration.toFixed(0)} ms: ${top.map(([n, t]) => `${n.replace("ringcount:", "")} ${t.toFixed(0)}`).join(", ") || "no page measure (rendering, style, layout)"}`;
-      });
-      return { entries, claimsReady, ringReady, schemesCurrent, longTasks, catchUpTasks, filledBy, isolated: window.crossOriginIsolated };
+      };
+      const filledBy = tasks.map(fill);
+      const catchUpFilledBy = catchingUp.map(fill);
+      return { entries, claimsReady, ringReady, schemesCurrent, longTasks, catchUpTasks, filledBy, catchUpFilledBy, isolated: window.crossOriginIsolated };
     },
     { selector, values, gap },
   );
@@ -183,6 +184,7 @@ async function measureSize(browser, served, size, throttle = 1) {
     longTasks: [...points.longTasks, ...keys.longTasks],
     catchUpTasks: [...points.catchUpTasks, ...keys.catchUpTasks],
     filledBy: [...points.filledBy, ...keys.filledBy],
+    catchUpFilledBy: [...points.catchUpFilledBy, ...keys.catchUpFilledBy],
     ringReady: points.ringReady,
     baseline,
     firstFigures,
@@ -549,6 +551,11 @@ browser's rendering, style and layout):
 
 ${[["default", def], ["largest", big], ["default, 4× CPU", slowDef], ["largest, 4× CPU", slowBig]].map(([name, r]) =>
   `- ${name}: ${r.filledBy.length ? r.filledBy.join("; ") : "none"}`).join("\n")}
+
+And while the claims caught up after the drag:
+
+${[["default", def], ["largest", big], ["default, 4× CPU", slowDef], ["largest, 4× CPU", slowBig]].map(([name, r]) =>
+  `- ${name}: ${r.catchUpFilledBy.length ? r.catchUpFilledBy.join("; ") : "none"}`).join("\n")}
 
 ## On a slow phone: the CPU throttled 4×
 
