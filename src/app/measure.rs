@@ -26,8 +26,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::{
-    set_changed, Answered, Deferred, FailureMeasured, Judged, Measured, Model, SchemesMeasured,
-    Shared,
+    Answered, Deferred, FailureMeasured, Judged, Measured, Model, SchemesMeasured, Shared,
 };
 
 #[wasm_bindgen(inline_js = "
@@ -145,7 +144,6 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
                 request: request.clone(),
             })
         });
-        set_changed(model.updating, true);
         send(&request);
     });
 }
@@ -264,7 +262,6 @@ fn take_reply(model: Model, reply: &JsValue) {
         return;
     };
     if field(reply, "done").is_some() {
-        set_changed(model.updating, false);
         return;
     }
     let Some(text) = field(reply, "report").and_then(|r| r.as_string()) else {

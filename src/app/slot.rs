@@ -24,7 +24,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
     let built = RwSignal::new(eager);
     let slot = NodeRef::<leptos::html::Div>::new();
     let id = panel.id;
-    // The deferred work runs for the panels that are awake.
+    // The worker measures the work of the panels that are awake first.
     Effect::new(move |_| {
         let awake = near.get();
         model.awake.update(|list| {

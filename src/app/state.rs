@@ -144,7 +144,7 @@ pub struct Model {
     pub deferred: Memo<Deferred>,
     /// Where `app::measure` writes them.
     pub measurements: RwSignal<Deferred>,
-    /// The panels near the viewport, whose deferred work is done.
+    /// The panels near the viewport, whose work the worker does first.
     pub awake: RwSignal<Vec<&'static str>>,
     /// Whether the ring canvas shows the failure (a view choice, not a setting).
     pub show_failure: RwSignal<bool>,
@@ -152,8 +152,6 @@ pub struct Model {
     /// keys (so a new first key keeps the slot); picked by number or by a
     /// click on the ring.
     pub inspected_key: RwSignal<usize>,
-    /// True while the worker is measuring for an address it has not finished.
-    pub updating: RwSignal<bool>,
     /// Bumped whenever the reader answers a "Guess first" question.
     pub guesses: RwSignal<u32>,
     /// True from the browser's "beforeprint" to its "afterprint": every
@@ -248,7 +246,6 @@ impl Model {
             awake: RwSignal::new(awake),
             show_failure: RwSignal::new(false),
             inspected_key: RwSignal::new(0),
-            updating: RwSignal::new(true),
             guesses: RwSignal::new(0),
             printing: RwSignal::new(false),
             one_key: RwSignal::new(String::new()),

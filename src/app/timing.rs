@@ -65,8 +65,8 @@ pub fn mark_input() {
     }
 }
 
-/// Edits closer together than this are a drag; the deferred work waits
-/// until the drag has paused this long.
+/// Edits closer together than this are a drag: a panel near the viewport
+/// but out of view holds its figures until the drag has paused this long.
 pub const DRAG_PAUSE_MS: f64 = 120.0;
 
 /// Resolve after `ms` milliseconds.

@@ -1,7 +1,9 @@
 //! The "claims held" table: each claim, its verdict and the measurement
-//! behind it. Judged after each change, a claim at a time (see `deferred`).
+//! behind it. Judged by the worker after each change (see `app::measure`).
 
 use leptos::prelude::*;
+
+use super::predict::settings_query;
 
 use crate::app::state::Model;
 use crate::render::markup::Markup;
@@ -11,13 +13,20 @@ use model::Claim;
 /// component: it takes one argument and needs no props type.
 pub fn claims_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
+    // Judged for another address than the one shown: the worker is on it.
+    let behind = move || {
+        model.snapshot.with(|m| {
+            let shown = settings_query(&m.0);
+            model.with_claims(|judged| judged.as_ref().is_none_or(|j| j.query != shown))
+        })
+    };
     let tally = move || {
         model.with_claims(|judged| match judged {
             None => "Checking the claims…".to_string(),
             Some(judged) => {
                 let claims = &judged.claims.0;
                 let held = claims.iter().filter(|claim| claim.held).count();
-                let updating = if model.updating.get() {
+                let updating = if behind() {
                     " Updating for the new settings…"
                 } else {
                     ""
@@ -40,8 +49,8 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
                 <table
                     id="claims"
                     class="claims"
-                    class:stale=move || model.updating.get()
-                    aria-busy=move || if model.updating.get() { "true" } else { "false" }
+                    class:stale=behind
+                    aria-busy=move || if behind() { "true" } else { "false" }
                     data-for=move || model.with_claims(|judged| judged.as_ref().map(|j| j.query.clone()).unwrap_or_default())
                 >
                     <thead>

@@ -1,8 +1,10 @@
 //! When servers fail (SPEC §8): where the down servers' keys go, what the
 //! replicas save and cost, the copysets many points create, and one key's
-//! replicas on demand. Measured after the frame (see `deferred`).
+//! replicas on demand. Measured by the worker (see `app::measure`).
 
 use leptos::prelude::*;
+
+use super::predict::settings_query;
 
 use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::panels::{markup, Holder};
@@ -49,10 +51,21 @@ pub fn failure_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let figures = move || {
+        let shown = snapshot.with(|m| settings_query(&m.0));
         model.with_failure(|measured| {
             measured
                 .as_ref()
-                .map(|m| figures_markup(&m.0))
+                .map(|m| {
+                    // The last address's figures, until the worker's arrive: say so.
+                    let behind = if m.0.query == shown {
+                        String::new()
+                    } else {
+                        let mut note = Markup::new();
+                        note.paragraph("note updating", "Updating for the new settings…");
+                        note.into_string()
+                    };
+                    behind + &figures_markup(&m.0)
+                })
                 .unwrap_or_default()
         })
     };

@@ -1,6 +1,6 @@
 //! Every placement scheme on the same keys and the same change: what moves,
 //! how even the result is, what a client must hold, and what a lookup costs
-//! in this browser. Measured after the frame (see `deferred`).
+//! in this browser. Measured by the worker (see `app::measure`).
 
 use leptos::html::Canvas;
 use leptos::prelude::*;

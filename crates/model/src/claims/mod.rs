@@ -71,7 +71,6 @@ pub enum Family {
 }
 
 /// How a claim is judged, which also says what must be measured first.
-/// Every claim is judged after the frame that shows the new figures.
 #[derive(Clone, Copy)]
 pub enum Judge {
     /// From the snapshot alone, in one piece.

@@ -46,9 +46,7 @@ impl Scheme for Maglev {
     }
 }
 
-/// The table is filled on first use, not when placed: filling 65,537 rows
-/// is the heaviest single step of any scheme, and this way the tables before
-/// and after are filled in separate pieces of the page's deferred work.
+/// The table is filled on first use, not when placed.
 struct MaglevPlacement {
     names: Vec<String>,
     pool: Vec<ServerId>,
