@@ -9,8 +9,12 @@ import { sharedBrowser, open, reveal, figure, loads, schemeRows, nativeFigures, 
 const require = createRequire(import.meta.url);
 const env = sharedBrowser();
 
-/** The one-key table as { scheme: { before, after } }. */
+/**
+ * The one-key table as { scheme: { before, after } }. The worker places the
+ * key, and a panel out of view holds its figures: reveal it first.
+ */
 async function keyOwners(page) {
+  await reveal(page, "schemes");
   await page.waitForSelector("tr[data-key-owner]");
   return page.$$eval("tr[data-key-owner]", (rows) =>
     Object.fromEntries(rows.map((r) => [r.dataset.keyOwner, { before: r.dataset.before, after: r.dataset.after }])),
@@ -79,7 +83,7 @@ test("a bad key-name template gets a message and the last valid view stays", asy
 
 test("axe finds nothing serious with a key in the box and a custom template", async () => {
   const { page, close } = await open(env.browser, env.served, "?key=user%3A7&keyname=user%3A%7Bi%7D", { bypassCSP: true });
-  await page.waitForSelector("tr[data-key-owner]");
+  await keyOwners(page);
   await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   const result = await page.evaluate(() => window.axe.run());
   const serious = result.violations.filter((v) => ["serious", "critical"].includes(v.impact));
