@@ -92,7 +92,6 @@ fn measure_url() -> Option<String> {
 /// Send every new address to be measured, and put what comes back where
 /// the panels read it.
 pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
-    start(model);
     Effect::new(move |_| {
         let measured = model.live.get();
         let key = model.one_key.get();
@@ -136,6 +135,11 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
             let _ = js_sys::Reflect::set(&request, &key.into(), &value);
         }
         let request = JsValue::from(request);
+        // The worker starts with the first work: an embed of a panel read
+        // off the snapshot alone never fetches its module.
+        if RUNNER.with(|runner| runner.borrow().is_none()) {
+            start(model);
+        }
         ASKED.with(|asked| {
             *asked.borrow_mut() = Some(Asked {
                 generation,

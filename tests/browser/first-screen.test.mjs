@@ -274,8 +274,18 @@ test("an embed the module cannot draw preloads the app and skips the module; the
   assert.deepEqual(embedded.filter((f) => f.startsWith("first")), []);
   assert.equal(embedded.filter((f) => f === "ringcount_bg.wasm").length, 1, embedded.join(" "));
   for (const [query, ready] of [["", ".panel-slot:not(.waiting) #ring [data-caption]"], ["?embed=1&panel=modulo", '[data-figure="modulo-moved"]']]) {
-    const fetched = await fetchedBy(query, ready, (page) => page.waitForFunction(() => performance.getEntriesByName("ringcount:snapshot").length > 0));
+    const fetched = await fetchedBy(query, ready, async (page) => {
+      await page.waitForFunction(() => performance.getEntriesByName("ringcount:snapshot").length > 0);
+      // The app's effects have run by the second frame after its snapshot.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    });
     assert.ok(fetched.includes("first_bg.wasm") && fetched.includes("first.js"), fetched.join(" "));
+    if (query) {
+      // A panel read off the snapshot alone asks the worker for nothing, so it never starts one.
+      assert.deepEqual(fetched.filter((f) => /^(measure|worker)/.test(f)), [], `${query}: ${fetched.join(" ")}`);
+    } else {
+      assert.ok(fetched.includes("measure.js"), `the full page starts its worker: ${fetched.join(" ")}`);
+    }
     assert.ok(fetched.indexOf("first_bg.wasm") < fetched.indexOf("ringcount_bg.wasm"), `${query}: the first screen's module is fetched before the app`);
     assert.equal(fetched.filter((f) => f === "first_bg.wasm").length, 1, fetched.join(" "));
   }
