@@ -2,9 +2,11 @@
 // main thread only handles input and draws. Where no worker can start, the
 // app imports this same file and runs `measurer` on the main thread.
 //
-// A request is {generation, query, work, key}: an address, what to measure
-// (most wanted first) and the key typed into the one-key box, if any. Each finished part of the report goes back as
-// {generation, report} (the JSON the oracle prints), then {generation, done}.
+// A request is {generation, query, work, key, settle}: an address, what to
+// measure (most wanted first), the key typed into the one-key box, if any,
+// and whether a slider was held when it was sent. Each finished part of the
+// report goes back as {generation, report} (the JSON the oracle prints),
+// then {generation, done}.
 // Only the newest request matters: one that arrives while another is being
 // measured replaces it, and the old one stops at the next piece (a scheme,
 // the claims, …), so a drag never leaves a queue of stale work behind.
@@ -32,9 +34,10 @@ export async function measurer(send) {
   async function run() {
     running = true;
     while (newest) {
-      // Requests closer together than a drag's steps: measure only once
-      // they pause, so a drag's stale jobs do not take the CPU its frames need.
-      for (let seen = newest; ; seen = newest) {
+      // Asked while a slider is held: measure only once the requests pause
+      // (or the slider is let go), so a drag's stale jobs do not take the
+      // CPU its frames need.
+      for (let seen = newest; seen.settle; seen = newest) {
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         if (newest === seen) break;
       }

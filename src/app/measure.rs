@@ -11,6 +11,10 @@
 //! by its generation number, so no panel ever shows figures of another
 //! address.
 //!
+//! While a slider is held, the worker waits for the requests to pause
+//! before it measures (each step's request is stale by the next); once it
+//! is let go, the newest request is measured at once.
+//!
 //! Where no worker can start (an old browser, or a host whose policy
 //! refuses one), the same file is imported and measures on this thread,
 //! after the first frame, a piece per task.
@@ -19,7 +23,7 @@ use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use model::panels as registry;
+use model::panels::{self as registry, Work};
 use model::query;
 use model::report::Report;
 use wasm_bindgen::prelude::*;
@@ -61,7 +65,29 @@ struct Asked {
     snapshot: Measured,
     /// The address, as `query::render` writes it.
     query: String,
-    request: JsValue,
+    /// What to measure, most wanted first.
+    work: Vec<Work>,
+    key: String,
+    /// Sent while a slider is held: the worker waits for a pause in the
+    /// drag before it measures, so stale steps do not take the frames' CPU.
+    settle: bool,
+}
+
+impl Asked {
+    fn request(&self) -> JsValue {
+        let ids: Vec<&str> = self.work.iter().map(|work| work.id()).collect();
+        let request = js_sys::Object::new();
+        for (name, value) in [
+            ("generation", JsValue::from(self.generation)),
+            ("query", JsValue::from(self.query.as_str())),
+            ("work", JsValue::from(ids.join(","))),
+            ("key", JsValue::from(self.key.as_str())),
+            ("settle", JsValue::from(self.settle)),
+        ] {
+            let _ = js_sys::Reflect::set(&request, &name.into(), &value);
+        }
+        request.into()
+    }
 }
 
 thread_local! {
@@ -92,6 +118,7 @@ fn measure_url() -> Option<String> {
 /// Send every new address to be measured, and put what comes back where
 /// the panels read it.
 pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
+    super::url_state::on_release(released);
     Effect::new(move |_| {
         let measured = model.live.get();
         let key = model.one_key.get();
@@ -100,9 +127,12 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
         // panel that comes near asks again, for its work to come first.
         let awake = model.awake.get();
         let near = registry::ALL.iter().filter(|p| awake.contains(&p.id));
-        let others = registry::ALL
+        let mut others: Vec<_> = registry::ALL
             .iter()
-            .filter(|p| shown.contains(&p.id) && !awake.contains(&p.id));
+            .filter(|p| shown.contains(&p.id) && !awake.contains(&p.id))
+            .collect();
+        // Of those out of view, the claims take longest: they start first.
+        others.sort_by_key(|p| !p.needs.contains(&Work::Claims));
         let work = registry::work_for(near.chain(others));
         if work.is_empty() {
             return;
@@ -124,17 +154,6 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
                 g.get()
             })
         });
-        let ids: Vec<&str> = work.iter().map(|w| w.id()).collect();
-        let request = js_sys::Object::new();
-        for (key, value) in [
-            ("generation", JsValue::from(generation)),
-            ("query", JsValue::from(query.as_str())),
-            ("work", JsValue::from(ids.join(","))),
-            ("key", JsValue::from(key)),
-        ] {
-            let _ = js_sys::Reflect::set(&request, &key.into(), &value);
-        }
-        let request = JsValue::from(request);
         // The worker starts with the first work: an embed of a panel read
         // off the snapshot alone never fetches its module.
         if RUNNER.with(|runner| runner.borrow().is_none()) {
@@ -145,24 +164,45 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
                 generation,
                 snapshot: measured,
                 query,
-                request: request.clone(),
+                work,
+                key,
+                settle: super::url_state::slider_held(),
             })
         });
-        send(&request);
+        send();
     });
 }
 
-/// Hand `request` to whatever measures.
-fn send(request: &JsValue) {
-    RUNNER.with(|runner| match &*runner.borrow() {
-        Some(Runner::Worker(worker)) => {
-            let _ = worker.post_message(request);
-        }
-        Some(Runner::Here(Some(measure))) => {
-            let _ = measure.call1(&JsValue::NULL, request);
-        }
-        // Still loading here: the newest request is sent when it is ready.
-        Some(Runner::Here(None)) | None => {}
+/// A slider was let go: what was asked while it was held is measured at
+/// once, without waiting for the drag to pause.
+fn released() {
+    let held = ASKED.with(|asked| {
+        asked
+            .borrow_mut()
+            .as_mut()
+            .is_some_and(|asked| std::mem::replace(&mut asked.settle, false))
+    });
+    if held {
+        send();
+    }
+}
+
+/// Hand the newest request to whatever measures.
+fn send() {
+    ASKED.with(|asked| {
+        let Some(asked) = &*asked.borrow() else {
+            return;
+        };
+        RUNNER.with(|runner| match &*runner.borrow() {
+            Some(Runner::Worker(worker)) => {
+                let _ = worker.post_message(&asked.request());
+            }
+            Some(Runner::Here(Some(measure))) => {
+                let _ = measure.call1(&JsValue::NULL, &asked.request());
+            }
+            // Still loading here: the newest request is sent when it is ready.
+            Some(Runner::Here(None)) | None => {}
+        })
     });
 }
 
@@ -238,11 +278,7 @@ fn measure_here(model: Model, url: &str) {
         };
         say_where("main-thread");
         RUNNER.with(|runner| *runner.borrow_mut() = Some(Runner::Here(Some(measure))));
-        if let Some(request) =
-            ASKED.with(|asked| asked.borrow().as_ref().map(|a| a.request.clone()))
-        {
-            send(&request);
-        }
+        send();
     });
 }
 

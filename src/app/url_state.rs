@@ -22,6 +22,13 @@ thread_local! {
     /// Writes the current settings into the address.
     static WRITE: RefCell<Option<Rc<dyn Fn()>>> = const { RefCell::new(None) };
     static SAFETY: RefCell<SafetyTimer> = const { RefCell::new(SafetyTimer { pending: None, callback: None }) };
+    /// Told when a held slider is let go (the measurer starts at once).
+    static ON_RELEASE: Cell<Option<fn()>> = const { Cell::new(None) };
+}
+
+/// Call `then` each time a held slider is let go.
+pub fn on_release(then: fn()) {
+    ON_RELEASE.set(Some(then));
 }
 
 /// The pending write once a drag pauses without a release (an `input` with
@@ -95,9 +102,17 @@ fn follow_sliders() {
     }
 }
 
+/// Whether a slider is held (its address not yet written).
+pub fn slider_held() -> bool {
+    HELD.get()
+}
+
 /// Write the address now and stop holding it.
 fn release() {
     HELD.set(false);
+    if let Some(then) = ON_RELEASE.get() {
+        then();
+    }
     SAFETY.with(|safety| {
         if let Some(timer) = safety.borrow_mut().pending.take() {
             window().clear_timeout_with_handle(timer);

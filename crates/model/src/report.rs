@@ -152,8 +152,9 @@ enum Piece {
 pub struct Job {
     report: Report,
     pieces: VecDeque<Piece>,
-    /// The schemes placed so far, kept to time their lookups.
-    runs: Vec<SchemeRun>,
+    /// The schemes placed so far, by index in `schemes::ALL`, kept to time
+    /// their lookups, with their figures.
+    runs: Vec<Option<(SchemeRun, SchemeResult)>>,
 }
 
 impl Job {
@@ -177,8 +178,12 @@ impl Job {
                 Work::Failure => add(Piece::Failure),
                 Work::Schemes => all_schemes(&mut add),
                 Work::Claims => {
-                    if claims::ALL.iter().any(claims::ClaimDef::needs_schemes) {
-                        all_schemes(&mut add);
+                    // Only the schemes a claim reads: the claims are the
+                    // panel a reader waits on longest.
+                    for (index, scheme) in schemes::ALL.iter().enumerate() {
+                        if claims::read_by_claims(scheme.id()) {
+                            add(Piece::Scheme(index));
+                        }
                     }
                     add(Piece::Claims);
                 }
@@ -199,7 +204,7 @@ impl Job {
                 ..Report::default()
             },
             pieces,
-            runs: Vec::new(),
+            runs: schemes::ALL.iter().map(|_| None).collect(),
         }
     }
 
@@ -232,23 +237,22 @@ impl Job {
             }
             Piece::Scheme(index) => {
                 let context = snapshot.scheme_context();
-                self.runs.push(SchemeRun::place(
+                let run = SchemeRun::place(
                     schemes::ALL[index],
                     &context,
                     &snapshot.keys,
                     &snapshot.before,
                     &snapshot.after,
-                ));
-                if self.runs.len() == schemes::ALL.len() {
+                );
+                let result = run.finish(&snapshot.before, &snapshot.after, snapshot.names.len());
+                self.runs[index] = Some((run, result));
+                if self.runs.iter().all(Option::is_some) {
                     part.schemes = Some(
                         self.runs
                             .iter()
-                            .map(|run| SchemeRow {
-                                result: run.finish(
-                                    &snapshot.before,
-                                    &snapshot.after,
-                                    snapshot.names.len(),
-                                ),
+                            .flatten()
+                            .map(|(_, result)| SchemeRow {
+                                result: result.clone(),
                                 lookup: None,
                             })
                             .collect(),
@@ -276,7 +280,7 @@ impl Job {
                 if let (Some(clock), Some(rows)) = (clock, self.report.schemes.as_ref()) {
                     let resolution = clock_resolution(clock);
                     let mut timed = rows.clone();
-                    for (row, run) in timed.iter_mut().zip(&self.runs) {
+                    for (row, (run, _)) in timed.iter_mut().zip(self.runs.iter().flatten()) {
                         row.lookup = time_lookups(run, &snapshot.keys, clock, resolution);
                     }
                     part.schemes = Some(timed);
@@ -303,7 +307,7 @@ impl Job {
         self.pieces.extend(key.cloned());
         for piece in asked.pieces.into_iter().chain(left) {
             let done = match &piece {
-                Piece::Scheme(index) => self.runs.len() > *index,
+                Piece::Scheme(index) => self.runs[*index].is_some(),
                 Piece::Failure => self.report.failure.is_some(),
                 Piece::Claims => self.report.claims.is_some(),
                 Piece::Evenness => self.report.evenness.is_some(),
@@ -332,13 +336,12 @@ impl Job {
         &self.report
     }
 
-    /// The schemes' figures, in `schemes::ALL` order (empty until placed).
+    /// The figures of the schemes placed so far, in `schemes::ALL` order.
     fn results(&self) -> Vec<SchemeResult> {
-        self.report
-            .schemes
+        self.runs
             .iter()
             .flatten()
-            .map(|row| row.result.clone())
+            .map(|(_, result)| result.clone())
             .collect()
     }
 }
@@ -490,6 +493,30 @@ mod tests {
     }
 
     #[test]
+    fn the_claims_on_the_schemes_they_read_are_the_claims_on_all() {
+        for query in [
+            "",
+            "weights=alpha:3",
+            "hash=fnv1a&remove=bravo",
+            "points=1&eps=2",
+        ] {
+            let settings = crate::query::parse(query, &[]).settings;
+            let snapshot = Snapshot::measure(&settings).expect("valid");
+            let mut job = Job::new(query, &[Work::Claims]);
+            let mut placed = 0;
+            while let Some(part) = job.step(&snapshot, None) {
+                placed += usize::from(part.claims.is_none());
+            }
+            assert!(placed < schemes::ALL.len(), "{query}: fewer schemes first");
+            assert_eq!(
+                job.report().claims.as_deref(),
+                Some(&claims::evaluate(&snapshot)[..]),
+                "{query}"
+            );
+        }
+    }
+
+    #[test]
     fn lookups_are_timed_last_and_only_with_a_clock() {
         let snapshot = snapshot();
         let ticks = std::cell::Cell::new(0.0);
@@ -552,9 +579,9 @@ mod tests {
             }
         }
         assert_eq!(failures, 0, "the failure was measured once, before");
-        // Asked for next, the claims (after the schemes they read) come
-        // before what was left.
-        assert_eq!(order, ["schemes", "claims"]);
+        // Asked for next, the claims come after only the schemes they read,
+        // so before the full schemes table, which was left.
+        assert_eq!(order, ["claims", "schemes"]);
         let all = Report::measure(
             &snapshot,
             "q",

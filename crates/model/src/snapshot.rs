@@ -8,7 +8,7 @@ use super::measure::{Movement, Spread};
 use super::requests;
 use super::ring::{Points, Ring, ServerId};
 use super::schemes::modulo::modulo_moved;
-use super::schemes::{self, Context, SchemeResult};
+use super::schemes::{self, Context, KeyPositions, SchemeResult};
 use super::settings::{ModuloSpec, Problem, RingSpec, Settings, Valid};
 
 /// Everything measured about one change.
@@ -39,6 +39,8 @@ pub struct Snapshot {
     pub moved_by_arc_walk: usize,
     /// Keys that change server under `hash mod n` for the same change.
     pub modulo_moved: usize,
+    /// The clients' own hashes of the keys, made once for every scheme run.
+    pub key_positions: Arc<KeyPositions>,
 }
 
 /// The rings of one change: everything the server list, the change, the
@@ -222,6 +224,7 @@ impl Snapshot {
             moved_by_owner_diff: movement.moved,
             moved_by_arc_walk,
             modulo_moved,
+            key_positions: Arc::default(),
         }
     }
 
@@ -301,6 +304,7 @@ impl Snapshot {
                 (&self.before[..], &self.ring_before),
                 (&self.after[..], &self.ring_after),
             ],
+            key_positions: Some(&self.key_positions),
         }
     }
 

@@ -75,9 +75,13 @@ pub enum Family {
 pub enum Judge {
     /// From the snapshot alone, in one piece.
     Snapshot(fn(&Snapshot) -> Verdict),
-    /// From the snapshot and every scheme measured on it (in `schemes::ALL`
-    /// order), once the schemes are measured.
-    Schemes(fn(&Snapshot, &[SchemeResult]) -> Verdict),
+    /// From the snapshot and the schemes measured on it, once measured: the
+    /// ids it reads (a worker measures only those before the claims), and
+    /// the judge, which finds each by id.
+    Schemes(
+        &'static [&'static str],
+        fn(&Snapshot, &[SchemeResult]) -> Verdict,
+    ),
 }
 
 /// Each scheme a claim asks for, measured again, in the order asked.
@@ -170,13 +174,23 @@ impl ClaimDef {
     pub fn judge(&self, snapshot: &Snapshot, schemes: &[SchemeResult]) -> Claim {
         self.claim(match self.judge {
             Judge::Snapshot(judge) => judge(snapshot),
-            Judge::Schemes(judge) => judge(snapshot, schemes),
+            Judge::Schemes(_, judge) => judge(snapshot, schemes),
         })
     }
 
-    pub fn needs_schemes(&self) -> bool {
-        matches!(self.judge, Judge::Schemes(_))
+    /// The ids of the schemes this claim reads (none: judged alone).
+    pub fn schemes_read(&self) -> &'static [&'static str] {
+        match self.judge {
+            Judge::Snapshot(_) => &[],
+            Judge::Schemes(read, _) => read,
+        }
     }
+}
+
+/// Whether any claim reads the scheme `id`: what must be measured before
+/// the claims.
+pub fn read_by_claims(id: &str) -> bool {
+    ALL.iter().any(|def| def.schemes_read().contains(&id))
 }
 
 const fn check(id: &'static str, family: Family, judge: Judge) -> ClaimDef {
@@ -269,7 +283,7 @@ pub const ALL: &[ClaimDef] = &[
     finding(
         "jump-ends",
         Schemes,
-        Judge::Schemes(|s, r| {
+        Judge::Schemes(&["jump"], |s, r| {
             schemes::jump_ends_only(s, r, &measure_again(s, schemes::jump_ends_needs(s, r)))
         }),
         "servers=a,b&add=c&hash=fnv1a",
@@ -277,19 +291,19 @@ pub const ALL: &[ClaimDef] = &[
     finding(
         "maglev-near",
         Schemes,
-        Judge::Schemes(schemes::maglev_nearly_monotone),
+        Judge::Schemes(&["maglev"], schemes::maglev_nearly_monotone),
         NINETEEN,
     ),
     finding(
         "bounded-cap",
         Schemes,
-        Judge::Schemes(schemes::bounded_caps_load),
+        Judge::Schemes(&["ring", "bounded"], schemes::bounded_caps_load),
         "add=zz&points=1&eps=2",
     ),
     finding(
         "rendezvous-names",
         Schemes,
-        Judge::Schemes(schemes::rendezvous_without_table),
+        Judge::Schemes(&["rendezvous"], schemes::rendezvous_without_table),
         "weights=alpha:5",
     ),
     finding(
@@ -331,7 +345,7 @@ pub const ALL: &[ClaimDef] = &[
     check(
         "clients-keep",
         Clients,
-        Judge::Schemes(|s, r| {
+        Judge::Schemes(&["ketama", "groupcache"], |s, r| {
             clients::clients_keep_staying_servers(
                 s,
                 r,
@@ -342,7 +356,7 @@ pub const ALL: &[ClaimDef] = &[
     finding(
         "ketama-weights",
         Clients,
-        Judge::Schemes(|s, r| {
+        Judge::Schemes(&["ketama"], |s, r| {
             clients::weighted_ketama_shifts(s, r, &measure_again(s, clients::weighted_needs(s, r)))
         }),
         KETAMA_FEW_KEYS,
@@ -356,7 +370,7 @@ pub const ALL: &[ClaimDef] = &[
     finding(
         "ketama-evener",
         Clients,
-        Judge::Schemes(|s, r| {
+        Judge::Schemes(&["ketama", "groupcache"], |s, r| {
             clients::ketama_evener_than_groupcache(
                 s,
                 r,
@@ -369,7 +383,7 @@ pub const ALL: &[ClaimDef] = &[
 
 /// Judge every claim for a snapshot, measuring the schemes if any claim needs them.
 pub fn evaluate(snapshot: &Snapshot) -> Vec<Claim> {
-    let schemes = if ALL.iter().any(ClaimDef::needs_schemes) {
+    let schemes = if ALL.iter().any(|def| !def.schemes_read().is_empty()) {
         snapshot.measure_schemes()
     } else {
         Vec::new()

@@ -18,6 +18,7 @@ pub mod ring;
 pub mod slots;
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use super::keys::{Key, Keys};
 use super::measure::{Movement, Spread};
@@ -98,6 +99,39 @@ pub struct Context<'a> {
     /// Rings the snapshot has already built, with their pools, so the
     /// ring-based schemes do not hash and sort 25,000 entries again.
     pub built_rings: Vec<(&'a [ServerId], &'a Ring)>,
+    /// The clients' own key hashes, kept for every run on the same keys.
+    pub key_positions: Option<&'a KeyPositions>,
+}
+
+/// Each client's own hash of every key (MD5 is most of ketama's work), kept
+/// by scheme id: a claim that measures ketama again at other weights reads
+/// the positions the schemes table's run hashed.
+#[derive(Debug, Default)]
+pub struct KeyPositions(std::sync::Mutex<Vec<Positions>>);
+
+/// One client's positions of the keys, by its scheme id.
+type Positions = (&'static str, Arc<[u32]>);
+
+impl KeyPositions {
+    /// The positions `scheme` gives the keys, hashed by `ring` the first time.
+    fn of(&self, scheme: &'static str, ring: &client_ring::ClientRing, keys: &Keys) -> Arc<[u32]> {
+        let mut kept = match self.0.lock() {
+            Ok(kept) => kept,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Some((_, positions)) = kept.iter().find(|(id, _)| *id == scheme) {
+            return positions.clone();
+        }
+        let positions = client_positions(ring, keys);
+        kept.push((scheme, positions.clone()));
+        positions
+    }
+}
+
+fn client_positions(ring: &client_ring::ClientRing, keys: &Keys) -> Arc<[u32]> {
+    (0..keys.len())
+        .map(|index| ring.position_of_key(keys.key(index)))
+        .collect()
 }
 
 impl Context<'_> {
@@ -241,9 +275,6 @@ pub struct SchemeRun {
     after: Box<dyn Placement>,
     owners_before: Vec<ServerId>,
     owners_after: Vec<ServerId>,
-    /// For a client's ring: each key's own position, hashed on the before
-    /// side and read again on the after side (MD5 is most of ketama's work).
-    positions: Vec<u32>,
 }
 
 impl SchemeRun {
@@ -255,48 +286,32 @@ impl SchemeRun {
         before: &[ServerId],
         after: &[ServerId],
     ) -> SchemeRun {
-        let (before, after) = scheme.place_pair(context, before, after);
-        let mut run = SchemeRun {
+        let (mut before, mut after) = scheme.place_pair(context, before, after);
+        let all = 0..keys.len();
+        let mut owners_before = Vec::with_capacity(keys.len());
+        let mut owners_after = Vec::with_capacity(keys.len());
+        match (before.client_ring(), after.client_ring()) {
+            // A client hashes each key once for both sides, with its own hash.
+            (Some(ring_before), Some(ring_after)) => {
+                let positions = match context.key_positions {
+                    Some(kept) => kept.of(scheme.id(), ring_before, keys),
+                    None => client_positions(ring_before, keys),
+                };
+                owners_before.extend(positions.iter().map(|&p| ring_before.owner_at(p)));
+                owners_after.extend(positions.iter().map(|&p| ring_after.owner_at(p)));
+            }
+            _ => {
+                before.assign(keys, all.clone(), &mut owners_before);
+                after.assign(keys, all, &mut owners_after);
+            }
+        }
+        SchemeRun {
             scheme,
             before,
             after,
-            owners_before: Vec::with_capacity(keys.len()),
-            owners_after: Vec::with_capacity(keys.len()),
-            positions: Vec::new(),
-        };
-        // Every key before the change, then every key after it.
-        while !run.advance(keys, keys.len().max(1)) {}
-        run
-    }
-
-    /// Place up to `count` more keys on one side, before first and then
-    /// after; true once every key is placed on both sides.
-    fn advance(&mut self, keys: &Keys, count: usize) -> bool {
-        if self.owners_after.len() < self.owners_before.len() {
-            let next = self.owners_after.len();
-            let range = next..(next + count).min(self.owners_before.len());
-            match self.after.client_ring() {
-                // Both sides are the same client: the same key hash.
-                Some(ring) if self.positions.len() >= range.end => self
-                    .owners_after
-                    .extend(self.positions[range].iter().map(|&p| ring.owner_at(p))),
-                _ => self.after.assign(keys, range, &mut self.owners_after),
-            }
-        } else if self.owners_before.len() < keys.len() {
-            let next = self.owners_before.len();
-            let range = next..(next + count).min(keys.len());
-            match self.before.client_ring() {
-                Some(ring) => {
-                    for index in range {
-                        let position = ring.position_of_key(keys.key(index));
-                        self.positions.push(position);
-                        self.owners_before.push(ring.owner_at(position));
-                    }
-                }
-                None => self.before.assign(keys, range, &mut self.owners_before),
-            }
+            owners_before,
+            owners_after,
         }
-        self.owners_after.len() == keys.len()
     }
 
     /// Look up `count` keys after the change, starting at key `from` and

@@ -1,0 +1,33 @@
+//! What each scheme and each claim costs at the largest settings, natively:
+//! `cargo run --release -p model --example costs`. A quick look at where the
+//! worker's time goes; `./dev bench` keeps the figures that count.
+
+use model::{claims, schemes, Snapshot, Valid};
+use std::time::Instant;
+fn main() {
+    let settings = Valid::largest();
+    let t = Instant::now();
+    let snapshot = Snapshot::measure(&settings).expect("valid");
+    println!("snapshot {:?}", t.elapsed());
+    let context = snapshot.scheme_context();
+    let mut results = Vec::new();
+    for scheme in schemes::ALL {
+        let t = Instant::now();
+        results.push(schemes::measure(
+            scheme,
+            &context,
+            &snapshot.keys,
+            &snapshot.before,
+            &snapshot.after,
+        ));
+        println!("scheme {} {:?}", scheme.id(), t.elapsed());
+    }
+    for def in claims::ALL {
+        let t = Instant::now();
+        let _ = def.judge(&snapshot, &results);
+        println!("claim {} {:?}", def.id, t.elapsed());
+    }
+    let t = Instant::now();
+    let _ = snapshot.measure_failure();
+    println!("failure {:?}", t.elapsed());
+}
