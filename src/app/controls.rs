@@ -393,11 +393,24 @@ fn ChangeControl() -> impl IntoView {
                 default_change(&s.servers)
             } else {
                 Change::Leave(s.servers.last().cloned().unwrap_or_default())
-            }
+            };
+            s.insert_at = None;
         });
         if message.get_untracked().is_some() {
             refused.update(|count| *count += 1);
         }
+    };
+    // Where the joiner stands in the list: 1 … n + 1, the end by default.
+    let position_limit = move || settings.with(|s| s.servers.len() + 1);
+    let position = move || settings.with(|s| s.join_index() + 1);
+    let set_position = move |text: String| match text.trim().parse::<u16>() {
+        Ok(at) => apply(model, message, |s| {
+            s.insert_at = (usize::from(at) != s.servers.len() + 1).then_some(at)
+        }),
+        Err(_) => message.set(Some(format!(
+            "The position is a whole number from 1 to {}.",
+            position_limit()
+        ))),
     };
     // What the second row shows: the name box for a join, or for a leave
     // the servers to pick from. A memo, so a points or keys step (which
@@ -434,6 +447,16 @@ fn ChangeControl() -> impl IntoView {
                             on:keydown=move |ev| { if ev.key() == "Enter" { set_join() } }
                         />
                         <button id="joiner-button" on:click=move |_| set_join()>"Join"</button>
+                        <label for="join-position">"at position"</label>
+                        <input
+                            type="number"
+                            id="join-position"
+                            min="1"
+                            prop:max=position_limit
+                            prop:value=position
+                            aria-describedby="change-message join-position-help"
+                            on:change=move |ev| set_position(event_target_value(&ev))
+                        />
                     </div>
                 }.into_any(),
                 Some((servers, leaving)) => view! {
@@ -453,7 +476,7 @@ fn ChangeControl() -> impl IntoView {
                     </select>
                 }.into_any(),
             }}
-            <p class="help">"A join appends a new server to the list; a leave takes one out. At least 2 servers must remain."</p>
+            <p class="help" id="join-position-help">"A join adds a new server at the position you choose, at the end of the list unless you say otherwise; a leave takes one out. At least 2 servers must remain. Where the list's order matters (hash mod n, jump hash, HAProxy's numbering), so does the position."</p>
             <Message message=message id="change-message" />
         </fieldset>
     }

@@ -10,9 +10,10 @@ use model::claims::{self, Claim, Kind};
 use model::failures::{Copysets, Failure};
 use model::measure::{Movement, Spread};
 use model::one_key::KeyOwners;
+use model::placements;
 use model::questions::{self, Answer, Question};
 use model::report::{FailureReport, LookupTiming, OneKey, Report, SchemeRow};
-use model::schemes::{self, Holds, SchemeResult, TableMoves};
+use model::schemes::{Holds, SchemeResult, TableMoves};
 use model::snapshot::Evenness;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -104,6 +105,7 @@ by_fields!(Report {
     query,
     failure,
     schemes,
+    systems,
     claims,
     evenness,
     questions,
@@ -156,7 +158,7 @@ by_fields!(Evenness {
 impl FromJs for SchemeResult {
     fn from_js(value: &JsValue) -> Option<SchemeResult> {
         Some(SchemeResult {
-            id: known(&get(value, "id"), &schemes::IDS)?,
+            id: placement(&get(value, "id"))?,
             movement: field(value, "movement")?,
             spread: field(value, "spread")?,
             holds: field(value, "holds")?,
@@ -168,8 +170,12 @@ impl FromJs for SchemeResult {
 impl FromJs for KeyOwners {
     fn from_js(value: &JsValue) -> Option<KeyOwners> {
         Some(KeyOwners {
-            scheme: known(&get(value, "scheme"), &schemes::IDS)?,
-            own_position: field(value, "own_position")?,
+            scheme: placement(&get(value, "scheme"))?,
+            // Sent as text: 64-bit positions are past what JSON numbers hold.
+            own_position: match get(value, "own_position").as_string() {
+                Some(text) => Some(text.parse().ok()?),
+                None => None,
+            },
             before: field(value, "before")?,
             after: field(value, "after")?,
         })
@@ -205,6 +211,12 @@ impl FromJs for Question {
 
 /// The id in `list` that `value` names: ids are `&'static str`, and one no
 /// list has is not read.
+/// A scheme's or system's id.
+fn placement(value: &JsValue) -> Option<&'static str> {
+    let text = value.as_string()?;
+    placements::ids().find(|&id| id == text)
+}
+
 fn known(value: &JsValue, list: &[&'static str]) -> Option<&'static str> {
     let text = value.as_string()?;
     list.iter().copied().find(|&id| id == text)

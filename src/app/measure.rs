@@ -328,11 +328,16 @@ fn store(d: &mut Deferred, part: Report, snapshot: &Measured, query: &str) {
             query: query.clone(),
         })));
     }
-    if let Some(rows) = part.schemes {
-        d.schemes = Some(SchemesMeasured {
-            rows: Shared(Arc::new(rows)),
-            query: query.clone(),
-        });
+    for (rows, table) in [
+        (part.schemes, &mut d.schemes),
+        (part.systems, &mut d.systems),
+    ] {
+        if let Some(rows) = rows {
+            *table = Some(SchemesMeasured {
+                rows: Shared(Arc::new(rows)),
+                query: query.clone(),
+            });
+        }
     }
     if let Some(claims) = part.claims {
         d.claims = Some(Judged {

@@ -62,7 +62,7 @@ pub struct FailureMeasured {
     pub query: String,
 }
 
-/// Every scheme measured for one snapshot, tagged with its address.
+/// Every scheme (or every system) measured for one snapshot, tagged with its address.
 #[derive(Clone, PartialEq)]
 pub struct SchemesMeasured {
     pub rows: Shared<Vec<SchemeRow>>,
@@ -118,6 +118,8 @@ pub struct Deferred {
     pub evenness: Option<Shared<Vec<Evenness>>>,
     /// Every scheme on the same change.
     pub schemes: Option<SchemesMeasured>,
+    /// Every deployed system on the same change.
+    pub systems: Option<SchemesMeasured>,
     /// Where down servers' keys go.
     pub failure: Option<Shared<FailureMeasured>>,
     /// The one-key box's key placed by every scheme, with the address.
@@ -283,6 +285,10 @@ impl Model {
 
     pub fn with_schemes<R>(&self, read: impl FnOnce(&Option<SchemesMeasured>) -> R) -> R {
         self.deferred.with(|d| read(&d.schemes))
+    }
+
+    pub fn with_systems<R>(&self, read: impl FnOnce(&Option<SchemesMeasured>) -> R) -> R {
+        self.deferred.with(|d| read(&d.systems))
     }
 
     pub fn with_failure<R>(&self, read: impl FnOnce(&Option<Shared<FailureMeasured>>) -> R) -> R {

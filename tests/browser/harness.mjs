@@ -288,11 +288,14 @@ async function waitForCurrent(page, selector) {
   }, selector, { timeout: 30000 });
 }
 
-/** The schemes table as {id: {moved, "moved-between", busiest, quietest}}, once current. */
-export async function schemeRows(page) {
-  await reveal(page, "schemes");
-  await waitForCurrent(page, "#schemes-table");
-  return page.$$eval("#schemes-table tr[data-scheme]", (rows) =>
+/**
+ * A table of placements as {id: {moved, "moved-between", busiest, quietest,
+ * entries}}, once current: the schemes panel's, or the systems panel's.
+ */
+export async function schemeRows(page, panel = "schemes") {
+  await reveal(page, panel);
+  await waitForCurrent(page, `#${panel}-table`);
+  return page.$$eval(`#${panel}-table tr[data-scheme]`, (rows) =>
     Object.fromEntries(
       rows.map((row) => [
         row.dataset.scheme,
@@ -301,6 +304,7 @@ export async function schemeRows(page) {
           "moved-between": Number(row.dataset.movedBetween),
           busiest: Number(row.dataset.busiest),
           quietest: Number(row.dataset.quietest),
+          entries: Number(row.dataset.entries),
         },
       ]),
     ),

@@ -34,8 +34,7 @@ test("weights and skew from the address", async () => {
   assert.ok((await loads(page)).alpha.after > 2 * (await loads(page)).bravo.after);
   const uses = await page.$$eval("#schemes-table tr[data-scheme]", (rows) =>
     Object.fromEntries(rows.map((r) => [r.dataset.scheme, r.dataset.usesWeights])));
-  assert.deepEqual(uses, { ring: "yes", modulo: "no", jump: "no", rendezvous: "yes", maglev: "no", bounded: "yes", multiprobe: "no", slots: "no",
-    ketama: "yes", groupcache: "no" });
+  assert.deepEqual(uses, { ring: "yes", modulo: "no", jump: "no", rendezvous: "yes", maglev: "no", bounded: "yes", multiprobe: "no", slots: "no" });
   assert.match(await page.locator("#weights-note").textContent(), /treat every server alike/);
   await page.locator("#loads").screenshot({ path: artifact("weights-1280.png") });
   assert.deepEqual(errors, []);

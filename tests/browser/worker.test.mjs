@@ -44,7 +44,7 @@ async function lastReport(page) {
 /** The oracle's report, with what only a browser measures (lookup times) left for the page's. */
 function withoutTimes(report) {
   const copy = structuredClone(report);
-  for (const row of copy.schemes ?? []) row.lookup = null;
+  for (const row of [...(copy.schemes ?? []), ...(copy.systems ?? [])]) row.lookup = null;
   return copy;
 }
 
@@ -54,6 +54,7 @@ async function expectOracleFigures(page, label) {
   const expected = nativeFigures(query);
   assert.deepEqual(await claims(page), expected.claims, `${label}: claims at ${query}`);
   assert.deepEqual(await schemeRows(page), expected.schemes, `${label}: schemes at ${query}`);
+  assert.deepEqual(await schemeRows(page, "systems"), expected.systems, `${label}: systems at ${query}`);
   for (const name of ["rerouted", "no-live-copy", "copies-to-remake", "copysets"]) {
     assert.equal(Number(await figure(page, name)), expected.failure[name], `${label}: ${name} at ${query}`);
   }
@@ -74,7 +75,8 @@ test("the worker's report is the oracle's JSON, and the panels show it, also aft
   assert.equal(await page.locator("html").getAttribute("data-measured-by"), "worker");
   let expected = await expectOracleFigures(page, "worker");
   let report = await lastReport(page);
-  assert.ok(report.schemes.every((row) => row.lookup.nanos_per_lookup > 0), "the worker timed every scheme's lookups");
+  assert.ok([...report.schemes, ...report.systems].every((row) => row.lookup.nanos_per_lookup > 0),
+    "the worker timed every scheme's and system's lookups");
   assert.deepEqual(withoutTimes(report), expected.report);
 
   await changeOutOfView(page);

@@ -14,6 +14,7 @@ pub mod keys;
 pub mod measure;
 pub mod one_key;
 pub mod panels;
+pub mod placements;
 pub mod query;
 pub mod questions;
 pub mod report;
@@ -24,6 +25,7 @@ pub mod settings;
 pub mod snapshot;
 pub mod sort;
 pub mod steps;
+pub mod systems;
 
 pub use claims::{evaluate, Claim, ClaimDef, Kind};
 pub use hash::HashKind;

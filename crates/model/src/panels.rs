@@ -11,6 +11,8 @@ pub enum Work {
     Failure,
     /// Every placement scheme on the same change (SPEC §7).
     Schemes,
+    /// Every deployed system on the same change (SPEC §15).
+    Systems,
     /// Every claim of `claims::ALL` (which may need the schemes).
     Claims,
     /// The spread chart: the ring's evenness at several point settings.
@@ -20,9 +22,10 @@ pub enum Work {
 }
 
 impl Work {
-    pub const ALL: [Work; 5] = [
+    pub const ALL: [Work; 6] = [
         Work::Failure,
         Work::Schemes,
+        Work::Systems,
         Work::Claims,
         Work::Evenness,
         Work::Questions,
@@ -33,6 +36,7 @@ impl Work {
         match self {
             Work::Failure => "failure",
             Work::Schemes => "schemes",
+            Work::Systems => "systems",
             Work::Claims => "claims",
             Work::Evenness => "evenness",
             Work::Questions => "questions",
@@ -94,6 +98,11 @@ pub const ALL: &[PanelDef] = &[
         id: "schemes",
         heading: "Every scheme, side by side",
         needs: &[Work::Schemes],
+    },
+    PanelDef {
+        id: "systems",
+        heading: "What your load balancer does",
+        needs: &[Work::Systems],
     },
     PanelDef {
         id: "cost",
@@ -170,6 +179,7 @@ mod tests {
                 Work::Evenness,
                 Work::Failure,
                 Work::Schemes,
+                Work::Systems,
                 Work::Claims
             ]
         );

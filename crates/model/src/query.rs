@@ -239,6 +239,10 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
                     Err(why) => ignore(why.trim_end_matches('.').to_string()),
                 }
             }
+            "addat" => match number_in(&value, 1, MAX_SERVERS as u16 + 1) {
+                Ok(at) => settings.insert_at = Some(at),
+                Err(why) => ignore(why),
+            },
             "points" => match number_in(&value, MIN_POINTS, MAX_POINTS) {
                 Ok(points) => settings.points = points,
                 Err(why) => ignore(why),
@@ -333,6 +337,17 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
     }
 
     settings.change = change.unwrap_or_else(|| default_change(&settings.servers));
+    // A position is only for a join; at the end of the list it is the default.
+    if let Some(at) = settings.insert_at {
+        if !settings.change.is_join() {
+            notices.push(format!(
+                "Ignored addat={at}: only a joining server has a position."
+            ));
+            settings.insert_at = None;
+        } else if usize::from(at) == settings.servers.len() + 1 {
+            settings.insert_at = None;
+        }
+    }
     // Each part was fine alone; now the whole, by the same rules as the controls.
     let settled = Valid::settle(settings, &Valid::default());
     notices.extend(settled.notices.into_iter().map(|notice| {
@@ -418,6 +433,9 @@ pub fn render(settings: &Settings, view: &View) -> String {
         settings.rollout
     ));
     query.push_str(&format!("&skew={}", skew_text(settings.skew)));
+    if let (Some(at), true) = (settings.insert_at, settings.change.is_join()) {
+        query.push_str(&format!("&addat={at}"));
+    }
     if !settings.weights.is_empty() {
         let weights: Vec<String> = settings
             .weights
@@ -481,6 +499,32 @@ mod tests {
     }
 
     #[test]
+    fn a_joiners_position_round_trips_and_is_checked() {
+        let parsed = parse("servers=a,b,c&add=d&addat=2");
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+        assert_eq!(parsed.settings.insert_at, Some(2));
+        assert_eq!(parsed.settings.pool_after(), ["a", "d", "b", "c"]);
+        assert_eq!(
+            parse(&render(&parsed.settings, &View::default())).settings,
+            parsed.settings
+        );
+        // The end of the list is the default, written as no position.
+        let end = parse("servers=a,b,c&add=d&addat=4");
+        assert_eq!(end.settings.insert_at, None);
+        assert!(!render(&end.settings, &View::default()).contains("addat"));
+        // Past the end, or with a leave: a notice, and the default.
+        let past = parse("servers=a,b,c&add=d&addat=5");
+        assert_eq!(past.settings.insert_at, None);
+        assert_eq!(past.notices.len(), 1, "{:?}", past.notices);
+        let leave = parse("servers=a,b,c,d&remove=b&addat=2");
+        assert_eq!(leave.settings.insert_at, None);
+        assert_eq!(
+            leave.notices,
+            ["Ignored addat=2: only a joining server has a position."]
+        );
+    }
+
+    #[test]
     fn every_setting_round_trips() {
         let settings = Settings {
             servers: vec!["north pole".into(), "sü∂".into(), "a&b=c".into()],
@@ -500,6 +544,7 @@ mod tests {
             weights: vec![("north pole".into(), Weight::new(4).unwrap())],
             skew: parse_skew("1.5").unwrap(),
             keyname: KeyName::parse("user:{i}/é").unwrap(),
+            insert_at: None,
         };
         let view = View {
             embed: true,

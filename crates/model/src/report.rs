@@ -18,6 +18,7 @@ use crate::failures::{Copysets, Failure};
 use crate::keys::Keys;
 use crate::one_key::{self, KeyOwners};
 use crate::panels::Work;
+use crate::placements;
 use crate::questions::{self, Question};
 use crate::schemes::{self, SchemeResult, SchemeRun};
 use crate::snapshot::{evenness_by_points, Evenness, Snapshot};
@@ -67,7 +68,7 @@ pub struct OneKey {
     pub key: String,
     /// Its position on the ring under the page's hash.
     pub position: u32,
-    /// Its owners, a row per scheme in `schemes::ALL` order.
+    /// Its owners, a row per scheme and system in `placements::every()` order.
     pub owners: Vec<KeyOwners>,
 }
 
@@ -78,6 +79,8 @@ pub struct Report {
     pub query: String,
     pub failure: Option<FailureReport>,
     pub schemes: Option<Vec<SchemeRow>>,
+    /// The deployed systems' rows (SPEC §15), in `systems::ALL` order.
+    pub systems: Option<Vec<SchemeRow>>,
     pub claims: Option<Vec<Claim>>,
     pub evenness: Option<Vec<Evenness>>,
     pub questions: Option<Vec<Question>>,
@@ -100,6 +103,7 @@ impl Report {
         match work {
             Work::Failure => self.failure.is_some(),
             Work::Schemes => self.schemes.is_some(),
+            Work::Systems => self.systems.is_some(),
             Work::Claims => self.claims.is_some(),
             Work::Evenness => self.evenness.is_some(),
             Work::Questions => self.questions.is_some(),
@@ -111,6 +115,7 @@ impl Report {
         self.query = newer.query;
         self.failure = newer.failure.or(self.failure.take());
         self.schemes = newer.schemes.or(self.schemes.take());
+        self.systems = newer.systems.or(self.systems.take());
         self.claims = newer.claims.or(self.claims.take());
         self.evenness = newer.evenness.or(self.evenness.take());
         self.questions = newer.questions.or(self.questions.take());
@@ -139,7 +144,7 @@ enum Piece {
     /// This key's owners under every scheme.
     OneKey(String),
     Failure,
-    /// The scheme at this index of `schemes::ALL`.
+    /// The scheme or system at this index of `placements::every()`.
     Scheme(usize),
     Claims,
     Evenness,
@@ -152,7 +157,7 @@ enum Piece {
 pub struct Job {
     report: Report,
     pieces: VecDeque<Piece>,
-    /// The schemes placed so far, by index in `schemes::ALL`, kept to time
+    /// The schemes and systems placed so far, by index in `placements::every()`, kept to time
     /// their lookups, with their figures.
     runs: Vec<Option<(SchemeRun, SchemeResult)>>,
 }
@@ -168,19 +173,22 @@ impl Job {
                 pieces.push_back(piece);
             }
         };
-        let all_schemes = |add: &mut dyn FnMut(Piece)| {
-            for index in 0..schemes::ALL.len() {
+        let textbook = 0..schemes::ALL.len();
+        let deployed = schemes::ALL.len()..placements::every().count();
+        let add_range = |add: &mut dyn FnMut(Piece), range: std::ops::Range<usize>| {
+            for index in range {
                 add(Piece::Scheme(index));
             }
         };
         for &asked in work {
             match asked {
                 Work::Failure => add(Piece::Failure),
-                Work::Schemes => all_schemes(&mut add),
+                Work::Schemes => add_range(&mut add, textbook.clone()),
+                Work::Systems => add_range(&mut add, deployed.clone()),
                 Work::Claims => {
-                    // Only the schemes a claim reads: the claims are the
+                    // Only the placements a claim reads: the claims are the
                     // panel a reader waits on longest.
-                    for (index, scheme) in schemes::ALL.iter().enumerate() {
+                    for (index, scheme) in placements::every().enumerate() {
                         if claims::read_by_claims(scheme.id()) {
                             add(Piece::Scheme(index));
                         }
@@ -190,12 +198,12 @@ impl Job {
                 Work::Evenness => add(Piece::Evenness),
                 Work::Questions => {
                     add(Piece::Failure);
-                    all_schemes(&mut add);
+                    add_range(&mut add, textbook.clone());
                     add(Piece::Questions);
                 }
             }
         }
-        if work.contains(&Work::Schemes) {
+        if work.contains(&Work::Schemes) || work.contains(&Work::Systems) {
             add(Piece::Lookups);
         }
         Job {
@@ -204,7 +212,7 @@ impl Job {
                 ..Report::default()
             },
             pieces,
-            runs: schemes::ALL.iter().map(|_| None).collect(),
+            runs: placements::every().map(|_| None).collect(),
         }
     }
 
@@ -237,8 +245,11 @@ impl Job {
             }
             Piece::Scheme(index) => {
                 let context = snapshot.scheme_context();
+                let Some(scheme) = placements::every().nth(index) else {
+                    return Some(part);
+                };
                 let run = SchemeRun::place(
-                    schemes::ALL[index],
+                    scheme,
                     &context,
                     &snapshot.keys,
                     &snapshot.before,
@@ -246,17 +257,12 @@ impl Job {
                 );
                 let result = run.finish(&snapshot.before, &snapshot.after, snapshot.names.len());
                 self.runs[index] = Some((run, result));
-                if self.runs.iter().all(Option::is_some) {
-                    part.schemes = Some(
-                        self.runs
-                            .iter()
-                            .flatten()
-                            .map(|(_, result)| SchemeRow {
-                                result: result.clone(),
-                                lookup: None,
-                            })
-                            .collect(),
-                    );
+                // A table's rows go out together, once all are placed.
+                let (textbook, deployed) = self.runs.split_at(schemes::ALL.len());
+                if index < schemes::ALL.len() {
+                    part.schemes = rows(textbook);
+                } else {
+                    part.systems = rows(deployed);
                 }
             }
             Piece::Claims => {
@@ -274,16 +280,31 @@ impl Job {
             Piece::Questions => {
                 let failure = self.report.failure.as_ref().map(|f| &f.failure);
                 let failure = failure.cloned().unwrap_or_else(|| snapshot.failure_none());
-                part.questions = Some(questions::ask(snapshot, &self.results(), &failure));
+                // The questions ask about the schemes table's rows alone.
+                let textbook: Vec<SchemeResult> = self
+                    .results()
+                    .into_iter()
+                    .filter(|result| schemes::IDS.contains(&result.id))
+                    .collect();
+                part.questions = Some(questions::ask(snapshot, &textbook, &failure));
             }
             Piece::Lookups => {
-                if let (Some(clock), Some(rows)) = (clock, self.report.schemes.as_ref()) {
+                if let Some(clock) = clock {
                     let resolution = clock_resolution(clock);
-                    let mut timed = rows.clone();
-                    for (row, (run, _)) in timed.iter_mut().zip(self.runs.iter().flatten()) {
-                        row.lookup = time_lookups(run, &snapshot.keys, clock, resolution);
-                    }
-                    part.schemes = Some(timed);
+                    let (textbook, deployed) = self.runs.split_at(schemes::ALL.len());
+                    let timed = |runs: &[Option<(SchemeRun, SchemeResult)>]| {
+                        let complete: Option<Vec<_>> = runs.iter().map(Option::as_ref).collect();
+                        complete.map(|runs| {
+                            runs.into_iter()
+                                .map(|(run, result)| SchemeRow {
+                                    result: result.clone(),
+                                    lookup: time_lookups(run, &snapshot.keys, clock, resolution),
+                                })
+                                .collect()
+                        })
+                    };
+                    part.schemes = timed(textbook);
+                    part.systems = timed(deployed);
                 }
             }
         }
@@ -316,6 +337,7 @@ impl Job {
                     .report
                     .schemes
                     .iter()
+                    .chain(&self.report.systems)
                     .flatten()
                     .any(|row| row.lookup.is_some()),
                 Piece::OneKey(_) => false,
@@ -336,7 +358,8 @@ impl Job {
         &self.report
     }
 
-    /// The figures of the schemes placed so far, in `schemes::ALL` order.
+    /// The figures of the schemes and systems placed so far, in
+    /// `placements::every()` order.
     fn results(&self) -> Vec<SchemeResult> {
         self.runs
             .iter()
@@ -344,6 +367,18 @@ impl Job {
             .map(|(_, result)| result.clone())
             .collect()
     }
+}
+
+/// A table's rows once every one of `runs` is placed, untimed.
+fn rows(runs: &[Option<(SchemeRun, SchemeResult)>]) -> Option<Vec<SchemeRow>> {
+    runs.iter()
+        .map(|run| {
+            run.as_ref().map(|(_, result)| SchemeRow {
+                result: result.clone(),
+                lookup: None,
+            })
+        })
+        .collect()
 }
 
 /// How long to time each scheme's lookups: long against the clock's step.
@@ -428,17 +463,11 @@ mod tests {
     #[test]
     fn a_report_is_json_with_every_part_asked_for() {
         let snapshot = snapshot();
-        let all = [
-            Work::Failure,
-            Work::Schemes,
-            Work::Claims,
-            Work::Evenness,
-            Work::Questions,
-        ];
+        let all = Work::ALL;
         let report = Report::measure(&snapshot, "q", &all, Some("user:42"));
         assert_eq!(
             report.one_key.as_ref().map(|k| k.owners.len()),
-            Some(schemes::ALL.len())
+            Some(placements::every().count())
         );
         assert!(all.iter().all(|&work| report.has(work)));
         // The JSON has every part, named as the page reads them.
@@ -507,7 +536,10 @@ mod tests {
             while let Some(part) = job.step(&snapshot, None) {
                 placed += usize::from(part.claims.is_none());
             }
-            assert!(placed < schemes::ALL.len(), "{query}: fewer schemes first");
+            assert!(
+                placed < placements::every().count(),
+                "{query}: fewer placements first"
+            );
             assert_eq!(
                 job.report().claims.as_deref(),
                 Some(&claims::evaluate(&snapshot)[..]),

@@ -71,6 +71,9 @@ pub struct Settings {
     pub skew: Skew,
     /// How keys are named (SPEC §13): `key-{i}` by default.
     pub keyname: KeyName,
+    /// Where a joining server is inserted, 1-based (`addat=`, SPEC §16):
+    /// `None` appends it.
+    pub insert_at: Option<u16>,
 }
 
 /// The most ring entries all servers may put on the ring together.
@@ -106,6 +109,7 @@ impl Default for Settings {
             weights: Vec::new(),
             keyname: KeyName::default(),
             skew: Skew::default(),
+            insert_at: None,
         }
     }
 }
@@ -346,6 +350,7 @@ impl Settings {
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = self.part_problems();
         problems.extend(self.change_problem());
+        problems.extend(self.insert_problem());
         if problems.is_empty() {
             problems.extend(self.failure_problems());
             problems.extend(self.weight_problems());
@@ -426,6 +431,18 @@ impl Settings {
         problems
     }
 
+    /// Whether a joiner's position is in the list after the join.
+    fn insert_problem(&self) -> Option<Problem> {
+        let last = self.servers.len() + 1;
+        let at = self.insert_at?;
+        (self.change.is_join() && (at == 0 || usize::from(at) > last)).then(|| {
+            Problem::new(
+                Field::Change,
+                format!("The new server can stand at position 1 to {last} of the list."),
+            )
+        })
+    }
+
     /// Whether the change fits the list (judged only once the list is sound).
     fn change_problem(&self) -> Option<Problem> {
         let listed = self.servers.len();
@@ -460,12 +477,20 @@ impl Settings {
         Some(Problem::new(Field::Change, why))
     }
 
+    /// Where in the list after a join the joiner stands (0-based): at
+    /// `insert_at`, or at the end.
+    pub fn join_index(&self) -> usize {
+        let end = self.servers.len();
+        self.insert_at
+            .map_or(end, |at| usize::from(at).saturating_sub(1).min(end))
+    }
+
     /// The server list after the change: the pool that fails.
     pub fn pool_after(&self) -> Vec<String> {
         match &self.change {
             Change::Join(name) => {
                 let mut pool = self.servers.clone();
-                pool.push(name.clone());
+                pool.insert(self.join_index(), name.clone());
                 pool
             }
             Change::Leave(name) => self
@@ -782,6 +807,10 @@ impl Valid {
             notices.push(refused(problem));
             draft.change = default_change(&draft.servers);
         }
+        if let Some(problem) = draft.insert_problem() {
+            notices.push(refused(problem));
+            draft.insert_at = None;
+        }
         notices.extend(draft.fit_to_pool());
         debug_assert!(draft.problems().is_empty(), "{:?}", draft.problems());
         // Belt and braces: should a check above ever miss a case, the
@@ -821,7 +850,7 @@ impl Valid {
             Change::Join(name) => {
                 names.push(name.clone());
                 let mut after = listed.clone();
-                after.push(changed);
+                after.insert(self.join_index(), changed);
                 (listed, after)
             }
             Change::Leave(_) => {

@@ -10,6 +10,7 @@ use super::ring::{Points, Ring, ServerId};
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, KeyPositions, SchemeResult};
 use super::settings::{ModuloSpec, Problem, RingSpec, Settings, Valid};
+use crate::placements;
 
 /// Everything measured about one change.
 #[derive(Clone, Debug)]
@@ -308,10 +309,27 @@ impl Snapshot {
         }
     }
 
-    /// Every scheme measured on this change, in one go.
+    /// Every textbook scheme measured on this change, in one go.
     pub fn measure_schemes(&self) -> Vec<SchemeResult> {
+        self.measure_each(schemes::ALL)
+    }
+
+    /// Every deployed system measured on this change, in one go.
+    pub fn measure_systems(&self) -> Vec<SchemeResult> {
+        self.measure_each(crate::systems::ALL)
+    }
+
+    /// Every scheme and system, in `placements::every()` order.
+    pub fn measure_every(&self) -> Vec<SchemeResult> {
+        self.measure_each(placements::every())
+    }
+
+    fn measure_each(
+        &self,
+        placements: impl IntoIterator<Item = &'static dyn schemes::Scheme>,
+    ) -> Vec<SchemeResult> {
         let context = self.scheme_context();
-        schemes::ALL
+        placements
             .into_iter()
             .map(|scheme| schemes::measure(scheme, &context, &self.keys, &self.before, &self.after))
             .collect()

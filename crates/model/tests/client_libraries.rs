@@ -4,14 +4,15 @@
 
 use model::keyname::KeyName;
 use model::query;
-use model::schemes::client_ring::ClientRing;
-use model::schemes::{groupcache, ketama, SchemeResult};
+use model::schemes::SchemeResult;
+use model::systems::client_ring::{ClientRing, Tie};
+use model::systems::{groupcache, ketama};
 use model::{Change, Settings, Snapshot, Weight};
 
 fn results(settings: &Settings) -> Vec<SchemeResult> {
     Snapshot::measure(settings)
         .expect("valid settings")
-        .measure_schemes()
+        .measure_every()
 }
 
 fn of<'a>(results: &'a [SchemeResult], id: &str) -> &'a SchemeResult {
@@ -45,11 +46,11 @@ fn ketama_reproduces_couchbases_640_published_points() {
         .iter()
         .map(|name| ketama::server_points(name, ketama::digests_for(1, 4, 4)))
         .collect();
-    let ring = ClientRing::new(&pool, points, ketama::key_position, KeyName::default());
+    let ring = ClientRing::new(&pool, points, ketama::KEY_HASH, Tie::Earlier);
     let ours: Vec<(u32, String)> = ring
         .points()
         .iter()
-        .map(|&(point, server)| (point, names[usize::from(server)].clone()))
+        .map(|&(point, server)| (point as u32, names[usize::from(server)].clone()))
         .collect();
     assert_eq!(ours, published);
     // The SPEC's quotation of the file's ends.
@@ -107,10 +108,10 @@ fn a_weight_follows_the_last_colon_of_a_name() {
 #[test]
 fn groupcache_points_are_crc32_of_the_number_then_the_name() {
     // CRC-32/IEEE check value: "123456789" → 0xCBF43926.
-    assert_eq!(groupcache::key_position(b"123456789"), 0xCBF4_3926);
+    assert_eq!((groupcache::KEY_HASH.hash)(b"123456789"), 0xCBF4_3926);
     let points = groupcache::server_points("alpha");
     assert_eq!(points.len(), 50);
-    assert_eq!(points[7], groupcache::key_position(b"7alpha"));
+    assert_eq!(points[7], (groupcache::KEY_HASH.hash)(b"7alpha"));
 }
 
 /// A small deterministic generator: the property below needs many pools.
@@ -175,7 +176,8 @@ fn key_name_template_key_i_is_the_page_as_before() {
 #[test]
 fn the_one_key_box_agrees_with_every_schemes_own_placement() {
     use model::one_key;
-    use model::schemes::{SchemeRun, ALL};
+    use model::placements::every;
+    use model::schemes::SchemeRun;
     for query in [
         "",
         "keyname=user%3A%7Bi%7D&keys=300",
@@ -184,7 +186,7 @@ fn the_one_key_box_agrees_with_every_schemes_own_placement() {
         let parsed = query::parse(query, &[]);
         let snapshot = Snapshot::of(&parsed.settings);
         let context = snapshot.scheme_context();
-        for scheme in ALL {
+        for scheme in every() {
             // Bounded loads places keys in order, so a key alone is its first
             // choice: compare it where the cap has not pushed any key.
             if scheme.id() == "bounded" {
@@ -223,7 +225,7 @@ fn the_ketama_weights_claim_measures_alpha_at_weight_3_again() {
     use model::claims::clients::{weighted_ketama_shifts as verdict, weighted_needs as needs};
     use model::claims::ALL;
     let snapshot = Snapshot::measure(&Settings::default()).expect("valid settings");
-    let schemes = snapshot.measure_schemes();
+    let schemes = snapshot.measure_every();
     let def = ALL
         .iter()
         .find(|d| d.id == "ketama-weights")
@@ -251,7 +253,7 @@ fn the_ketama_weights_claim_measures_alpha_at_weight_3_again() {
         ..Settings::default()
     })
     .expect("valid settings");
-    assert!(needs(&weighted, &weighted.measure_schemes()).is_empty());
+    assert!(needs(&weighted, &weighted.measure_every()).is_empty());
 }
 
 /// Ketama hashes a server's points once for both sides of a change where
@@ -259,7 +261,8 @@ fn the_ketama_weights_claim_measures_alpha_at_weight_3_again() {
 /// key as a ring built on that side alone, with equal weights and without.
 #[test]
 fn ketama_pair_places_as_each_side_built_alone() {
-    use model::schemes::{ketama::Ketama, Scheme};
+    use model::schemes::Scheme;
+    use model::systems::ketama::Ketama;
     for address in [
         "",
         "remove=bravo",

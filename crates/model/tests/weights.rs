@@ -42,8 +42,7 @@ fn a_weight_multiplies_a_servers_points() {
     let loads =
         |name: &str| snapshot.loads_after[snapshot.names.iter().position(|n| n == name).unwrap()];
     assert!(loads("alpha") > 2 * loads("bravo"));
-    let ignoring: Vec<&str> = model::schemes::ALL
-        .iter()
+    let ignoring: Vec<&str> = model::placements::every()
         .filter(|scheme| !scheme.about().uses_weights)
         .map(|scheme| scheme.id())
         .collect();

@@ -46,7 +46,8 @@ pub fn of_panel(id: &str, m: &Measured) -> Vec<(&'static str, Value)> {
         ],
         "loads" => loads(m),
         "failure" => vec![("failure", failure(m))],
-        "schemes" => vec![("schemes", schemes(m))],
+        "schemes" => vec![("schemes", rows(m.report.schemes.as_deref()))],
+        "systems" => vec![("systems", rows(m.report.systems.as_deref()))],
         "cost" => vec![("cost", cost(s))],
         "rollout" => vec![("rollout", rollout(s))],
         "claims" => vec![("claims", claims(m)), ("claim-kinds", claim_kinds())],
@@ -146,11 +147,10 @@ pub fn failure(m: &Measured) -> Value {
 }
 
 /// Scheme rows as the page's data attributes hold them.
-pub fn schemes(m: &Measured) -> Value {
-    let rows: Map<String, Value> = m
-        .report
-        .schemes
-        .iter()
+/// A table of schemes or systems, by id: SPEC §11's attributes and §15's entries.
+pub fn rows(rows: Option<&[model::report::SchemeRow]>) -> Value {
+    let rows: Map<String, Value> = rows
+        .into_iter()
         .flatten()
         .map(|row| &row.result)
         .map(|r| {
@@ -161,6 +161,7 @@ pub fn schemes(m: &Measured) -> Value {
                     "moved-between": r.movement.moved_between,
                     "busiest": r.spread.busiest,
                     "quietest": r.spread.quietest,
+                    "entries": r.holds.items(),
                 }),
             )
         })

@@ -10,6 +10,7 @@ pub mod predict;
 pub mod ring;
 pub mod rollout;
 pub mod schemes;
+pub mod systems;
 
 use std::sync::Arc;
 
@@ -28,6 +29,7 @@ pub fn view_of(panel: &PanelDef) -> AnyView {
         "loads" => loads::loads_panel(heading).into_any(),
         "failure" => failure::failure_panel(heading).into_any(),
         "schemes" => schemes::schemes_panel(heading).into_any(),
+        "systems" => systems::systems_panel(heading).into_any(),
         "cost" => cost::cost_panel(heading).into_any(),
         "rollout" => rollout::rollout_panel(heading).into_any(),
         "claims" => claims::claims_panel(heading).into_any(),

@@ -13,6 +13,7 @@ use crate::app::state::{LookupTiming, Model, SchemesMeasured};
 use crate::app::timing;
 use crate::render::markup::{escape, Markup};
 use model::format::{fixed, percent, thousands};
+use model::placements;
 use model::report::OneKey;
 use model::schemes::{self, Holds};
 use model::{Epsilon, Probes, Settings};
@@ -25,7 +26,7 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
     m.paragraph(
         "",
         &format!(
-            "Under {} the key sits at position {} of 4,294,967,296, where most schemes read it; ketama (MD5), groupcache (CRC-32) and hash slots (CRC16, one of 16,384 slots) hash the name themselves. {} of {} schemes send it to another server when {} {}.",
+            "Under {} the key sits at position {} of 4,294,967,296, where most schemes read it; hash slots (CRC16, one of 16,384 slots) and every deployed system hash the name themselves. {} of {} schemes and systems send it to another server when {} {}.",
             snapshot.settings.hash.id(),
             thousands(u64::from(position)),
             moved,
@@ -43,9 +44,7 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
     .close("thead")
     .open("tbody", &[]);
     for row in rows {
-        let own = row
-            .own_position
-            .map_or("the ring's".to_string(), |p| thousands(u64::from(p)));
+        let own = row.own_position.map_or("the ring's".to_string(), thousands);
         m.open(
             "tr",
             &[
@@ -54,7 +53,7 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
                 ("data-after", Some(&row.after)),
             ],
         )
-        .row_heading(schemes::about(row.scheme).map_or(row.scheme, |s| s.title))
+        .row_heading(placements::about(row.scheme).map_or(row.scheme, |s| s.title))
         .number_cell(&own)
         .element("td", &[], &row.before)
         .element("td", &[], &row.after)
@@ -98,24 +97,67 @@ fn describe_lookup(lookup: Option<LookupTiming>) -> String {
     }
 }
 
-/// The schemes table (stale rows are kept until new ones arrive), the note
-/// on how lookups were timed and the note on weights.
-fn schemes_table(
+/// Which table of placements: the textbook schemes or the deployed systems.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Table {
+    Schemes,
+    Systems,
+}
+
+impl Table {
+    fn caption(self) -> &'static str {
+        match self {
+            Table::Schemes => "Every scheme on this change",
+            Table::Systems => "Every deployed system on this change",
+        }
+    }
+
+    fn id(self) -> &'static str {
+        match self {
+            Table::Schemes => "schemes-table",
+            Table::Systems => "systems-table",
+        }
+    }
+
+    fn about(self) -> &'static [&'static model::schemes::About] {
+        match self {
+            Table::Schemes => &schemes::ABOUT,
+            Table::Systems => &model::systems::ABOUT,
+        }
+    }
+}
+
+/// A table of placements (stale rows are kept until new ones arrive), the
+/// note on how lookups were timed and the note on weights.
+/// `yours` is the row a pasted config selects, marked for the reader.
+pub fn placements_table(
+    table: Table,
     measured: Option<&SchemesMeasured>,
     keys: usize,
     even: f64,
     weighted: bool,
+    yours: Option<&str>,
 ) -> String {
     let mut m = Markup::new();
-    m.open_scrolling_table("Every scheme on this change", &[
-        ("class", Some("numbers schemes")),
-        ("id", Some("schemes-table")),
-        ("aria-busy", Some(if measured.is_none() { "true" } else { "false" })),
-        ("data-for", Some(measured.map_or("", |m| m.query.as_str()))),
-    ])
+    m.open_scrolling_table(
+        table.caption(),
+        &[
+            ("class", Some("numbers schemes")),
+            ("id", Some(table.id())),
+            (
+                "aria-busy",
+                Some(if measured.is_none() { "true" } else { "false" }),
+            ),
+            ("data-for", Some(measured.map_or("", |m| m.query.as_str()))),
+        ],
+    )
     .open("thead", &[])
     .open("tr", &[])
-    .column_heading("Scheme")
+    .column_heading(if table == Table::Systems {
+        "System, and the line that selects it"
+    } else {
+        "Scheme"
+    })
     .column_heading("Keys moved")
     .abbreviated_heading(
         "Moved between staying servers",
@@ -134,7 +176,7 @@ fn schemes_table(
     let rows = measured.map_or(&[][..], |m| &m.rows.0[..]);
     for row in rows {
         let r = &row.result;
-        let scheme = schemes::about(r.id);
+        let about = placements::about(r.id);
         let between = r.movement.moved_between;
         let lookup_title = row.lookup.map(|t| {
             format!(
@@ -152,13 +194,16 @@ fn schemes_table(
                 ("data-moved-between", Some(&between.to_string())),
                 ("data-busiest", Some(&r.spread.busiest.to_string())),
                 ("data-quietest", Some(&r.spread.quietest.to_string())),
+                ("data-entries", Some(&r.holds.items().to_string())),
+                ("data-yours", (yours == Some(r.id)).then_some("yes")),
+                ("class", (yours == Some(r.id)).then_some("yours")),
                 (
                     "data-lookup-ns",
                     row.lookup.map(|t| fixed(t.nanos_per_lookup, 1)).as_deref(),
                 ),
                 (
                     "data-uses-weights",
-                    Some(if scheme.is_some_and(|s| s.uses_weights) {
+                    Some(if about.is_some_and(|s| s.uses_weights) {
                         "yes"
                     } else {
                         "no"
@@ -166,81 +211,104 @@ fn schemes_table(
                 ),
             ],
         )
-        .row_heading(scheme.map_or(r.id, |scheme| scheme.title))
-        .open("td", &[("class", Some("num"))])
-        .text(&thousands(r.movement.moved as u64))
-        .text(" ")
-        .element(
-            "span",
-            &[("class", Some("share"))],
-            &format!("({})", percent(r.movement.moved, keys)),
-        )
-        .close("td")
-        .element(
-            "td",
-            &[("class", Some(if between > 0 { "num bad" } else { "num" }))],
-            &thousands(between as u64),
-        )
-        .number_cell(&r.spread.busiest.to_string())
-        .number_cell(&r.spread.quietest.to_string())
-        .number_cell(&fixed(f64::from(r.spread.busiest) / even, 2))
-        .element("td", &[], &describe_holds(r.holds))
-        .element(
-            "td",
-            &[("class", Some("num")), ("title", lookup_title.as_deref())],
-            &describe_lookup(row.lookup),
-        )
-        .close("tr");
+        .open("th", &[("scope", Some("row"))])
+        .text(about.map_or(r.id, |about| about.title));
+        if let Some(config) = about.and_then(|about| about.config) {
+            m.element("code", &[("class", Some("config"))], config);
+        }
+        m.close("th")
+            .open("td", &[("class", Some("num"))])
+            .text(&thousands(r.movement.moved as u64))
+            .text(" ")
+            .element(
+                "span",
+                &[("class", Some("share"))],
+                &format!("({})", percent(r.movement.moved, keys)),
+            )
+            .close("td")
+            .element(
+                "td",
+                &[("class", Some(if between > 0 { "num bad" } else { "num" }))],
+                &thousands(between as u64),
+            )
+            .number_cell(&thousands(u64::from(r.spread.busiest)))
+            .number_cell(&thousands(u64::from(r.spread.quietest)))
+            .number_cell(&fixed(f64::from(r.spread.busiest) / even, 2))
+            .element("td", &[], &describe_holds(r.holds))
+            .element(
+                "td",
+                &[("class", Some("num")), ("title", lookup_title.as_deref())],
+                &describe_lookup(row.lookup),
+            )
+            .close("tr");
     }
     m.close("tbody").close_scrolling_table();
     let timing = rows.iter().find_map(|row| row.lookup);
     m.paragraph(
         "note",
         &match timing {
-            None => "Lookups are timed once every scheme is placed.".to_string(),
+            None => "Lookups are timed once every row is placed.".to_string(),
             Some(t) => format!(
-                "Lookups were timed in this browser for about {} ms per scheme. Its clock steps by {} ms, so each time is good to the ± shown; times differ between runs and machines, so compare schemes within one run.",
+                "Lookups were timed in this browser for about {} ms per row. Its clock steps by {} ms, so each time is good to the ± shown; times differ between runs and machines, so compare rows within one run.",
                 fixed(t.elapsed_ms, 0),
                 fixed(t.resolution_ms, 3)
             ),
         },
     );
-    weights_note(&mut m, weighted);
+    weights_note(&mut m, table, weighted);
     m.into_string()
 }
 
-/// Which schemes take weights, and what that means for the rows.
-fn weights_note(m: &mut Markup, weighted: bool) {
+/// Which rows take weights, and what that means for them.
+fn weights_note(m: &mut Markup, table: Table, weighted: bool) {
     let titles = |uses: bool| -> Vec<&'static str> {
-        schemes::ABOUT
+        table
+            .about()
             .iter()
             .filter(|s| s.uses_weights == uses)
             .map(|s| s.title)
             .collect()
     };
-    m.element(
-        "p",
-        &[("class", Some("note")), ("id", Some("weights-note"))],
-        &format!(
-            "Server weights apply to {}; {} ignore them here{}.",
-            titles(true).join(", "),
-            titles(false).join(", "),
+    let ignoring = titles(false);
+    let ignored = if ignoring.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} ignore them here{}",
+            ignoring.join(", "),
             if weighted {
                 ", so their rows treat every server alike"
             } else {
                 ""
             }
+        )
+    };
+    m.element(
+        "p",
+        &[
+            ("class", Some("note")),
+            (
+                "id",
+                Some(match table {
+                    Table::Schemes => "weights-note",
+                    Table::Systems => "systems-weights-note",
+                }),
+            ),
+        ],
+        &format!(
+            "Server weights apply to {}{ignored}.",
+            titles(true).join(", "),
         ),
     );
 }
 
-/// A short account of each scheme.
-fn scheme_notes(settings: &Settings) -> String {
+/// A short account of each row: what it does, and what that costs.
+pub fn notes(table: Table, settings: &Settings) -> String {
     let mut m = Markup::new();
     m.open("dl", &[("class", Some("scheme-notes"))]);
-    for scheme in schemes::ABOUT {
-        m.element("dt", &[], scheme.title)
-            .element("dd", &[], &(scheme.explain)(settings));
+    for about in table.about() {
+        m.element("dt", &[], about.title)
+            .element("dd", &[], &(about.explain)(settings));
     }
     m.close("dl");
     m.into_string()
@@ -311,9 +379,18 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
         let even = even_after();
         let keys = snapshot.with(|m| m.0.key_count());
         let weighted = model.settings.with(|s| !s.weights.is_empty());
-        model.with_schemes(|measured| schemes_table(measured.as_ref(), keys, even, weighted))
+        model.with_schemes(|measured| {
+            placements_table(
+                Table::Schemes,
+                measured.as_ref(),
+                keys,
+                even,
+                weighted,
+                None,
+            )
+        })
     };
-    let notes = move || snapshot.with(|m| scheme_notes(&m.0.settings));
+    let notes = move || snapshot.with(|m| notes(Table::Schemes, &m.0.settings));
     let one_key_message = RwSignal::new(None::<String>);
     let one_key_table = move || {
         model.one_key.with(|key| {

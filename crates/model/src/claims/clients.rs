@@ -8,8 +8,9 @@ use crate::keyname::KeyName;
 use crate::keys::Keys;
 use crate::measure::loads;
 use crate::ring::Ring;
-use crate::schemes::{groupcache::Groupcache, ketama::Ketama, SchemeResult};
+use crate::schemes::SchemeResult;
 use crate::snapshot::Snapshot;
+use crate::systems::{groupcache::Groupcache, ketama::Ketama};
 
 fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
     results.iter().find(|result| result.id == id)

@@ -11,6 +11,7 @@ pub mod clients;
 pub mod failures;
 pub mod ring;
 pub mod schemes;
+pub mod systems;
 pub mod weights;
 
 use super::ring::ServerId;
@@ -68,6 +69,7 @@ pub enum Family {
     Failures,
     Weights,
     Clients,
+    Systems,
 }
 
 /// How a claim is judged, which also says what must be measured first.
@@ -218,7 +220,7 @@ const fn finding(
     }
 }
 
-use Family::{Clients, Failures, Ring, Schemes, Weights};
+use Family::{Clients, Failures, Ring, Schemes, Systems, Weights};
 use Judge::Snapshot as Alone;
 
 /// Nineteen machines at 200 points: a pool large enough that Maglev's
@@ -230,6 +232,12 @@ const NINETEEN: &str =
 const KETAMA_FEW_KEYS: &str = "keys=10";
 /// Key names whose plain FNV-1a hashes clump differently from key-{i}'s.
 const FNV_SAME_PILE: &str = "keyname=%2Fimg%2F%7Bi%7D.jpg";
+/// 32 hosts joined by a 33rd: ceil(1024 / 32) = ceil(1024 / 33) = 32, so
+/// every Envoy host keeps its entries.
+const ENVOY_SAME_SHARE: &str = "servers=h01,h02,h03,h04,h05,h06,h07,h08,h09,h10,h11,h12,h13,h14,h15,h16,h17,h18,h19,h20,h21,h22,h23,h24,h25,h26,h27,h28,h29,h30,h31,h32&add=h33";
+/// Keys whose number comes before a long suffix: each varying digit is
+/// mixed by every byte after it.
+const TWEMPROXY_MIXED: &str = "keyname=%7Bi%7D-abcdefghij";
 /// So few keys that groupcache's busiest server happens to hold fewer.
 const KETAMA_LOSES: &str = "keys=10";
 
@@ -379,12 +387,50 @@ pub const ALL: &[ClaimDef] = &[
         }),
         KETAMA_LOSES,
     ),
+    finding(
+        "haproxy-position",
+        Systems,
+        Judge::Schemes(&["haproxy"], |s, r| {
+            systems::haproxy_position_matters(
+                s,
+                r,
+                &measure_again(s, systems::position_needs(s, r)),
+            )
+        }),
+        "remove=delta",
+    ),
+    finding(
+        "envoy-between",
+        Systems,
+        Judge::Schemes(
+            &["envoy-ring", "nginx"],
+            systems::envoy_moves_between_nginx_does_not,
+        ),
+        ENVOY_SAME_SHARE,
+    ),
+    finding(
+        "twemproxy-lumps",
+        Systems,
+        Judge::Schemes(
+            &["twemproxy", "ketama"],
+            systems::twemproxy_lumpier_than_ketama,
+        ),
+        TWEMPROXY_MIXED,
+    ),
+    check(
+        "rings-keep",
+        Systems,
+        Judge::Schemes(
+            &["nginx", "ketama"],
+            systems::rings_move_only_the_changed_servers_keys,
+        ),
+    ),
 ];
 
 /// Judge every claim for a snapshot, measuring the schemes if any claim needs them.
 pub fn evaluate(snapshot: &Snapshot) -> Vec<Claim> {
     let schemes = if ALL.iter().any(|def| !def.schemes_read().is_empty()) {
-        snapshot.measure_schemes()
+        snapshot.measure_every()
     } else {
         Vec::new()
     };

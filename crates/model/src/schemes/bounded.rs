@@ -17,6 +17,7 @@ pub const ABOUT: About = About {
     id: "bounded",
     title: "Bounded loads",
     uses_weights: true,
+    config: None,
     explain,
 };
 

@@ -14,6 +14,7 @@ pub const ABOUT: About = About {
     id: "jump",
     title: "Jump hash",
     uses_weights: false,
+    config: None,
     explain,
 };
 

@@ -20,6 +20,7 @@ pub const ABOUT: About = About {
     id: "maglev",
     title: "Maglev",
     uses_weights: false,
+    config: None,
     explain,
 };
 

@@ -6,10 +6,7 @@
 //! schemes use to turn two 32-bit hashes into one well-mixed score.
 
 pub mod bounded;
-pub mod client_ring;
-pub mod groupcache;
 pub mod jump;
-pub mod ketama;
 pub mod maglev;
 pub mod modulo;
 pub mod multiprobe;
@@ -20,13 +17,15 @@ pub mod slots;
 use std::ops::Range;
 use std::sync::Arc;
 
+use super::keyname::KeyName;
 use super::keys::{Key, Keys};
 use super::measure::{Movement, Spread};
 use super::ring::{Points, Ring, ServerId};
 use super::settings::Settings;
 
-/// Every scheme, in the order the page lists them.
-pub const ALL: [&dyn Scheme; 10] = [
+/// Every textbook scheme, in the order the schemes table lists them. The
+/// deployed systems are `systems::ALL`.
+pub const ALL: [&dyn Scheme; 8] = [
     &ring::RingScheme,
     &modulo::Modulo,
     &jump::Jump,
@@ -35,13 +34,11 @@ pub const ALL: [&dyn Scheme; 10] = [
     &bounded::Bounded,
     &multiprobe::MultiProbe,
     &slots::Slots,
-    &ketama::Ketama,
-    &groupcache::Groupcache,
 ];
 
 /// What the page says about each scheme, in the same order: plain data, so
 /// a page that names the schemes needs none of their placing code.
-pub const ABOUT: [&About; 10] = [
+pub const ABOUT: [&About; 8] = [
     &ring::ABOUT,
     &modulo::ABOUT,
     &jump::ABOUT,
@@ -50,20 +47,21 @@ pub const ABOUT: [&About; 10] = [
     &bounded::ABOUT,
     &multiprobe::ABOUT,
     &slots::ABOUT,
-    &ketama::ABOUT,
-    &groupcache::ABOUT,
 ];
 
 /// Every scheme's id, in the same order.
-pub const IDS: [&str; 10] = {
-    let mut ids = [""; 10];
+pub const IDS: [&str; 8] = ids(&ABOUT);
+
+/// The ids of a list of placements, in its order.
+pub const fn ids<const N: usize>(about: &[&About; N]) -> [&'static str; N] {
+    let mut ids = [""; N];
     let mut index = 0;
-    while index < ids.len() {
-        ids[index] = ABOUT[index].id;
+    while index < N {
+        ids[index] = about[index].id;
         index += 1;
     }
     ids
-};
+}
 
 /// What the page says about a scheme.
 pub struct About {
@@ -73,6 +71,8 @@ pub struct About {
     pub title: &'static str,
     /// Whether server weights change where it places keys (SPEC §10).
     pub uses_weights: bool,
+    /// For a deployed system, the configuration line that selects it.
+    pub config: Option<&'static str>,
     /// How it places a key, what that costs, and where it is used.
     pub explain: fn(&Settings) -> String,
 }
@@ -80,11 +80,6 @@ pub struct About {
 /// What the page says about the scheme with this id.
 pub fn about(id: &str) -> Option<&'static About> {
     ABOUT.into_iter().find(|about| about.id == id)
-}
-
-/// The scheme with this id (`ring`, `jump`, …).
-pub fn by_id(id: &str) -> Option<&'static dyn Scheme> {
-    ALL.into_iter().find(|scheme| scheme.id() == id)
 }
 
 /// What a scheme is given: the scenario's names (a `ServerId` indexes them),
@@ -103,35 +98,79 @@ pub struct Context<'a> {
     pub key_positions: Option<&'a KeyPositions>,
 }
 
-/// Each client's own hash of every key (MD5 is most of ketama's work), kept
-/// by scheme id: a claim that measures ketama again at other weights reads
-/// the positions the schemes table's run hashed.
+/// Each deployed system's own hash of every key (MD5 is most of ketama's
+/// work), kept by the hash's id: a claim that measures ketama again at
+/// other weights, and Envoy's two placements, read the positions hashed once.
 #[derive(Debug, Default)]
 pub struct KeyPositions(std::sync::Mutex<Vec<Positions>>);
 
-/// One client's positions of the keys, by its scheme id.
-type Positions = (&'static str, Arc<[u32]>);
+/// One hash's positions of the keys, by its id.
+type Positions = (&'static str, Arc<[u64]>);
 
 impl KeyPositions {
-    /// The positions `scheme` gives the keys, hashed by `ring` the first time.
-    fn of(&self, scheme: &'static str, ring: &client_ring::ClientRing, keys: &Keys) -> Arc<[u32]> {
+    /// The positions `hash` gives the keys named by `names`, hashed the first time.
+    fn of(&self, hash: KeyHash, names: KeyName, keys: &Keys) -> Arc<[u64]> {
         let mut kept = match self.0.lock() {
             Ok(kept) => kept,
             Err(poisoned) => poisoned.into_inner(),
         };
-        if let Some((_, positions)) = kept.iter().find(|(id, _)| *id == scheme) {
+        if let Some((_, positions)) = kept.iter().find(|(id, _)| *id == hash.id) {
             return positions.clone();
         }
-        let positions = client_positions(ring, keys);
-        kept.push((scheme, positions.clone()));
+        let positions = own_positions(hash, names, keys);
+        kept.push((hash.id, positions.clone()));
         positions
     }
 }
 
-fn client_positions(ring: &client_ring::ClientRing, keys: &Keys) -> Arc<[u32]> {
+fn own_positions(hash: KeyHash, names: KeyName, keys: &Keys) -> Arc<[u64]> {
     (0..keys.len())
-        .map(|index| ring.position_of_key(keys.key(index)))
+        .map(|index| names.with_name(keys.key(index).number, hash.hash))
         .collect()
+}
+
+/// A deployed system's own hash of a key's name (SPEC §13, §15), with an id
+/// so two systems that hash keys alike share the work.
+#[derive(Clone, Copy)]
+pub struct KeyHash {
+    pub id: &'static str,
+    pub hash: fn(&[u8]) -> u64,
+}
+
+/// A placement that finds a key by its own hash of the key's name.
+pub trait ByOwnHash {
+    fn key_hash(&self) -> KeyHash;
+    /// The owner of a key at this position of the system's own hash.
+    fn owner_at(&self, position: u64) -> ServerId;
+}
+
+/// A placement by its own hash of key names: the page's keys are named by
+/// `names` (`keyname=`), and a client holds `holds`.
+pub struct OwnHashed<T> {
+    pub by_hash: T,
+    pub names: KeyName,
+    pub holds: Holds,
+}
+
+impl<T: ByOwnHash> Placement for OwnHashed<T> {
+    fn owner(&self, key: Key) -> ServerId {
+        let position = self
+            .names
+            .with_name(key.number, self.by_hash.key_hash().hash);
+        self.by_hash.owner_at(position)
+    }
+
+    fn owner_of_name(&self, name: &[u8], _hash: u32) -> ServerId {
+        self.by_hash.owner_at((self.by_hash.key_hash().hash)(name))
+    }
+
+    fn holds(&self) -> Holds {
+        self.holds
+    }
+
+    fn by_own_hash(&self) -> Option<&dyn ByOwnHash> {
+        Some(&self.by_hash)
+    }
 }
 
 impl Context<'_> {
@@ -227,9 +266,9 @@ pub trait Placement {
     fn table(&self) -> Option<&[ServerId]> {
         None
     }
-    /// A client's ring (ketama, groupcache), which hashes key names itself:
-    /// a run hashes each key once for both sides, not once a side.
-    fn client_ring(&self) -> Option<&client_ring::ClientRing> {
+    /// A deployed system, which hashes key names itself: a run hashes each
+    /// key once for both sides, not once a side.
+    fn by_own_hash(&self) -> Option<&dyn ByOwnHash> {
         None
     }
 }
@@ -290,15 +329,17 @@ impl SchemeRun {
         let all = 0..keys.len();
         let mut owners_before = Vec::with_capacity(keys.len());
         let mut owners_after = Vec::with_capacity(keys.len());
-        match (before.client_ring(), after.client_ring()) {
-            // A client hashes each key once for both sides, with its own hash.
-            (Some(ring_before), Some(ring_after)) => {
+        match (before.by_own_hash(), after.by_own_hash()) {
+            // A system hashes each key once for both sides, with its own hash.
+            (Some(own_before), Some(own_after)) => {
+                let hash = own_before.key_hash();
+                let names = context.settings.keyname;
                 let positions = match context.key_positions {
-                    Some(kept) => kept.of(scheme.id(), ring_before, keys),
-                    None => client_positions(ring_before, keys),
+                    Some(kept) => kept.of(hash, names, keys),
+                    None => own_positions(hash, names, keys),
                 };
-                owners_before.extend(positions.iter().map(|&p| ring_before.owner_at(p)));
-                owners_after.extend(positions.iter().map(|&p| ring_after.owner_at(p)));
+                owners_before.extend(positions.iter().map(|&p| own_before.owner_at(p)));
+                owners_after.extend(positions.iter().map(|&p| own_after.owner_at(p)));
             }
             _ => {
                 before.assign(keys, all.clone(), &mut owners_before);

@@ -12,6 +12,7 @@ pub const ABOUT: About = About {
     id: "modulo",
     title: "hash mod n",
     uses_weights: false,
+    config: None,
     explain,
 };
 

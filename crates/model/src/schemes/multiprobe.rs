@@ -15,6 +15,7 @@ pub const ABOUT: About = About {
     id: "multiprobe",
     title: "Multi-probe",
     uses_weights: false,
+    config: None,
     explain,
 };
 

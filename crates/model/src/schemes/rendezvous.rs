@@ -14,6 +14,7 @@ pub const ABOUT: About = About {
     id: "rendezvous",
     title: "Rendezvous (highest random weight)",
     uses_weights: true,
+    config: None,
     explain,
 };
 

@@ -14,6 +14,7 @@ pub const ABOUT: About = About {
     id: "ring",
     title: "Consistent hashing ring",
     uses_weights: true,
+    config: None,
     explain,
 };
 

@@ -17,6 +17,7 @@ pub const ABOUT: About = About {
     id: "slots",
     title: "Hash slots (Redis Cluster)",
     uses_weights: false,
+    config: None,
     explain,
 };
 

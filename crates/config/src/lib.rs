@@ -1,0 +1,450 @@
+//! "Paste your config" (SPEC §15): the server pool, in order, with weights,
+//! read from an nginx `upstream` block, an HAProxy `backend` or `listen`
+//! section, a twemproxy pool's `servers:` list, or a plain list of servers.
+//! The hash line it finds names the system that config selects. What the
+//! placement does not read is skipped and listed; what the page does not
+//! model gets a notice naming its line; a malformed line is refused with its
+//! number and why, and then nothing is taken.
+
+use model::settings::{clean_name, MAX_SERVERS, MIN_SERVERS};
+
+/// Which kind of text was pasted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    Nginx,
+    Haproxy,
+    Twemproxy,
+    List,
+}
+
+impl Form {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Form::Nginx => "an nginx upstream block",
+            Form::Haproxy => "an HAProxy backend",
+            Form::Twemproxy => "a twemproxy pool",
+            Form::List => "a list of servers",
+        }
+    }
+}
+
+/// What a pasted config says about the pool.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pasted {
+    pub form: Form,
+    /// Names as written, in order, each with its weight (1 … 10).
+    pub servers: Vec<(String, u8)>,
+    /// The system its hash line selects (`nginx`, `haproxy`, …), if any.
+    pub system: Option<&'static str>,
+    /// Lines the placement does not read: (line number, the line).
+    pub skipped: Vec<(usize, String)>,
+    /// Lines that ask for something the page does not model, in words.
+    pub notices: Vec<String>,
+}
+
+/// A line as numbered for the reader (1-based), without its comment.
+struct Line<'a> {
+    number: usize,
+    text: &'a str,
+    /// The line as pasted, for the list of skipped lines.
+    raw: &'a str,
+}
+
+fn lines(text: &str) -> Vec<Line<'_>> {
+    text.lines()
+        .enumerate()
+        .map(|(index, raw)| Line {
+            number: index + 1,
+            text: raw.split('#').next().unwrap_or("").trim(),
+            raw: raw.trim(),
+        })
+        .collect()
+}
+
+fn refuse(line: &Line, why: impl std::fmt::Display) -> String {
+    format!("Line {}: {why}", line.number)
+}
+
+/// A weight as written, checked against the page's range.
+fn weight(line: &Line, text: &str) -> Result<u8, String> {
+    match text.trim().parse::<u32>() {
+        Ok(w) if (1..=10).contains(&w) => Ok(w as u8),
+        Ok(w) => Err(refuse(
+            line,
+            format!("weight {w} is outside the page's 1 to 10."),
+        )),
+        Err(_) => Err(refuse(
+            line,
+            format!(
+                "\u{201c}{}\u{201d} is not a whole-number weight.",
+                text.trim()
+            ),
+        )),
+    }
+}
+
+/// Which form the text is in, from its first telling line.
+fn form_of(lines: &[Line]) -> Form {
+    for line in lines {
+        let first = line.text.split_whitespace().next().unwrap_or("");
+        match first {
+            "upstream" => return Form::Nginx,
+            "backend" | "listen" | "frontend" | "defaults" | "global" | "balance" | "hash-type" => {
+                return Form::Haproxy
+            }
+            "servers:" | "distribution:" | "hash:" | "listen:" => return Form::Twemproxy,
+            "server" if line.text.ends_with(';') => return Form::Nginx,
+            "server" => return Form::Haproxy,
+            _ => {}
+        }
+    }
+    Form::List
+}
+
+/// Read a pasted config. The error is a sentence naming the line.
+pub fn read(text: &str) -> Result<Pasted, String> {
+    let lines = lines(text);
+    if lines.iter().all(|line| line.text.is_empty()) {
+        return Err("Nothing to read: paste an nginx upstream block, an HAProxy backend, a twemproxy pool or a list of servers.".to_string());
+    }
+    let form = form_of(&lines);
+    let mut pasted = Pasted {
+        form,
+        servers: Vec::new(),
+        system: None,
+        skipped: Vec::new(),
+        notices: Vec::new(),
+    };
+    for line in &lines {
+        if line.text.is_empty() {
+            continue;
+        }
+        let read = match form {
+            Form::Nginx => nginx_line(line, &mut pasted),
+            Form::Haproxy => haproxy_line(line, &mut pasted),
+            Form::Twemproxy => twemproxy_line(line, &mut pasted),
+            Form::List => list_line(line, &mut pasted),
+        }?;
+        if !read {
+            pasted.skipped.push((line.number, line.raw.to_string()));
+        }
+    }
+    let count = pasted.servers.len();
+    if !(MIN_SERVERS..=MAX_SERVERS).contains(&count) {
+        return Err(format!(
+            "Found {count} server{} in {}; the page takes {MIN_SERVERS} to {MAX_SERVERS}.",
+            if count == 1 { "" } else { "s" },
+            form.describe()
+        ));
+    }
+    Ok(pasted)
+}
+
+/// Add a server read from `line`, checking its name against the page's
+/// rules and the servers before it.
+fn add(pasted: &mut Pasted, line: &Line, name: &str, weight: u8) -> Result<bool, String> {
+    let name = clean_name(name).map_err(|why| refuse(line, why))?;
+    if pasted.servers.iter().any(|(known, _)| *known == name) {
+        return Err(refuse(
+            line,
+            format!("\u{201c}{name}\u{201d} is listed twice; the page needs each server once."),
+        ));
+    }
+    pasted.servers.push((name, weight));
+    Ok(true)
+}
+
+/// One line of an nginx upstream block; true if the pool reads it.
+fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
+    let text = line.text;
+    let mut words = text.trim_end_matches(['{', '}']).split_whitespace();
+    match words.next() {
+        Some("server") => {
+            let Some(body) = text.strip_suffix(';') else {
+                return Err(refuse(
+                    line,
+                    "an nginx server line ends with \u{201c};\u{201d}.",
+                ));
+            };
+            let mut parts = body.split_whitespace().skip(1);
+            let Some(address) = parts.next() else {
+                return Err(refuse(line, "a server line needs an address."));
+            };
+            let mut w = 1;
+            for part in parts {
+                if let Some(value) = part.strip_prefix("weight=") {
+                    w = weight(line, value)?;
+                } else if ["backup", "down"].contains(&part) {
+                    pasted.notices.push(format!(
+                        "Line {}: {part} is not modelled; {address} is placed as a live server.",
+                        line.number
+                    ));
+                }
+            }
+            add(pasted, line, address, w)
+        }
+        Some("hash") => {
+            let consistent = text
+                .trim_end_matches(';')
+                .split_whitespace()
+                .any(|w| w == "consistent");
+            pasted.system = Some(if consistent { "nginx" } else { "nginx-hash" });
+            Ok(true)
+        }
+        Some("upstream") => Ok(true),
+        _ if text == "}" => Ok(true),
+        _ => Ok(false),
+    }
+}
+
+/// One line of an HAProxy section; true if the pool reads it.
+fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
+    let words: Vec<&str> = line.text.split_whitespace().collect();
+    match words.first().copied() {
+        Some("server") => {
+            let (Some(name), Some(_address)) = (words.get(1), words.get(2)) else {
+                return Err(refuse(
+                    line,
+                    "an HAProxy server line is \u{201c}server NAME ADDRESS\u{201d}.",
+                ));
+            };
+            let mut w = 1;
+            let mut rest = words[3..].iter();
+            while let Some(&option) = rest.next() {
+                match option {
+                    "weight" => {
+                        let Some(value) = rest.next() else {
+                            return Err(refuse(line, "weight needs a number after it."));
+                        };
+                        w = weight(line, value)?;
+                    }
+                    "id" => pasted.notices.push(format!(
+                        "Line {}: id is not modelled; the page numbers {name} by its position, as HAProxy does without it.",
+                        line.number
+                    )),
+                    "backup" | "disabled" => pasted.notices.push(format!(
+                        "Line {}: {option} is not modelled; {name} is placed as a live server.",
+                        line.number
+                    )),
+                    _ => {}
+                }
+            }
+            add(pasted, line, name, w)
+        }
+        Some("hash-type") => {
+            match words.get(1).copied() {
+                Some("consistent") => pasted.system = Some("haproxy"),
+                _ => pasted.notices.push(format!(
+                    "Line {}: only hash-type consistent is modelled.",
+                    line.number
+                )),
+            }
+            if words.len() > 2
+                && !(words[2] == "sdbm" && words.get(3).is_none_or(|w| *w == "avalanche"))
+            {
+                pasted.notices.push(format!(
+                    "Line {}: the page models HAProxy's default hash (sdbm with avalanche) only.",
+                    line.number
+                ));
+            }
+            Ok(true)
+        }
+        Some("hash-key") => {
+            pasted.notices.push(format!(
+                "Line {}: hash-key is not modelled; servers are placed by their ids.",
+                line.number
+            ));
+            Ok(true)
+        }
+        Some("backend" | "listen" | "balance") => Ok(true),
+        _ => Ok(false),
+    }
+}
+
+/// One line of a twemproxy pool; true if the pool reads it.
+fn twemproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
+    let text = line.text;
+    if let Some(entry) = text.strip_prefix('-') {
+        let entry = entry.trim();
+        let mut words = entry.split_whitespace();
+        let server = words.next().unwrap_or("");
+        if words.next().is_some() {
+            pasted.notices.push(format!(
+                "Line {}: twemproxy's explicit server names are not modelled; the server is placed by its address.",
+                line.number
+            ));
+        }
+        let Some((address, w)) = server
+            .rsplit_once(':')
+            .filter(|(address, _)| address.contains(':'))
+        else {
+            return Err(refuse(line, "a twemproxy server is host:port:weight."));
+        };
+        let w = weight(line, w)?;
+        return add(pasted, line, address, w);
+    }
+    let (key, value) = text.split_once(':').unwrap_or((text, ""));
+    let value = value.trim();
+    match key.trim() {
+        "distribution" => {
+            if value == "ketama" {
+                pasted.system = Some("twemproxy");
+            } else {
+                pasted.notices.push(format!(
+                    "Line {}: only distribution: ketama is modelled.",
+                    line.number
+                ));
+            }
+            Ok(true)
+        }
+        "hash" => {
+            if value != "fnv1a_64" {
+                pasted.notices.push(format!(
+                    "Line {}: the page models hash: fnv1a_64 only.",
+                    line.number
+                ));
+            }
+            Ok(true)
+        }
+        "hash_tag" => {
+            pasted
+                .notices
+                .push(format!("Line {}: hash_tag is not modelled.", line.number));
+            Ok(true)
+        }
+        "servers" => Ok(true),
+        _ => Ok(false),
+    }
+}
+
+/// One line of a plain list: a name, then an optional weight (`3`,
+/// `weight=3` or `weight 3`).
+fn list_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
+    let words: Vec<&str> = line.text.split_whitespace().collect();
+    let w = match words[1..] {
+        [] => 1,
+        [value] => weight(line, value.strip_prefix("weight=").unwrap_or(value))?,
+        ["weight", value] => weight(line, value)?,
+        _ => {
+            return Err(refuse(
+                line,
+                "a list has one server per line, with an optional weight after it.",
+            ));
+        }
+    };
+    add(pasted, line, words[0], w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(pasted: &Pasted) -> Vec<(&str, u8)> {
+        pasted
+            .servers
+            .iter()
+            .map(|(n, w)| (n.as_str(), *w))
+            .collect()
+    }
+
+    #[test]
+    fn an_nginx_upstream_block() {
+        let pasted = read(
+            "upstream cache {\n    hash $request_uri consistent;\n    server 10.0.0.1:8080 weight=2;\n    server cache1.local:8080 max_fails=3;\n    server 10.0.0.3:8080 backup;\n    keepalive 32;  # pooled\n}\n",
+        )
+        .unwrap();
+        assert_eq!(pasted.form, Form::Nginx);
+        assert_eq!(
+            names(&pasted),
+            [
+                ("10.0.0.1:8080", 2),
+                ("cache1.local:8080", 1),
+                ("10.0.0.3:8080", 1)
+            ]
+        );
+        assert_eq!(pasted.system, Some("nginx"));
+        assert_eq!(pasted.skipped, [(6, "keepalive 32;  # pooled".to_string())]);
+        assert_eq!(pasted.notices.len(), 1);
+        assert!(pasted.notices[0].starts_with("Line 5: backup"));
+        let plain = read("upstream u {\n hash $arg_id;\n server a:1;\n server b:1;\n}").unwrap();
+        assert_eq!(plain.system, Some("nginx-hash"));
+    }
+
+    #[test]
+    fn an_haproxy_backend() {
+        let pasted = read(
+            "backend caches\n    balance uri\n    hash-type consistent\n    timeout server 30s\n    server web1 10.0.0.1:80 check weight 3\n    server web2 10.0.0.2:80 check id 7\n",
+        )
+        .unwrap();
+        assert_eq!(pasted.form, Form::Haproxy);
+        assert_eq!(names(&pasted), [("web1", 3), ("web2", 1)]);
+        assert_eq!(pasted.system, Some("haproxy"));
+        assert_eq!(pasted.skipped, [(4, "timeout server 30s".to_string())]);
+        assert!(pasted.notices[0].starts_with("Line 6: id is not modelled"));
+    }
+
+    #[test]
+    fn a_twemproxy_pool() {
+        let pasted = read(
+            "alpha:\n  listen: 127.0.0.1:22121\n  hash: fnv1a_64\n  distribution: ketama\n  servers:\n   - 10.0.0.1:11211:1\n   - 10.0.0.2:11211:2 cache-b\n",
+        )
+        .unwrap();
+        assert_eq!(pasted.form, Form::Twemproxy);
+        assert_eq!(
+            names(&pasted),
+            [("10.0.0.1:11211", 1), ("10.0.0.2:11211", 2)]
+        );
+        assert_eq!(pasted.system, Some("twemproxy"));
+        assert_eq!(
+            pasted.skipped.iter().map(|s| s.0).collect::<Vec<_>>(),
+            [1, 2]
+        );
+        assert!(pasted.notices[0].contains("explicit server names"));
+    }
+
+    #[test]
+    fn a_plain_list() {
+        let pasted =
+            read("# our pool\nalpha\nbravo 3\ncharlie weight=2\n\ndelta weight 4\n").unwrap();
+        assert_eq!(pasted.form, Form::List);
+        assert_eq!(
+            names(&pasted),
+            [("alpha", 1), ("bravo", 3), ("charlie", 2), ("delta", 4)]
+        );
+        assert_eq!(pasted.system, None);
+        assert_eq!(pasted.skipped, []);
+    }
+
+    #[test]
+    fn a_malformed_line_is_refused_with_its_number() {
+        for (text, why) in [
+            (
+                "upstream u {\n server a:1\n server b:1;\n}",
+                "Line 2: an nginx server line ends with",
+            ),
+            (
+                "backend b\n server web1\n",
+                "Line 2: an HAProxy server line is",
+            ),
+            (
+                "servers:\n - 10.0.0.1:11211\n - 10.0.0.2:11211:1",
+                "Line 2: a twemproxy server is host:port:weight",
+            ),
+            ("alpha\nbravo 11\n", "Line 2: weight 11 is outside"),
+            (
+                "alpha\nbravo x\n",
+                "Line 2: \u{201c}x\u{201d} is not a whole-number weight",
+            ),
+            (
+                "alpha\nalpha\n",
+                "Line 2: \u{201c}alpha\u{201d} is listed twice",
+            ),
+            ("alpha\n", "Found 1 server in a list of servers"),
+            ("  \n", "Nothing to read"),
+            ("a b c\nd", "Line 1: a list has one server per line"),
+        ] {
+            let error = read(text).unwrap_err();
+            assert!(error.starts_with(why), "{text:?}: {error}");
+        }
+    }
+}

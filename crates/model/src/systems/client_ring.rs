@@ -1,0 +1,73 @@
+//! The ring as deployed clients build it (SPEC §13, §15): points hashed
+//! from the server names by the system's own hash, a key's own hash, the
+//! first point at or after it, wrapping. Shared by every ring-shaped system
+//! but HAProxy's, which picks the nearest point instead.
+
+use crate::ring::ServerId;
+use crate::schemes::{ByOwnHash, KeyHash};
+
+/// Of two servers on one point, which keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tie {
+    /// The server earlier in the list: a stable sort, then a search that
+    /// stops on the first of an equal run (libketama, nginx, twemproxy).
+    Earlier,
+    /// The later: each point written into a map, the later over the
+    /// earlier (groupcache).
+    Later,
+}
+
+/// Sorted points, one server each.
+pub struct ClientRing {
+    points: Vec<(u64, ServerId)>,
+    key_hash: KeyHash,
+}
+
+impl ClientRing {
+    /// `points[i]` are the points of `pool[i]`; of equal points, `tie` says
+    /// which server keeps it.
+    pub fn new(
+        pool: &[ServerId],
+        points: Vec<Vec<u64>>,
+        key_hash: KeyHash,
+        tie: Tie,
+    ) -> ClientRing {
+        let mut listed: Vec<(u64, usize)> = points
+            .iter()
+            .enumerate()
+            .flat_map(|(index, server_points)| server_points.iter().map(move |&p| (p, index)))
+            .collect();
+        listed.sort_unstable();
+        let mut kept: Vec<(u64, ServerId)> = Vec::with_capacity(listed.len());
+        for (point, index) in listed {
+            match kept.last_mut() {
+                Some(last) if last.0 == point => {
+                    if tie == Tie::Later {
+                        last.1 = pool[index];
+                    }
+                }
+                _ => kept.push((point, pool[index])),
+            }
+        }
+        ClientRing {
+            points: kept,
+            key_hash,
+        }
+    }
+
+    /// The points kept, sorted, with their servers.
+    pub fn points(&self) -> &[(u64, ServerId)] {
+        &self.points
+    }
+}
+
+impl ByOwnHash for ClientRing {
+    fn key_hash(&self) -> KeyHash {
+        self.key_hash
+    }
+
+    fn owner_at(&self, position: u64) -> ServerId {
+        let index = self.points.partition_point(|&(point, _)| point < position);
+        self.points[index % self.points.len()].1
+    }
+}

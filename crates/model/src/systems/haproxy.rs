@@ -1,0 +1,106 @@
+//! HAProxy's `hash-type consistent` with its default hash, sdbm and an
+//! avalanche (SPEC §15; lb_chash.c, backend.c, hash.c). It hashes neither a
+//! server's name nor its address: only its numeric id, its 1-based position
+//! in the backend, renumbered at each reload. A key goes to the *nearest*
+//! node, not the next one clockwise.
+
+use super::hashes::{full_hash, sdbm};
+use super::{servers, Server};
+use crate::ring::ServerId;
+use crate::schemes::{About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
+use crate::settings::Settings;
+
+pub struct Haproxy;
+
+/// Nodes per unit of weight.
+pub const NODES_PER_WEIGHT: u32 = 16;
+
+/// A key's position: the avalanche of its sdbm.
+pub const KEY_HASH: KeyHash = KeyHash {
+    id: "haproxy",
+    hash: |name| u64::from(full_hash(sdbm(name))),
+};
+
+/// The nodes of the server with id `id` (1-based) and weight `weight`.
+pub fn server_nodes(id: u32, weight: u32) -> impl Iterator<Item = u32> {
+    (0..NODES_PER_WEIGHT * weight).map(move |j| full_hash(id.wrapping_mul(4096).wrapping_add(j)))
+}
+
+/// Sorted nodes with their servers.
+pub struct NearestRing {
+    nodes: Vec<(u32, ServerId)>,
+}
+
+impl NearestRing {
+    /// The ring of `servers` in list order (their ids 1, 2, …), owned by `ids`.
+    pub fn new(servers: &[Server], ids: &[ServerId]) -> NearestRing {
+        let mut nodes: Vec<(u32, ServerId)> = servers
+            .iter()
+            .zip(ids)
+            .enumerate()
+            .flat_map(|(index, (server, &id))| {
+                server_nodes(index as u32 + 1, server.weight).map(move |node| (node, id))
+            })
+            .collect();
+        // The avalanche is a bijection and the inputs differ: no two nodes tie.
+        nodes.sort_unstable();
+        NearestRing { nodes }
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
+
+impl ByOwnHash for NearestRing {
+    fn key_hash(&self) -> KeyHash {
+        KEY_HASH
+    }
+
+    fn owner_at(&self, position: u64) -> ServerId {
+        let k = position as u32;
+        let count = self.nodes.len();
+        let next = self.nodes.partition_point(|&(node, _)| node < k) % count;
+        let prev = (next + count - 1) % count;
+        let (prev_node, prev_server) = self.nodes[prev];
+        let (next_node, next_server) = self.nodes[next];
+        // Distances both ways round the circle; the previous node wins a tie.
+        if k.wrapping_sub(prev_node) <= next_node.wrapping_sub(k) {
+            prev_server
+        } else {
+            next_server
+        }
+    }
+}
+
+pub const ABOUT: About = About {
+    id: "haproxy",
+    title: "HAProxy",
+    uses_weights: true,
+    config: Some("balance uri + hash-type consistent"),
+    explain,
+};
+
+fn explain(_settings: &Settings) -> String {
+    format!("HAProxy hashes each server's position in the backend, not its name or address: {NODES_PER_WEIGHT} nodes per unit of weight, and a key goes to the nearest node either way. Insert a server in the middle of the list, or take one out, and every server after it is renumbered.")
+}
+
+impl Scheme for Haproxy {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+
+    fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
+        let ring = NearestRing::new(&servers(context, pool), pool);
+        let entries = ring.len();
+        Box::new(OwnHashed {
+            by_hash: ring,
+            names: context.settings.keyname,
+            holds: Holds::RingEntries(entries),
+        })
+    }
+}

@@ -1,0 +1,221 @@
+//! "What your load balancer does" (SPEC §15): every deployed system on the
+//! same keys and the same change as the rest of the page, bit for bit.
+//! Measured by the worker (see `app::measure`).
+
+use config::Pasted;
+use leptos::prelude::*;
+use model::format::thousands;
+use model::report::SchemeRow;
+use model::settings::default_change;
+use model::{Change, Settings, Snapshot, Weight};
+
+use crate::app::controls::apply;
+use crate::app::panels::schemes::{notes, placements_table, Table};
+use crate::app::panels::{markup, Holder};
+use crate::app::state::Model;
+use crate::render::markup::escape;
+
+/// What the rows show at this address, in words: which systems move keys
+/// between servers that stay, and the spread of moved counts.
+fn verdict(snapshot: &Snapshot, rows: &[SchemeRow]) -> String {
+    let title = |row: &SchemeRow| {
+        model::placements::about(row.result.id).map_or(row.result.id, |a| a.title)
+    };
+    let between: Vec<String> = rows
+        .iter()
+        .filter(|row| row.result.movement.moved_between > 0)
+        .map(|row| {
+            format!(
+                "{} ({})",
+                title(row),
+                thousands(row.result.movement.moved_between as u64)
+            )
+        })
+        .collect();
+    let fewest = rows.iter().min_by_key(|row| row.result.movement.moved);
+    let most = rows.iter().max_by_key(|row| row.result.movement.moved);
+    let (Some(fewest), Some(most)) = (fewest, most) else {
+        return String::new();
+    };
+    let change = format!(
+        "{} {}",
+        snapshot.name(snapshot.changed),
+        if snapshot.is_join() {
+            "joins"
+        } else {
+            "leaves"
+        }
+    );
+    let staying = if between.is_empty() {
+        "None of them moves a key between two servers that stay.".to_string()
+    } else {
+        format!(
+            "Keys move between servers that stay under {}: those are keys a textbook ring would have left alone.",
+            between.join(", ")
+        )
+    };
+    format!(
+        "When {change}, {} moves the fewest keys ({}) and {} the most ({}). {staying}",
+        title(fewest),
+        thousands(fewest.result.movement.moved as u64),
+        title(most),
+        thousands(most.result.movement.moved as u64),
+    )
+}
+
+/// The panel, under `heading` (from `panels::ALL`).
+pub fn systems_panel(heading: &'static str) -> impl IntoView {
+    let model = expect_context::<Model>();
+    let snapshot = model.snapshot;
+    let even_after = move || snapshot.with(|m| m.0.key_count() as f64 / m.0.after.len() as f64);
+    // The row the last pasted config selects, for this tab.
+    let yours = RwSignal::new(None::<&'static str>);
+    let lead = move || {
+        snapshot.with(|m| {
+            let s = &m.0;
+            escape(&format!(
+                "The same {} keys and the same change, as {} deployed systems place them, each computed as its own source does. The points slider and the hash menu do not apply here: each system fixes its own. Server names are read as each system reads its config line: a host with its port, as written there.",
+                thousands(s.key_count() as u64),
+                model::systems::ALL.len()
+            ))
+        })
+    };
+    let said = move || {
+        snapshot.with(|m| {
+            model.with_systems(|measured| {
+                measured
+                    .as_ref()
+                    .map(|measured| escape(&verdict(&m.0, &measured.rows.0)))
+                    .unwrap_or_default()
+            })
+        })
+    };
+    let table = move || {
+        let even = even_after();
+        let keys = snapshot.with(|m| m.0.key_count());
+        let weighted = model.settings.with(|s| !s.weights.is_empty());
+        model.with_systems(|measured| {
+            yours.with(|yours| {
+                placements_table(
+                    Table::Systems,
+                    measured.as_ref(),
+                    keys,
+                    even,
+                    weighted,
+                    *yours,
+                )
+            })
+        })
+    };
+    let accounts = move || snapshot.with(|m| notes(Table::Systems, &m.0.settings));
+    view! {
+        <section class="panel" id="systems" aria-labelledby="systems-title">
+            {super::heading("systems-title", heading)}
+            {markup(Holder::Lead, lead)}
+            {markup(Holder::Verdict, said)}
+            <ConfigPaste yours=yours />
+            {markup(Holder::Block, table)}
+            {markup(Holder::Block, accounts)}
+            <p class="note">"Not modelled: HAProxy's id N, hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup and down servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag; and any system's failover when a server is down."</p>
+        </section>
+    }
+}
+
+/// The pasted config's pool put into the settings: names, order and
+/// weights. A change that no longer fits the new list is replaced by the
+/// default one, as the server list's own box does.
+fn take_pool(settings: &mut Settings, pasted: &Pasted) {
+    let names: Vec<String> = pasted
+        .servers
+        .iter()
+        .map(|(name, _)| name.clone())
+        .collect();
+    settings.weights = pasted
+        .servers
+        .iter()
+        .filter(|(_, weight)| *weight != 1)
+        .filter_map(|(name, weight)| Some((name.clone(), Weight::new(u32::from(*weight)).ok()?)))
+        .collect();
+    let fits = match &settings.change {
+        Change::Join(name) => !names.contains(name),
+        Change::Leave(name) => names.contains(name) && names.len() > 2,
+    };
+    if !fits {
+        settings.change = default_change(&names);
+    }
+    settings.insert_at = None;
+    settings.servers = names;
+}
+
+/// What was read, in words: the form, the pool, the row, what was skipped.
+fn describe(pasted: &Pasted) -> String {
+    let weights: Vec<String> = pasted.servers.iter().map(|(_, w)| w.to_string()).collect();
+    let mut said = format!(
+        "Read {}: {} servers, weights {}.",
+        pasted.form.describe(),
+        pasted.servers.len(),
+        weights.join(", ")
+    );
+    match pasted.system.and_then(model::placements::about) {
+        Some(about) => said.push_str(&format!(
+            " Its hash line selects {}: the marked row.",
+            about.title
+        )),
+        None => said.push_str(" No hash line says which system: compare the rows."),
+    }
+    if !pasted.skipped.is_empty() {
+        let lines: Vec<String> = pasted
+            .skipped
+            .iter()
+            .map(|(n, text)| format!("line {n} ({text})"))
+            .collect();
+        said.push_str(&format!(
+            " Skipped, as placement does not read them: {}.",
+            lines.join("; ")
+        ));
+    }
+    for notice in &pasted.notices {
+        said.push(' ');
+        said.push_str(notice);
+    }
+    said
+}
+
+/// "Paste your config": a text box whose pool becomes the page's.
+#[component]
+fn ConfigPaste(yours: RwSignal<Option<&'static str>>) -> impl IntoView {
+    let model = expect_context::<Model>();
+    let text = RwSignal::new(String::new());
+    // What went wrong (nothing was taken), or what was read.
+    let refused = RwSignal::new(None::<String>);
+    let read = RwSignal::new(None::<String>);
+    let read_it = move || {
+        read.set(None);
+        match config::read(&text.get_untracked()) {
+            Ok(pasted) => {
+                apply(model, refused, |s| take_pool(s, &pasted));
+                if refused.get_untracked().is_none() {
+                    yours.set(pasted.system);
+                    read.set(Some(describe(&pasted)));
+                }
+            }
+            // Nothing changes: the last pool and the marked row stay.
+            Err(why) => refused.set(Some(why)),
+        }
+    };
+    view! {
+        <div class="control config-paste">
+            <label for="config-paste">"Paste your config: an nginx upstream block, an HAProxy backend, a twemproxy pool or a list of servers"</label>
+            <textarea id="config-paste" data-config-paste="" rows="6" spellcheck="false"
+                placeholder="upstream cache {\n    hash $request_uri consistent;\n    server 10.0.0.1:8080 weight=2;\n    server 10.0.0.2:8080;\n}"
+                aria-describedby="config-message"
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+            <button id="config-read" on:click=move |_| read_it()>"Use this pool"</button>
+            <div id="config-message" data-config-message="" role="status">
+                <p class="message">{move || refused.get()}</p>
+                <p class="note">{move || read.get()}</p>
+            </div>
+        </div>
+    }
+}
