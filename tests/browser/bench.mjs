@@ -399,14 +399,14 @@ function nativeResults() {
 const nanos = (ns) => (ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(1)} µs` : `${ns.toFixed(1)} ns`);
 
 const served = await serve({ isolated: true });
-// `BENCH_ONLY=catch-up`: only the largest settings under 4× CPU, the
-// claims' catch-up and long tasks printed, BENCHMARKS.md untouched (a quick
-// look while working on the worker).
+// `BENCH_ONLY=catch-up`: only the largest settings, under 4× CPU (or
+// `BENCH_THROTTLE` times), the claims' and systems' catch-up and long tasks
+// printed, BENCHMARKS.md untouched: a quick look while working on the worker.
 if (process.env.BENCH_ONLY === "catch-up") {
   const browser = await launch();
   try {
     for (let load = 0; load < THROTTLED_LOADS; load++) {
-      const r = await measureSize(browser, served, SIZES[1], 4);
+      const r = await measureSize(browser, served, SIZES[1], Number(process.env.BENCH_THROTTLE ?? 4));
       console.log(JSON.stringify({
         claimsReady: Math.round(r.claimsReady),
         systemsReady: Math.round(r.systemsReady),

@@ -375,6 +375,20 @@ fn ketama_counts_digests_in_binary32_and_keeps_the_earlier_server() {
         );
     }
     assert_eq!(ketama::digests_for(1, 4, 4), 40);
+    // A pool of eleven within the page's weights (1 … 10), total 55: the
+    // ring libketama builds holds the binary32 counts, four points short
+    // for each of the servers at weight 1, 2, 4 and 8.
+    let weights = [1, 2, 4, 8, 10, 10, 10, 5, 2, 2, 1];
+    assert_eq!(weights.iter().sum::<u32>(), 55);
+    let names: Vec<String> = (1..=11).map(|i| format!("10.0.0.{i}:11211")).collect();
+    let pool: Vec<(&str, u32)> = names.iter().map(String::as_str).zip(weights).collect();
+    let (_, entries) = ketama::ring(&listed(&pool), &ids(11), &mut Vec::new());
+    let exact: u32 = weights.iter().map(|w| w * 40 * 11 / 55).sum();
+    let short = weights
+        .iter()
+        .filter(|&&w| [1, 2, 4, 8].contains(&w))
+        .count() as u32;
+    assert_eq!(entries as u32, 4 * (exact - short));
 }
 
 #[test]
