@@ -26,6 +26,7 @@ pub mod snapshot;
 pub mod sort;
 pub mod steps;
 pub mod systems;
+pub mod your_keys;
 
 pub use claims::{evaluate, Claim, ClaimDef, Kind};
 pub use hash::HashKind;
