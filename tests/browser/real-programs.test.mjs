@@ -1,0 +1,151 @@
+// The best oracle is the real program: Debian's nginx and HAProxy, run on
+// loopback with five backends that answer with their own port, place
+// every key exactly as the model's nginx, nginx-hash and haproxy rows do,
+// including a weight, an insert in the middle (addat) and a leave.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import net from "node:net";
+import http from "node:http";
+import { spawn, execFileSync } from "node:child_process";
+
+const KEYS = 500;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ringcount-real-"));
+const running = [];
+after(() => {
+  for (const child of running) child.kill("SIGTERM");
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A port nothing listens on now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+function get(port, key) {
+  return new Promise((resolve, reject) => {
+    http.get({ host: "127.0.0.1", port, path: key }, (response) => {
+      let body = "";
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve(body.trim()));
+    }).on("error", reject);
+  });
+}
+
+/** Resolves once `port` answers, polling: a program takes its own time to start. */
+async function answering(port, child) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the program exited with ${child.exitCode}`);
+    try {
+      return await get(port, "/");
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+function start(command, args) {
+  const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"] });
+  running.push(child);
+  return child;
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+}
+
+/** The model's owner of each key after the change: "KEY OWNER" lines. */
+function modelOwners(id, query) {
+  const out = execFileSync("cargo", ["run", "--quiet", "-p", "model", "--example", "owners", "--", id, query], { encoding: "utf8" });
+  return Object.fromEntries(out.trim().split("\n").map((line) => line.split(" ")));
+}
+
+const keyname = "keyname=%2Fkey-%7Bi%7D";
+const ports = [];
+let backends;
+
+test("the backends start", async () => {
+  for (let i = 0; i < 6; i++) ports.push(await freePort());
+  const conf = path.join(dir, "backends.conf");
+  fs.writeFileSync(conf, `worker_processes 1; daemon off; error_log ${dir}/backends.log; pid ${dir}/backends.pid;
+events { worker_connections 64; }
+http { access_log off; client_body_temp_path ${dir}/body;
+  server { ${ports.slice(1).map((p) => `listen 127.0.0.1:${p};`).join(" ")}
+           location / { return 200 "$server_port"; } } }
+`);
+  backends = start("nginx", ["-c", conf, "-p", dir]);
+  assert.equal(await answering(ports[1], backends), String(ports[1]));
+});
+
+/** Every key through the front, by backend port, against the model's row. */
+async function compare(front, child, id, query, nameOf) {
+  await answering(front, child);
+  const model = modelOwners(id, `${query}&${keyname}&keys=${KEYS}`);
+  const differ = [];
+  for (let i = 0; i < KEYS; i++) {
+    const key = `/key-${i}`;
+    const real = nameOf(Number(await get(front, key)));
+    if (real !== model[key]) differ.push(`${key}: ${real} against the model's ${model[key]}`);
+  }
+  await stop(child);
+  assert.deepEqual(differ, [], `${id} at ${query}`);
+}
+
+for (const consistent of [true, false]) {
+  test(`nginx ${consistent ? "hash $request_uri consistent" : "hash $request_uri"} places every key as the model's row`, async () => {
+    const front = await freePort();
+    const servers = ports.slice(1).map((p) => `127.0.0.1:${p}`);
+    const conf = path.join(dir, `nginx-${consistent}.conf`);
+    fs.writeFileSync(conf, `worker_processes 1; daemon off; error_log ${dir}/nginx.log; pid ${dir}/nginx-${consistent}.pid;
+events { worker_connections 64; }
+http { access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
+  upstream pool { hash $request_uri${consistent ? " consistent" : ""};
+    ${servers.map((s, i) => `server ${s}${i === 1 ? " weight=2" : ""};`).join("\n    ")} }
+  server { listen 127.0.0.1:${front}; location / { proxy_pass http://pool; } } }
+`);
+    const child = start("nginx", ["-c", conf, "-p", dir]);
+    const query = `servers=${servers.slice(0, 4).join(",")}&add=${servers[4]}&weights=${servers[1]}:2`;
+    await compare(front, child, consistent ? "nginx" : "nginx-hash", query, (port) => `127.0.0.1:${port}`);
+  });
+}
+
+for (const [label, order, query] of [
+  ["appended", [1, 2, 3, 4, 5], "servers=s1,s2,s3,s4&add=s5&weights=s2:2"],
+  ["inserted second", [1, 5, 2, 3, 4], "servers=s1,s2,s3,s4&add=s5&addat=2&weights=s2:2"],
+  ["after s2 leaves", [1, 3, 4, 5], "servers=s1,s2,s3,s4,s5&remove=s2"],
+]) {
+  test(`HAProxy hash-type consistent, a server ${label}, places every key as the model's row`, async () => {
+    const front = await freePort();
+    const conf = path.join(dir, `haproxy-${order.join("")}.cfg`);
+    fs.writeFileSync(conf, `global
+    maxconn 64
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 5s
+    timeout server 5s
+frontend front
+    bind 127.0.0.1:${front}
+    default_backend pool
+backend pool
+    balance uri
+    hash-type consistent
+${order.map((n) => `    server s${n} 127.0.0.1:${ports[n]}${n === 2 && query.includes("weights") ? " weight 2" : ""}`).join("\n")}
+`);
+    const child = start("haproxy", ["-f", conf, "-db"]);
+    await compare(front, child, "haproxy", query, (port) => `s${ports.indexOf(port)}`);
+  });
+}
