@@ -447,16 +447,18 @@ fn ChangeControl() -> impl IntoView {
                             on:keydown=move |ev| { if ev.key() == "Enter" { set_join() } }
                         />
                         <button id="joiner-button" on:click=move |_| set_join()>"Join"</button>
-                        <label for="join-position">"at position"</label>
-                        <input
-                            type="number"
-                            id="join-position"
-                            min="1"
-                            prop:max=position_limit
-                            prop:value=position
-                            aria-describedby="change-message join-position-help"
-                            on:change=move |ev| set_position(event_target_value(&ev))
-                        />
+                        <span class="join-position">
+                            <label for="join-position">"at position"</label>
+                            <input
+                                type="number"
+                                id="join-position"
+                                min="1"
+                                prop:max=position_limit
+                                prop:value=position
+                                aria-describedby="change-message join-position-help"
+                                on:change=move |ev| set_position(event_target_value(&ev))
+                            />
+                        </span>
                     </div>
                 }.into_any(),
                 Some((servers, leaving)) => view! {
