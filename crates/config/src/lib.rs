@@ -117,6 +117,10 @@ pub fn read(text: &str) -> Result<Pasted, String> {
     };
     for line in &lines {
         if line.text.is_empty() {
+            // A comment is listed as skipped; a blank line is not worth it.
+            if !line.raw.is_empty() {
+                pasted.skipped.push((line.number, line.raw.to_string()));
+            }
             continue;
         }
         let read = match form {
@@ -412,7 +416,8 @@ mod tests {
             [("alpha", 1), ("bravo", 3), ("charlie", 2), ("delta", 4)]
         );
         assert_eq!(pasted.system, None);
-        assert_eq!(pasted.skipped, []);
+        // The comment is listed as skipped, the blank line is not.
+        assert_eq!(pasted.skipped, [(1, "# our pool".to_string())]);
     }
 
     #[test]
