@@ -1,7 +1,7 @@
 //! Claims about what deployed clients do (SPEC §13), judged from their
 //! measurements by stated rules; the findings can say "no".
 
-use super::{yes_no, Remeasure, Verdict};
+use super::{equal_weights, result, unmeasured, yes_no, Remeasure, Verdict};
 use crate::format::thousands;
 use crate::hash::HashKind;
 use crate::keyname::KeyName;
@@ -12,10 +12,6 @@ use crate::schemes::SchemeResult;
 use crate::snapshot::Snapshot;
 use crate::systems::{groupcache::Groupcache, ketama::Ketama};
 
-fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
-    results.iter().find(|result| result.id == id)
-}
-
 /// A scheme's result measured again for the claim, else as measured.
 fn again_or<'a>(
     again: &'a [SchemeResult],
@@ -23,21 +19,6 @@ fn again_or<'a>(
     id: &str,
 ) -> Option<&'a SchemeResult> {
     result(again, id).or_else(|| result(results, id))
-}
-
-/// A claim whose measurement is missing (its `needs` were not run) says
-/// so rather than guess; `ClaimDef::judge` and the page always run them.
-fn unmeasured() -> Verdict {
-    Verdict {
-        statement: "A client's measurement is missing.".into(),
-        rule: "Judged only from measurements.".into(),
-        held: false,
-        evidence: "The measurement this claim needs did not run.".into(),
-    }
-}
-
-fn equal_weights(s: &Snapshot) -> bool {
-    s.weights.iter().all(|&w| w == s.weights[0])
 }
 
 /// What `clients_keep_staying_servers` measures again: each client at

@@ -454,6 +454,28 @@ pub fn evaluate_family(
         .collect()
 }
 
+/// The placement `id` among those measured.
+pub(crate) fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
+    results.iter().find(|result| result.id == id)
+}
+
+/// A claim whose measurement is missing (its placements or `needs` were
+/// not run) says so rather than guess; `ClaimDef::judge` and the page
+/// always run them.
+pub(crate) fn unmeasured() -> Verdict {
+    Verdict {
+        statement: "A measurement this claim needs is missing.".into(),
+        rule: "Judged only from measurements.".into(),
+        held: false,
+        evidence: "The measurement this claim needs did not run.".into(),
+    }
+}
+
+/// Whether every server has the same weight.
+pub(crate) fn equal_weights(s: &Snapshot) -> bool {
+    s.weights.iter().all(|&w| w == s.weights[0])
+}
+
 pub(crate) fn yes_no(held: bool) -> &'static str {
     if held {
         "so it holds"

@@ -2,15 +2,11 @@
 //! on the current settings by stated rules, like the ring's claims: each can
 //! say "no" when the measurement says so.
 
-use super::{yes_no, Remeasure, Verdict};
+use super::{result, yes_no, Remeasure, Verdict};
 use crate::format::{percent, share_in_prose, thousands};
 use crate::ring::ServerId;
 use crate::schemes::{bounded, jump::Jump, SchemeResult};
 use crate::snapshot::Snapshot;
-
-fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
-    results.iter().find(|result| result.id == id)
-}
 
 /// Is `moved` within 3 binomial standard deviations of an even share of
 /// `keys` over `servers`? Also the even share and the 3σ band, for the words.

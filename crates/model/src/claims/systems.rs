@@ -2,28 +2,11 @@
 //! systems panel's measurements by stated rules; the findings say "no"
 //! where the reason they hold is absent.
 
-use super::{yes_no, Remeasure, Verdict};
+use super::{equal_weights, result, unmeasured, yes_no, Remeasure, Verdict};
 use crate::format::thousands;
 use crate::schemes::SchemeResult;
 use crate::snapshot::Snapshot;
 use crate::systems::haproxy::Haproxy;
-
-fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
-    results.iter().find(|result| result.id == id)
-}
-
-fn unmeasured() -> Verdict {
-    Verdict {
-        statement: "A system's measurement is missing.".into(),
-        rule: "Judged only from measurements.".into(),
-        held: false,
-        evidence: "The measurement this claim needs did not run.".into(),
-    }
-}
-
-fn equal_weights(s: &Snapshot) -> bool {
-    s.weights.iter().all(|&w| w == s.weights[0])
-}
 
 /// The change HAProxy's position claim compares with the current one: for
 /// a join, the same server appended if it was inserted, else inserted
