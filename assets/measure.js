@@ -10,10 +10,34 @@
 // Only the newest request matters: one that arrives while another is being
 // measured replaces it, and the old one stops at the next piece (a scheme,
 // the claims, …), so a drag never leaves a queue of stale work behind.
-import init, { start, step } from "./worker.js";
+//
+// A request may also name the reader's own keys by id (`keys`). If they
+// are not here, the reply is {generation, needKeys} and the page sends
+// {adopt: text} (the list as `KeyList::to_text` writes it) and asks again.
+//
+// Reading keys: {read: {id, file | text, field, split}} reads a File (or
+// pasted text) a chunk at a time, between the pieces of measuring, and
+// replies {reading: id, seen, bytes, total} every 2 MB, then
+// {reading: id, keys: text, ms} or {reading: id, refused: sentence};
+// {cancelRead: id} stops it ({reading: id, cancelled}). Nothing read
+// leaves this module except that reply to the page.
+import init, {
+  start,
+  step,
+  adopt_keys,
+  read_begin,
+  read_feed,
+  read_finish,
+  read_cancel,
+} from "./worker.js";
 
 // How long a new address must stay the newest before it is measured.
 const SETTLE_MS = 40;
+
+// Progress is told after each this many bytes (a few ms of counting).
+const PROGRESS_BYTES = 2 << 20;
+// Refused before reading (SPEC §16; the model counts lines, this the bytes).
+const MAX_BYTES = 200_000_000;
 
 // Let messages in between pieces. A message to ourselves, not a timer,
 // whose delay browsers clamp to 4 ms.
@@ -31,6 +55,58 @@ export async function measurer(send) {
   await init({ module_or_path: new URL("./worker_bg.wasm", import.meta.url) });
   let newest = null;
   let running = false;
+  // The read wanted now; reads run one after another, and each stops at
+  // its next chunk once another is wanted.
+  let reading = null;
+  let reads = Promise.resolve();
+  function read(order) {
+    reading = order.id;
+    reads = reads.then(() => readOne(order));
+  }
+  async function readOne(order) {
+    const reply = (what) => send({ reading: order.id, ...what });
+    if (reading !== order.id) {
+      reply({ cancelled: true });
+      return;
+    }
+    const source = order.file ?? new Blob([order.text ?? ""]);
+    const total = source.size;
+    if (total > MAX_BYTES) {
+      reply({ refused: `This file has ${total.toLocaleString("en-US")} bytes; the page reads at most ${MAX_BYTES.toLocaleString("en-US")}.` });
+      return;
+    }
+    read_begin(order.field ?? 0, order.split ?? "spaces");
+    const started = performance.now();
+    // A stream, not slices: the browser hands the file over several times
+    // quicker than a promise per slice.
+    const reader = source.stream().getReader();
+    try {
+      let bytes = 0;
+      let told = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (reading !== order.id) {
+          reader.cancel();
+          read_cancel();
+          reply({ cancelled: true });
+          return;
+        }
+        if (done) break;
+        const seen = read_feed(value);
+        bytes += value.length;
+        if (bytes - told >= PROGRESS_BYTES) {
+          told = bytes;
+          reply({ seen, bytes, total });
+          await turn();
+        }
+      }
+      reply({ keys: read_finish(), ms: performance.now() - started });
+    } catch (problem) {
+      reply({ refused: String(problem) });
+    } finally {
+      if (reading === order.id) reading = null;
+    }
+  }
   async function run() {
     running = true;
     while (newest) {
@@ -44,7 +120,10 @@ export async function measurer(send) {
       const request = newest;
       newest = null;
       // A request for the address already being measured adds to it.
-      start(request.query, request.work, request.key ?? "");
+      if (!start(request.query, request.work, request.key ?? "", request.keys ?? "")) {
+        send({ generation: request.generation, needKeys: request.keys });
+        continue;
+      }
       for (let part = step(); part !== undefined; part = step()) {
         if (part) send({ generation: request.generation, report: part });
         await turn();
@@ -54,23 +133,31 @@ export async function measurer(send) {
     }
     running = false;
   }
-  return (request) => {
-    newest = request;
-    if (!running) run();
+  return (message) => {
+    if (message.read) {
+      read(message.read);
+    } else if (message.cancelRead !== undefined) {
+      if (reading === message.cancelRead) reading = null;
+    } else if (message.adopt !== undefined) {
+      adopt_keys(message.adopt);
+    } else {
+      newest = message;
+      if (!running) run();
+    }
   };
 }
 
-// Started as a worker: take requests from the page. One sent before the
-// module is ready waits, the newest only.
+// Started as a worker: take the page's messages.
 if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
-  let early = null;
-  let measure = (request) => (early = request);
+  // Messages sent before the module is ready wait, in order.
+  const early = [];
+  let measure = (message) => early.push(message);
   self.onmessage = (event) => measure(event.data);
   measurer((reply) => self.postMessage(reply)).then(
     (ready) => {
       measure = ready;
       self.postMessage({ ready: true });
-      if (early) ready(early);
+      early.forEach(ready);
     },
     (error) => self.postMessage({ failed: String(error) }),
   );

@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+pub(crate) use super::message::Message;
+
 use super::state::Model;
 use model::format::{ladder, nearest_stop};
 use model::keyname::KeyName;
@@ -40,19 +42,6 @@ fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
         let shown: String = text.chars().take(24).collect();
         format!("\u{201c}{shown}\u{201d} is not a whole number.")
     })
-}
-
-/// The message line under a control; empty lines take no space.
-#[component]
-pub(crate) fn Message(
-    message: RwSignal<Option<String>>,
-    #[prop(into)] id: String,
-) -> impl IntoView {
-    view! {
-        <p class="message" id=id.clone() data-message=id role="alert" aria-live="polite">
-            {move || message.get().unwrap_or_default()}
-        </p>
-    }
 }
 
 /// A slider with an exact number box beside it, both native inputs. The
@@ -161,29 +150,37 @@ fn PointsControl(id: &'static str, compact: bool) -> impl IntoView {
 pub fn Controls() -> impl IntoView {
     let model = expect_context::<Model>();
     let settings = model.settings;
+    let yours = move || settings.with(|s| s.your_keys.is_some());
     view! {
         <aside class="controls" aria-label="Settings">
             <h2>"Settings"</h2>
             <CopyLink />
             <PointsControl id="points" compact=false />
-            <NumberControl
-                id="keys"
-                label="Keys"
-                unit="keys"
-                help="How many keys are placed on the ring and counted, named by the template below."
-                min=MIN_KEYS
-                max=MAX_KEYS
-                read=Signal::derive(move || settings.with(|s| s.keys))
-                write=|settings, value| {
-                    settings.keys = value;
-                    Ok(())
-                }
-            />
+            // Your own keys set the count and the names: the template's
+            // controls rest meanwhile.
+            <fieldset class="template-keys" disabled=yours aria-label="How many keys">
+                <NumberControl
+                    id="keys"
+                    label="Keys"
+                    unit="keys"
+                    help="How many keys are placed on the ring and counted, named by the template below."
+                    min=MIN_KEYS
+                    max=MAX_KEYS
+                    read=Signal::derive(move || settings.with(|s| s.keys))
+                    write=|settings, value| {
+                        settings.keys = value;
+                        Ok(())
+                    }
+                />
+            </fieldset>
             <HashControl id="hash" />
             <ServerControls />
             <ChangeControl />
-            <FirstKeyControl />
-            <KeyNameControl />
+            <fieldset class="template-keys" disabled=yours aria-label="Key names from a template">
+                <FirstKeyControl />
+                <KeyNameControl />
+            </fieldset>
+            <super::your_keys::YourKeysControl />
             <Presets />
         </aside>
     }
@@ -545,13 +542,21 @@ fn KeyNameControl() -> impl IntoView {
 /// Every setting is in the address; this copies it for a lesson or a chat.
 #[component]
 fn CopyLink() -> impl IntoView {
+    let model = expect_context::<Model>();
     let status = RwSignal::new(String::new());
     let copy = move |_| {
         let href = window().location().href().unwrap_or_default();
         let promise = window().navigator().clipboard().write_text(&href);
+        let yours = model.settings.with_untracked(|s| s.your_keys.is_some());
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(_) if yours => status.set(
+                    "Link copied: it opens these settings with the template's keys, as a link cannot carry yours.".into(),
+                ),
                 Ok(_) => status.set("Link copied: it opens this exact view.".into()),
+                Err(_) if yours => status.set(
+                    "Could not copy; the address bar holds the same link, which opens with the template's keys, as a link cannot carry yours.".into(),
+                ),
                 Err(_) => status.set("Could not copy; the address bar holds the same link.".into()),
             }
         });
@@ -562,6 +567,7 @@ fn CopyLink() -> impl IntoView {
             <super::embed_dialog::EmbedThisView />
             <super::print::PrintButton />
             <span class="share-status" role="status">{move || status.get()}</span>
+            <super::your_keys::NotInLink />
         </div>
     }
 }

@@ -182,6 +182,7 @@ pub fn EmbedThisView() -> impl IntoView {
                 <p>
                     "Paste the code into a course page to show one panel with the settings you have now. The frame's height fits the panel at the column width you pick; hosts that resize frames adjust it as the panel changes."
                 </p>
+                <super::your_keys::NotInLink />
                 <div class="control">
                     <label for="embed-panel">"Panel"</label>
                     <select

@@ -63,8 +63,13 @@ struct Asked {
     /// The snapshot measured: the failure panel reads names and loads from
     /// it, never from a newer one whose server ids may differ.
     snapshot: Measured,
-    /// The address, as `query::render` writes it.
+    /// What the figures are for, as `query::identity` writes it: the
+    /// address and the reader's own keys, if in use.
     query: String,
+    /// The address alone, as `query::render` writes it, sent to be parsed.
+    address: String,
+    /// The id of the reader's own keys, or "" for the template's.
+    keys: String,
     /// What to measure, most wanted first.
     work: Vec<Work>,
     key: String,
@@ -79,7 +84,8 @@ impl Asked {
         let request = js_sys::Object::new();
         for (name, value) in [
             ("generation", JsValue::from(self.generation)),
-            ("query", JsValue::from(self.query.as_str())),
+            ("query", JsValue::from(self.address.as_str())),
+            ("keys", JsValue::from(self.keys.as_str())),
             ("work", JsValue::from(ids.join(","))),
             ("key", JsValue::from(self.key.as_str())),
             ("settle", JsValue::from(self.settle)),
@@ -90,10 +96,17 @@ impl Asked {
     }
 }
 
+/// What hears each reply about keys being read.
+type OnReading = Box<dyn Fn(&JsValue)>;
+
 thread_local! {
     static RUNNER: RefCell<Option<Runner>> = const { RefCell::new(None) };
     static ASKED: RefCell<Option<Asked>> = const { RefCell::new(None) };
     static GENERATION: Cell<u32> = const { Cell::new(0) };
+    /// Messages for a measurer still loading on this thread, in order.
+    static WAITING: RefCell<Vec<JsValue>> = const { RefCell::new(Vec::new()) };
+    /// Told of each reply about keys being read.
+    static ON_READING: RefCell<Option<OnReading>> = const { RefCell::new(None) };
 }
 
 /// Where the page is measured, on `<html data-measured-by>` for tests and
@@ -137,7 +150,14 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
         if work.is_empty() {
             return;
         }
-        let query = query::render(&measured.0.settings, &Default::default());
+        let settings = &measured.0.settings;
+        let query = query::identity(settings);
+        let address = query::render(settings, &Default::default());
+        let keys = settings
+            .your_keys
+            .as_ref()
+            .map(|y| y.id())
+            .unwrap_or_default();
         // A new address is a new generation. Asking again for the same one
         // (a panel come near, a key typed) keeps it: the parts already on
         // their way are still this address's.
@@ -164,6 +184,8 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
                 generation,
                 snapshot: measured,
                 query,
+                address,
+                keys,
                 work,
                 key,
                 settle: super::url_state::slider_held(),
@@ -189,21 +211,48 @@ fn released() {
 
 /// Hand the newest request to whatever measures.
 fn send() {
-    ASKED.with(|asked| {
-        let Some(asked) = &*asked.borrow() else {
-            return;
-        };
-        RUNNER.with(|runner| match &*runner.borrow() {
-            Some(Runner::Worker(worker)) => {
-                let _ = worker.post_message(&asked.request());
+    let request = ASKED.with(|asked| asked.borrow().as_ref().map(Asked::request));
+    if let Some(request) = request {
+        // Still loading here: the newest request is sent when it is ready.
+        deliver(&request, false);
+    }
+}
+
+/// Give `message` to whatever measures; if it is still loading on this
+/// thread, keep it (`keep`) for then, or drop it (a request: the newest
+/// one is sent when it is ready).
+fn deliver(message: &JsValue, keep: bool) {
+    RUNNER.with(|runner| match &*runner.borrow() {
+        Some(Runner::Worker(worker)) => {
+            let _ = worker.post_message(message);
+        }
+        Some(Runner::Here(Some(measure))) => {
+            let _ = measure.call1(&JsValue::NULL, message);
+        }
+        Some(Runner::Here(None)) | None => {
+            if keep {
+                WAITING.with(|waiting| waiting.borrow_mut().push(message.clone()));
             }
-            Some(Runner::Here(Some(measure))) => {
-                let _ = measure.call1(&JsValue::NULL, &asked.request());
-            }
-            // Still loading here: the newest request is sent when it is ready.
-            Some(Runner::Here(None)) | None => {}
-        })
-    });
+        }
+    })
+}
+
+/// Send the measurer a message about the reader's own keys (a read to
+/// start or cancel), starting it if need be; each reply about a read goes
+/// to `on_reading`.
+pub fn post_keys_message(model: Model, message: &JsValue, on_reading: impl Fn(&JsValue) + 'static) {
+    ON_READING.with(|slot| *slot.borrow_mut() = Some(Box::new(on_reading)));
+    if RUNNER.with(|runner| runner.borrow().is_none()) {
+        start(model);
+    }
+    deliver(message, true);
+}
+
+/// A message with one field.
+fn message(name: &str, value: &JsValue) -> JsValue {
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &name.into(), value);
+    message.into()
 }
 
 /// Start the worker, or measure here if it cannot start.
@@ -278,6 +327,9 @@ fn measure_here(model: Model, url: &str) {
         };
         say_where("main-thread");
         RUNNER.with(|runner| *runner.borrow_mut() = Some(Runner::Here(Some(measure))));
+        for waiting in WAITING.with(|waiting| std::mem::take(&mut *waiting.borrow_mut())) {
+            deliver(&waiting, true);
+        }
         send();
     });
 }
@@ -291,6 +343,14 @@ fn field(reply: &JsValue, name: &str) -> Option<JsValue> {
 /// A reply: a part of the report, or the end of one. Dropped unless it
 /// answers the newest request.
 fn take_reply(model: Model, reply: &JsValue) {
+    if field(reply, "reading").is_some() {
+        ON_READING.with(|slot| {
+            if let Some(on_reading) = &*slot.borrow() {
+                on_reading(reply)
+            }
+        });
+        return;
+    }
     let generation = field(reply, "generation").and_then(|g| g.as_f64());
     let Some((snapshot, query)) = ASKED.with(|asked| {
         asked
@@ -302,6 +362,21 @@ fn take_reply(model: Model, reply: &JsValue) {
         return;
     };
     if field(reply, "done").is_some() {
+        return;
+    }
+    // The measurer lacks the reader's keys (it started afresh): hand them
+    // over, then ask again.
+    if field(reply, "needKeys").is_some() {
+        let text = snapshot
+            .0
+            .settings
+            .your_keys
+            .as_ref()
+            .map(|y| y.list.to_text());
+        if let Some(text) = text {
+            deliver(&message("adopt", &JsValue::from(text)), true);
+            send();
+        }
         return;
     }
     let Some(text) = field(reply, "report").and_then(|r| r.as_string()) else {

@@ -8,6 +8,7 @@ mod embed_dialog;
 pub mod first;
 mod from_js;
 mod measure;
+mod message;
 pub mod panels;
 mod print;
 mod prose;
@@ -15,6 +16,7 @@ mod slot;
 pub mod state;
 mod timing;
 mod url_state;
+mod your_keys;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -65,7 +67,9 @@ fn App() -> impl IntoView {
         Some(panel) => vec![panel],
         None => registry::ALL.iter().collect(),
     };
-    let model = Model::new(parsed.settings, Vec::new());
+    // The reader's own keys stay for the tab: a reload measures them again.
+    let settings = parsed.settings.with_your_keys(your_keys::stored());
+    let model = Model::new(settings, Vec::new());
     model.one_key.set(parsed.key.unwrap_or_default());
     measure::keep_up_to_date(model, shown.iter().map(|p| p.id).collect());
     provide_context(model);

@@ -195,7 +195,7 @@ impl Model {
         // else, so no setting that shapes a part can be left out of its key.
         let keys = Memo::new(move |previous: Option<&Cached<KeySpec, Keys>>| {
             let spec = settings.with(Valid::key_spec);
-            cached(previous, spec, || {
+            cached(previous, spec.clone(), || {
                 // A key-count step reuses the keys both counts share.
                 timing::timed("ringcount:keys", || match previous {
                     Some(previous) => Keys::of_after(spec, &previous.value.0),

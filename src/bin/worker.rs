@@ -8,9 +8,11 @@
 #[cfg(target_arch = "wasm32")]
 mod measuring {
     use std::cell::RefCell;
+    use std::sync::Arc;
 
     use model::panels::Work;
     use model::report::Job;
+    use model::your_keys::{Counter, KeyList, Reading, Split, YourKeys};
     use model::{panels, query, Snapshot};
     use wasm_bindgen::prelude::*;
 
@@ -31,16 +33,31 @@ mod measuring {
 
     thread_local! {
         static CURRENT: RefCell<Option<Current>> = const { RefCell::new(None) };
+        /// The reader's own keys, as last read here or handed over by the page.
+        static YOURS: RefCell<Option<Arc<YourKeys>>> = const { RefCell::new(None) };
+        /// A file or text being read, a chunk at a time.
+        static READING: RefCell<Option<Counter>> = const { RefCell::new(None) };
     }
 
     /// Measure the address `search` (a query string, as the page's) from
     /// now on: `work` is ids of `Work`, comma-separated, most wanted first
     /// ("claims,schemes"), an id it does not know left out; `key`, if not
-    /// empty, is placed by every scheme before anything else.
+    /// empty, is placed by every scheme before anything else; `keys`, if
+    /// not empty, is the id of the reader's own keys to measure. False,
+    /// and nothing started, if those keys are not here (the page then
+    /// hands them over and asks again).
     #[wasm_bindgen]
-    pub fn start(search: &str, work: &str, key: &str) {
+    pub fn start(search: &str, work: &str, key: &str, keys: &str) -> bool {
+        let yours = match keys {
+            "" => None,
+            id => match YOURS.with(|y| y.borrow().clone()).filter(|y| y.id() == id) {
+                Some(yours) => Some(yours),
+                None => return false,
+            },
+        };
         let parsed = query::parse(search, &panels::ids());
-        let rendered = query::render(&parsed.settings, &Default::default());
+        let settings = parsed.settings.with_your_keys(yours);
+        let rendered = query::identity(&settings);
         let work: Vec<Work> = work.split(',').filter_map(Work::from_id).collect();
         CURRENT.with(|current| {
             let mut current = current.borrow_mut();
@@ -48,7 +65,7 @@ mod measuring {
                 Some(same) if same.job.query() == rendered => same.job.ask(&work),
                 _ => {
                     *current = Some(Current {
-                        snapshot: Snapshot::of(&parsed.settings),
+                        snapshot: Snapshot::of(&settings),
                         job: Job::new(&rendered, &work),
                     })
                 }
@@ -60,6 +77,68 @@ mod measuring {
                 }
             }
         });
+        true
+    }
+
+    /// Keep the keys of `text` (`KeyList::to_text`, from the page): their id,
+    /// or "" if the text is not such a list.
+    #[wasm_bindgen]
+    pub fn adopt_keys(text: &str) -> String {
+        let Some(list) = KeyList::from_text(text) else {
+            return String::new();
+        };
+        let yours = YourKeys::new(list);
+        let id = yours.id();
+        YOURS.with(|y| *y.borrow_mut() = Some(yours));
+        id
+    }
+
+    /// Start reading keys: `field` 1-based (0 for whole lines), split by
+    /// `split` ("commas", "tabs" or "spaces"). A read already under way is
+    /// dropped.
+    #[wasm_bindgen]
+    pub fn read_begin(field: u32, split: &str) {
+        let split = match split {
+            "commas" => Split::Commas,
+            "tabs" => Split::Tabs,
+            _ => Split::Spaces,
+        };
+        let field = (field > 0).then_some(field as usize);
+        READING.with(|r| *r.borrow_mut() = Some(Counter::new(Reading { split, field })));
+    }
+
+    /// Count the next bytes; an error ends the read, with its sentence.
+    #[wasm_bindgen]
+    pub fn read_feed(bytes: &[u8]) -> Result<u32, String> {
+        READING.with(|r| {
+            let mut reading = r.borrow_mut();
+            let counter = reading.as_mut().ok_or("No read is under way.")?;
+            let fed = counter.feed(bytes);
+            let seen = counter.seen as u32;
+            if fed.is_err() {
+                *reading = None;
+            }
+            fed.map(|()| seen)
+        })
+    }
+
+    /// End the read: the keys as `KeyList::to_text` (kept here too), or why
+    /// there are none.
+    #[wasm_bindgen]
+    pub fn read_finish() -> Result<String, String> {
+        let counter = READING
+            .with(|r| r.borrow_mut().take())
+            .ok_or("No read is under way.")?;
+        let list = counter.finish()?;
+        let text = list.to_text();
+        YOURS.with(|y| *y.borrow_mut() = Some(YourKeys::new(list)));
+        Ok(text)
+    }
+
+    /// Drop a read under way.
+    #[wasm_bindgen]
+    pub fn read_cancel() {
+        READING.with(|r| *r.borrow_mut() = None);
     }
 
     /// Measure the next piece: what it finished as a report in JSON, ""

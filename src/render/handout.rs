@@ -47,12 +47,18 @@ pub fn settings_line(settings: &Settings) -> String {
         Change::Join(name) => format!("{name} joins"),
         Change::Leave(name) => format!("{name} leaves"),
     };
+    let keys = match &settings.your_keys {
+        Some(yours) => format!("{} of your own keys", thousands(yours.len() as u64)),
+        None => format!(
+            "{} keys from {}",
+            thousands(settings.keys as u64),
+            settings.keyname.name(settings.first)
+        ),
+    };
     let mut line = format!(
-        "Servers {}; {change}; {} points per server; {} keys from {}; hash {}",
+        "Servers {}; {change}; {} points per server; {keys}; hash {}",
         settings.servers.join(", "),
         settings.points,
-        thousands(settings.keys as u64),
-        settings.keyname.name(settings.first),
         settings.hash.id(),
     );
     if !settings.weights.is_empty() {

@@ -7,3 +7,4 @@ pub mod handout;
 pub mod markup;
 pub mod palette;
 pub mod snapshot_panels;
+pub mod your_keys;

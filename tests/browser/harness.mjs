@@ -272,19 +272,37 @@ export function sharedBrowser() {
  * list of panels. Cached: each query is measured once per test file.
  */
 const nativeCache = new Map();
-export function nativeFigures(query) {
-  if (!nativeCache.has(query)) {
-    const out = execFileSync("cargo", ["run", "--quiet", "-p", "oracle", "--", query], { encoding: "utf8" });
-    nativeCache.set(query, JSON.parse(out));
+export function nativeFigures(query, options = []) {
+  const args = [...options, query];
+  const cacheKey = JSON.stringify(args);
+  if (!nativeCache.has(cacheKey)) {
+    const out = execFileSync("cargo", ["run", "--quiet", "-p", "oracle", "--", ...args], {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+    });
+    nativeCache.set(cacheKey, JSON.parse(out));
   }
-  return nativeCache.get(query);
+  return nativeCache.get(cacheKey);
 }
 
-/** Waits until `#id[data-for]` was measured for the current address. */
-async function waitForCurrent(page, selector) {
+/**
+ * Waits until `#id[data-for]` was measured for the current address and
+ * keys: `data-for` is the address, and with the reader's own keys in use
+ * `&yours=` and their id (never in the address bar).
+ */
+export async function waitForCurrent(page, selector) {
   await page.waitForFunction((selector) => {
-    const table = document.querySelector(selector);
-    return table?.dataset.for && location.search.slice(1).startsWith(table.dataset.for);
+    let measured = document.querySelector(selector)?.dataset.for;
+    if (!measured) return false;
+    const yours = document.querySelector("[data-keys-source]")?.dataset.keysId;
+    const tail = yours ? `&yours=${yours}` : null;
+    if (tail) {
+      if (!measured.endsWith(tail)) return false;
+      measured = measured.slice(0, -tail.length);
+    } else if (measured.includes("&yours=")) {
+      return false;
+    }
+    return location.search.slice(1).startsWith(measured);
   }, selector, { timeout: 30000 });
 }
 

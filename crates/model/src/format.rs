@@ -39,6 +39,16 @@ pub fn format_ratio(ratio: f64) -> String {
 }
 
 /// A count with thousands separators, for prose: 100,000.
+/// `text` with its first letter upper-case, to open a sentence (ASCII
+/// only: Unicode's case tables would cost the worker's module 14 KB).
+pub fn capitalised(text: &str) -> String {
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    text
+}
+
 pub fn thousands(number: u64) -> String {
     grouped(&number.to_string())
 }

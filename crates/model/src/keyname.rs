@@ -2,7 +2,10 @@
 //! being the template with `{i}` replaced by i in decimal. The default,
 //! `key-{i}`, names the keys as every earlier figure of the page did.
 
+use std::sync::Arc;
+
 use super::hash::Decimal;
+use super::your_keys::YourKeys;
 
 /// At most this many characters in a template.
 pub const MAX_TEMPLATE_CHARS: usize = 40;
@@ -118,6 +121,52 @@ impl KeyName {
 
     pub fn is_default(&self) -> bool {
         self.as_str() == DEFAULT_TEMPLATE
+    }
+}
+
+/// Where the keys' names come from: the template, or the reader's own keys
+/// (SPEC §16), key i being the i-th distinct key first seen.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum KeyNames {
+    Template(KeyName),
+    Yours(Arc<YourKeys>),
+}
+
+impl Default for KeyNames {
+    fn default() -> Self {
+        KeyNames::Template(KeyName::default())
+    }
+}
+
+impl KeyNames {
+    /// Run `use_name` on key `number`'s name (a list's keys are numbered
+    /// from 0), with no allocation.
+    pub fn with_name<T>(&self, number: u64, use_name: impl FnOnce(&[u8]) -> T) -> T {
+        match self {
+            KeyNames::Template(template) => template.with_name(number, use_name),
+            KeyNames::Yours(keys) => use_name(keys.name(number as usize).as_bytes()),
+        }
+    }
+
+    /// Key `number`'s name.
+    pub fn name(&self, number: u64) -> String {
+        self.with_name(number, |name| String::from_utf8_lossy(name).into_owned())
+    }
+
+    /// The names for prose: the template, or "your keys".
+    pub fn describe(&self) -> String {
+        match self {
+            KeyNames::Template(template) => template.as_str().to_string(),
+            KeyNames::Yours(_) => "your keys".to_string(),
+        }
+    }
+
+    /// The reader's own keys, if these are they.
+    pub fn yours(&self) -> Option<&Arc<YourKeys>> {
+        match self {
+            KeyNames::Template(_) => None,
+            KeyNames::Yours(keys) => Some(keys),
+        }
     }
 }
 

@@ -2,18 +2,18 @@
 //! positions on the ring.
 
 use super::hash::{HashKind, NumberedNames};
-use super::keyname::KeyName;
+use super::keyname::KeyNames;
 use super::sort;
 
 /// The keys of valid settings: key-first … key-(first+count−1) under a hash.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeySpec {
     // Made only by `Valid::key_spec` and `KeySpec::new` (in settings.rs),
     // which check the ranges.
     pub(crate) first: u64,
     pub(crate) count: u32,
     pub(crate) hash: HashKind,
-    pub(crate) name: KeyName,
+    pub(crate) name: KeyNames,
 }
 
 impl KeySpec {
@@ -27,12 +27,28 @@ impl KeySpec {
         self.hash
     }
     /// How the keys are named (`key-{i}` unless the reader chose otherwise).
-    pub fn name(&self) -> KeyName {
-        self.name
+    pub fn name(&self) -> &KeyNames {
+        &self.name
     }
+    /// The positions of keys `from` … `from + count − 1` in key order.
+    fn hash_range(&self, from: u32, count: u32) -> Vec<u32> {
+        match &self.name {
+            KeyNames::Template(name) => {
+                NumberedNames::around(name.prefix(), name.suffix(), self.hash)
+                    .hash_range(self.first + u64::from(from), u64::from(count))
+            }
+            KeyNames::Yours(keys) => (from..from + count)
+                .map(|index| self.hash.hash(keys.name(index as usize).as_bytes()))
+                .collect(),
+        }
+    }
+
     /// The same keys under another hash (claims compare hashes).
-    pub fn with_hash(self, hash: HashKind) -> KeySpec {
-        KeySpec { hash, ..self }
+    pub fn with_hash(&self, hash: HashKind) -> KeySpec {
+        KeySpec {
+            hash,
+            ..self.clone()
+        }
     }
 }
 
@@ -52,18 +68,13 @@ pub struct Keys {
 impl Keys {
     /// The keys of valid settings (`Valid::key_spec`).
     pub fn of(spec: KeySpec) -> Keys {
-        let name = spec.name();
-        let names = NumberedNames::around(name.prefix(), name.suffix(), spec.hash());
-        let mut keys = Keys::from_hashes(
-            spec.first(),
-            names.hash_range(spec.first(), u64::from(spec.count())),
-        );
+        let mut keys = Keys::from_hashes(spec.first(), spec.hash_range(0, spec.count()));
         keys.spec = Some(spec);
         keys
     }
 
-    pub fn spec(&self) -> Option<KeySpec> {
-        self.spec
+    pub fn spec(&self) -> Option<&KeySpec> {
+        self.spec.as_ref()
     }
 
     /// The keys of `spec`, equal to `Keys::of(spec)`, built from `previous`
@@ -72,10 +83,10 @@ impl Keys {
     /// kept ones (fewer) or hashes and merges in only the new ones (more),
     /// instead of hashing and sorting them all again.
     pub fn of_after(spec: KeySpec, previous: &Keys) -> Keys {
-        let Some(before) = previous.spec.filter(|before| {
+        let Some(before) = previous.spec.as_ref().filter(|before| {
             KeySpec {
                 count: spec.count,
-                ..*before
+                ..(*before).clone()
             } == spec
         }) else {
             return Keys::of(spec);
@@ -92,9 +103,7 @@ impl Keys {
             .map(|(&hash, &index)| (u64::from(hash) << 32) | u64::from(index))
             .collect();
         if count > kept {
-            let name = spec.name();
-            let names = NumberedNames::around(name.prefix(), name.suffix(), spec.hash());
-            let added = names.hash_range(spec.first + kept as u64, (count - kept) as u64);
+            let added = spec.hash_range(kept as u32, (count - kept) as u32);
             let mut new: Vec<u64> = added
                 .iter()
                 .enumerate()
@@ -256,7 +265,7 @@ mod tests {
                 spec(500).with_name(KeyName::parse("k{i}").unwrap()),
             ] {
                 assert_same_keys(
-                    &Keys::of_after(other, &previous),
+                    &Keys::of_after(other.clone(), &previous),
                     &Keys::of(other),
                     "changed spec",
                 );
@@ -265,7 +274,11 @@ mod tests {
         // Keys placed by hand have no spec: never a base for others.
         let by_hand = Keys::from_hashes(0, vec![9, 3, 5]);
         let spec = KeySpec::new(0, 3, HashKind::Fnv1aFold).unwrap();
-        assert_same_keys(&Keys::of_after(spec, &by_hand), &Keys::of(spec), "by hand");
+        assert_same_keys(
+            &Keys::of_after(spec.clone(), &by_hand),
+            &Keys::of(spec),
+            "by hand",
+        );
     }
 
     #[test]

@@ -80,7 +80,7 @@ mod tests {
         let index = 17;
         let name = snapshot
             .settings
-            .keyname
+            .key_names()
             .name(snapshot.keys.key(index).number);
         let (position, rows) = owners(&snapshot, &name);
         assert_eq!(position, snapshot.keys.hashes[index]);

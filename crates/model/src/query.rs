@@ -402,6 +402,18 @@ pub fn full_page_href(settings: &Settings) -> String {
     format!("./?{}", render(settings, &View::default()))
 }
 
+/// What a measurement is for: the address, and the reader's own keys by
+/// their digest (they are never in the address), so figures of the
+/// template's keys are never taken for figures of the reader's.
+pub fn identity(settings: &Settings) -> String {
+    let mut query = render(settings, &View::default());
+    if let Some(yours) = &settings.your_keys {
+        query.push_str("&yours=");
+        query.push_str(&yours.id());
+    }
+    query
+}
+
 /// The query string for these settings (without the `?`).
 pub fn render(settings: &Settings, view: &View) -> String {
     let servers: Vec<String> = settings
@@ -545,6 +557,7 @@ mod tests {
             skew: parse_skew("1.5").unwrap(),
             keyname: KeyName::parse("user:{i}/é").unwrap(),
             insert_at: None,
+            your_keys: None,
         };
         let view = View {
             embed: true,

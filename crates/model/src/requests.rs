@@ -2,8 +2,85 @@
 //! requests in proportion to 1/r^s. A server's request load is the share of
 //! all requests its keys get; with s = 0 it is its share of the keys.
 
+use super::format::fixed;
 use super::ring::ServerId;
 use super::settings::Skew;
+use super::your_keys::YourKeys;
+
+/// Where the requests to each key come from: Zipf's law at exponent s, or
+/// the reader's own keys, a key seen k times being k requests (SPEC §16).
+#[derive(Clone, Copy, Debug)]
+pub enum Requests<'a> {
+    Zipf(f64),
+    Counted(&'a YourKeys),
+}
+
+impl Requests<'_> {
+    /// Requests to each of the first `count` keys, up to a common factor.
+    pub fn per_key(&self, count: usize) -> Vec<f64> {
+        match self {
+            Requests::Zipf(s) => key_requests(count, *s),
+            Requests::Counted(keys) => keys.requests().take(count).map(f64::from).collect(),
+        }
+    }
+
+    /// Each server's share of all requests, given every key's owner.
+    pub fn shares(&self, owners: &[ServerId], server_count: usize) -> Vec<f64> {
+        shares_of(owners, &self.per_key(owners.len()), server_count)
+    }
+
+    /// The hottest of `count` keys' own share of all requests.
+    pub fn hottest_share(&self, count: usize) -> f64 {
+        match self {
+            Requests::Zipf(s) => hottest_key_share(count, *s),
+            Requests::Counted(_) => {
+                let requests = self.per_key(count);
+                let total: f64 = requests.iter().sum();
+                requests.iter().fold(0.0, |a: f64, &b| a.max(b)) / total.max(1.0)
+            }
+        }
+    }
+
+    /// The `n` hottest of `count` keys, hottest first (ties by key order):
+    /// each key's index and its requests over the hottest key's.
+    pub fn hottest(&self, count: usize, n: usize) -> Vec<(usize, f64)> {
+        // Zipf's ranks are the key order: only the first n are needed.
+        let requests = match self {
+            Requests::Zipf(_) => self.per_key(count.min(n)),
+            Requests::Counted(_) => self.per_key(count),
+        };
+        let mut ranked: Vec<usize> = (0..requests.len()).collect();
+        ranked.sort_by(|&a, &b| requests[b].total_cmp(&requests[a]).then(a.cmp(&b)));
+        ranked.truncate(n);
+        let top = ranked.first().map_or(1.0, |&at| requests[at]);
+        ranked
+            .into_iter()
+            .map(|at| (at, requests[at] / top))
+            .collect()
+    }
+
+    /// Requests at least as skewed as Zipf at s = 1 (claims about hot
+    /// keys need some): the reader's own counts are kept as they are.
+    pub fn at_least_zipf_one(self) -> Self {
+        match self {
+            Requests::Zipf(s) => Requests::Zipf(s.max(1.0)),
+            counted => counted,
+        }
+    }
+
+    /// Every key alike: request shares are key shares.
+    pub fn is_even(&self) -> bool {
+        matches!(self, Requests::Zipf(s) if *s == 0.0)
+    }
+
+    /// For prose: "at s = 1.2", or "with your keys' request counts".
+    pub fn describe(&self) -> String {
+        match self {
+            Requests::Zipf(s) => format!("at s = {}", fixed(*s, 1)),
+            Requests::Counted(_) => "with your keys' request counts".to_string(),
+        }
+    }
+}
 
 /// The exponent s of a skew kept in tenths.
 pub fn exponent(skew: Skew) -> f64 {
@@ -28,10 +105,14 @@ pub fn hottest_key_share(count: usize, s: f64) -> f64 {
 /// Each server's share of all requests, indexed by `ServerId`, given every
 /// key's owner in key order.
 pub fn request_shares(owners: &[ServerId], s: f64, server_count: usize) -> Vec<f64> {
-    let requests = key_requests(owners.len(), s);
+    shares_of(owners, &key_requests(owners.len(), s), server_count)
+}
+
+/// Each server's share of all requests, given each key's owner and requests.
+fn shares_of(owners: &[ServerId], requests: &[f64], server_count: usize) -> Vec<f64> {
     let total: f64 = requests.iter().sum();
     let mut shares = vec![0.0; server_count];
-    for (&owner, &weight) in owners.iter().zip(&requests) {
+    for (&owner, &weight) in owners.iter().zip(requests) {
         shares[usize::from(owner)] += weight;
     }
     if total > 0.0 {

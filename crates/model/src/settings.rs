@@ -1,12 +1,15 @@
 //! Everything the reader can set, and the one place it is checked: a bad
 //! value is a `Problem` the page shows beside its control, never a panic.
 
+use std::sync::Arc;
+
 use super::cost::Bytes;
 use super::format::thousands;
 use super::hash::HashKind;
-use super::keyname::KeyName;
+use super::keyname::{KeyName, KeyNames};
 use super::keys::KeySpec;
 use super::ring::ServerId;
+use super::your_keys::YourKeys;
 
 pub const MIN_SERVERS: usize = 2;
 /// The most servers on the ring at once, counting one that joins.
@@ -74,6 +77,9 @@ pub struct Settings {
     /// Where a joining server is inserted, 1-based (`addat=`, SPEC §16):
     /// `None` appends it.
     pub insert_at: Option<u16>,
+    /// The reader's own keys (SPEC §16), in place of `keys`, `first` and
+    /// `keyname`; never in the address.
+    pub your_keys: Option<Arc<YourKeys>>,
 }
 
 /// The most ring entries all servers may put on the ring together.
@@ -110,11 +116,20 @@ impl Default for Settings {
             keyname: KeyName::default(),
             skew: Skew::default(),
             insert_at: None,
+            your_keys: None,
         }
     }
 }
 
 impl Settings {
+    /// How the keys are named: the template, or the reader's own keys.
+    pub fn key_names(&self) -> KeyNames {
+        match &self.your_keys {
+            Some(yours) => KeyNames::Yours(yours.clone()),
+            None => KeyNames::Template(self.keyname),
+        }
+    }
+
     /// The heaviest settings the controls allow: 49 servers and a joiner at
     /// 500 points (25,000 ring entries), 100,000 keys. The benchmarks use it.
     pub fn largest() -> Settings {
@@ -778,6 +793,16 @@ impl Valid {
         &self.settings
     }
 
+    /// The same settings measuring the reader's own keys (SPEC §16), or
+    /// the template's again: the key count becomes the keys placed.
+    pub fn with_your_keys(mut self, yours: Option<Arc<YourKeys>>) -> Valid {
+        if let Some(yours) = &yours {
+            self.settings.keys = (yours.len() as u32).clamp(MIN_KEYS, MAX_KEYS);
+        }
+        self.settings.your_keys = yours;
+        self
+    }
+
     /// The one way any input becomes settings: each part of `draft` that
     /// cannot be used falls back (to `fallback`'s value, or for a change
     /// that does not fit the list, to a default change), and what no longer
@@ -833,11 +858,20 @@ impl Valid {
     /// What the keys are made from: one memo key, and the only input
     /// `Keys::of` takes, so nothing that shapes the keys can be left out.
     pub fn key_spec(&self) -> KeySpec {
-        KeySpec {
-            first: self.first,
-            count: self.keys,
-            hash: self.hash,
-            name: self.keyname,
+        match &self.your_keys {
+            // Your keys are numbered from 0 and all placed.
+            Some(yours) => KeySpec {
+                first: 0,
+                count: yours.len() as u32,
+                hash: self.hash,
+                name: self.key_names(),
+            },
+            None => KeySpec {
+                first: self.first,
+                count: self.keys,
+                hash: self.hash,
+                name: self.key_names(),
+            },
         }
     }
 
@@ -889,13 +923,30 @@ impl KeySpec {
             first,
             count,
             hash,
-            name: KeyName::default(),
+            name: KeyNames::default(),
         })
     }
 
     /// The same keys under another name template (a claim compares them).
-    pub fn with_name(self, name: KeyName) -> KeySpec {
-        KeySpec { name, ..self }
+    pub fn with_name(&self, name: KeyName) -> KeySpec {
+        self.with_names(KeyNames::Template(name))
+    }
+
+    /// The same count of keys named otherwise: a template's from `first`,
+    /// or the reader's own (then every one of them).
+    pub fn with_names(&self, name: KeyNames) -> KeySpec {
+        match &name {
+            KeyNames::Template(_) => KeySpec {
+                name,
+                ..self.clone()
+            },
+            KeyNames::Yours(yours) => KeySpec {
+                first: 0,
+                count: yours.len() as u32,
+                name,
+                ..self.clone()
+            },
+        }
     }
 }
 

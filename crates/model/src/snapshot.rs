@@ -106,22 +106,35 @@ impl Modulo {
     /// Count on `keys`, which must be the keys of `spec.keys` (if they are
     /// not, they are made afresh rather than counted wrongly).
     pub fn count(spec: ModuloSpec, keys: &Keys) -> Modulo {
-        let moved = if keys.spec() == Some(spec.keys) {
+        let moved = if keys.spec() == Some(&spec.keys) {
             modulo_moved(&keys.hashes, &spec.before, &spec.after)
         } else {
-            modulo_moved(&Keys::of(spec.keys).hashes, &spec.before, &spec.after)
+            modulo_moved(
+                &Keys::of(spec.keys.clone()).hashes,
+                &spec.before,
+                &spec.after,
+            )
         };
         Modulo { spec, moved }
     }
 }
 
 impl Snapshot {
+    /// Where this scenario's requests come from: the skew's Zipf law, or
+    /// the reader's own keys' counts.
+    pub fn requests(&self) -> requests::Requests<'_> {
+        match &self.settings.your_keys {
+            Some(yours) => requests::Requests::Counted(yours),
+            None => requests::Requests::Zipf(requests::exponent(self.settings.skew)),
+        }
+    }
+
     /// Each server's share of all requests after the change (SPEC §10),
-    /// indexed by `ServerId`. Without skew it is the share of keys, so the
-    /// 100,000 powers are skipped then.
+    /// indexed by `ServerId`. With every key alike it is the share of keys,
+    /// so the 100,000 powers are skipped then.
     pub fn request_shares(&self) -> Vec<f64> {
-        let s = requests::exponent(self.settings.skew);
-        if s == 0.0 {
+        let requests = self.requests();
+        if requests.is_even() {
             let keys = self.key_count() as f64;
             return self
                 .loads_after
@@ -129,12 +142,13 @@ impl Snapshot {
                 .map(|&load| f64::from(load) / keys)
                 .collect();
         }
-        requests::request_shares(&self.owners_after, s, self.names.len())
+        requests.shares(&self.owners_after, self.names.len())
     }
 
-    /// The hottest key's own share of all requests, 1/H(K, s).
+    /// The hottest key's own share of all requests: 1/H(K, s), or its
+    /// count over all of the reader's requests.
     pub fn hottest_key_share(&self) -> f64 {
-        requests::hottest_key_share(self.key_count(), requests::exponent(self.settings.skew))
+        self.requests().hottest_share(self.key_count())
     }
 
     /// Points per server at `base` points, with this scenario's weights.
@@ -164,7 +178,7 @@ impl Snapshot {
     /// these settings' specs is rebuilt, so a stale cache can cost time but
     /// never a wrong figure.
     pub fn from_parts(valid: &Valid, keys: Arc<Keys>, rings: &Rings, modulo: &Modulo) -> Snapshot {
-        let keys = if keys.spec() == Some(valid.key_spec()) {
+        let keys = if keys.spec() == Some(&valid.key_spec()) {
             keys
         } else {
             Arc::new(Keys::of(valid.key_spec()))

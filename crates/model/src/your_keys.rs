@@ -6,7 +6,9 @@
 //! scheme uses for position, so the sample is not bunched on any ring, and
 //! the same file always gives the same sample.
 
-use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::format::thousands;
 
 use crate::systems::hashes::xxh64;
 
@@ -45,13 +47,23 @@ impl Split {
 
     /// Field `field` (1-based) of `line`, if it has one. Quotes are not special.
     pub fn field(self, line: &str, field: usize) -> Option<&str> {
+        let bytes = self.field_bytes(line.as_bytes(), field)?;
+        // Split at ASCII bytes, valid UTF-8 stays valid.
+        std::str::from_utf8(bytes).ok()
+    }
+
+    /// The same on bytes: fields split at ASCII separators, trimmed.
+    fn field_bytes(self, line: &[u8], field: usize) -> Option<&[u8]> {
         let index = field.checked_sub(1)?;
         match self {
-            Split::Commas => line.split(',').nth(index),
-            Split::Tabs => line.split('\t').nth(index),
-            Split::Spaces => line.split(' ').filter(|part| !part.is_empty()).nth(index),
+            Split::Commas => line.split(|&b| b == b',').nth(index),
+            Split::Tabs => line.split(|&b| b == b'\t').nth(index),
+            Split::Spaces => line
+                .split(|&b| b == b' ')
+                .filter(|part| !part.is_empty())
+                .nth(index),
         }
-        .map(str::trim)
+        .map(<[u8]>::trim_ascii)
     }
 }
 
@@ -67,13 +79,20 @@ impl Reading {
     /// The key a line gives, trimmed; `None` for an empty line or one
     /// without the field.
     pub fn key<'a>(&self, line: &'a str) -> Result<Option<&'a str>, Missing> {
-        let line = line.trim();
+        // Cut at ASCII bytes, valid UTF-8 stays valid.
+        self.key_bytes(line.as_bytes())
+            .map(|key| key.map(|key| std::str::from_utf8(key).unwrap_or_default()))
+    }
+
+    /// The same on a line's bytes (ASCII spaces trimmed), before decoding.
+    pub fn key_bytes<'a>(&self, line: &'a [u8]) -> Result<Option<&'a [u8]>, Missing> {
+        let line = line.trim_ascii();
         if line.is_empty() {
             return Ok(None);
         }
         match self.field {
             None => Ok(Some(line)),
-            Some(field) => match self.split.field(line, field) {
+            Some(field) => match self.split.field_bytes(line, field) {
                 Some(key) if !key.is_empty() => Ok(Some(key)),
                 _ => Err(Missing),
             },
@@ -85,17 +104,23 @@ impl Reading {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Missing;
 
-/// Counts keys as chunks of text arrive; a line split between chunks is
-/// kept until its end arrives.
+/// Counts keys as chunks of bytes arrive; a line split between chunks is
+/// kept until its end arrives. Each line is decoded on its own: a NUL byte
+/// refuses the whole input (a binary file), other invalid UTF-8 is replaced
+/// and the line counted.
 pub struct Counter {
     reading: Reading,
     /// Distinct keys in the order first seen, each with its requests.
     keys: Vec<(String, u32)>,
-    index: HashMap<String, usize>,
-    partial: String,
+    index: Index,
+    partial: Vec<u8>,
+    /// Lines seen so far, empty ones included (for the progress bar and
+    /// the line a NUL byte is on).
+    pub seen: usize,
     pub lines: usize,
     pub too_long: usize,
     pub missing_field: usize,
+    pub replaced: usize,
 }
 
 impl Counter {
@@ -103,58 +128,78 @@ impl Counter {
         Counter {
             reading,
             keys: Vec::new(),
-            index: HashMap::new(),
-            partial: String::new(),
+            index: Index::default(),
+            partial: Vec::new(),
+            seen: 0,
             lines: 0,
             too_long: 0,
             missing_field: 0,
+            replaced: 0,
         }
     }
 
-    /// Read `chunk`, the next part of the text. Refused past `MAX_LINES`.
-    pub fn feed(&mut self, chunk: &str) -> Result<(), String> {
-        let mut text = std::mem::take(&mut self.partial);
-        text.push_str(chunk);
-        let complete = match text.rfind('\n') {
-            Some(end) => {
-                self.partial = text[end + 1..].to_string();
-                &text[..end]
+    /// Read `chunk`, the next bytes. Refused at a NUL byte or past `MAX_LINES`.
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), String> {
+        let mut start = 0;
+        while let Some(offset) = newline_or_nul(&chunk[start..]) {
+            let end = start + offset;
+            if chunk[end] == 0 {
+                return Err(format!(
+                    "This looks like a binary file (a NUL byte on line {}), not text: nothing was read.",
+                    thousands(self.seen as u64 + 1)
+                ));
             }
-            None => {
-                self.partial = text;
+            if self.partial.is_empty() {
+                self.line(&chunk[start..end])?;
+            } else {
+                let mut line = std::mem::take(&mut self.partial);
+                line.extend_from_slice(&chunk[start..end]);
+                self.line(&line)?;
+            }
+            start = end + 1;
+        }
+        self.partial.extend_from_slice(&chunk[start..]);
+        Ok(())
+    }
+
+    /// One line, free of NUL bytes and without its newline.
+    fn line(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.seen += 1;
+        let key = match self.reading.key_bytes(bytes) {
+            Ok(Some(key)) => key,
+            Ok(None) => return Ok(()),
+            Err(Missing) => {
+                self.lines += 1;
+                self.missing_field += 1;
                 return Ok(());
             }
         };
-        for line in complete.split('\n') {
-            self.line(line)?;
-        }
-        Ok(())
-    }
-
-    fn line(&mut self, line: &str) -> Result<(), String> {
         self.lines += 1;
         if self.lines > MAX_LINES {
             return Err(format!(
-                "This has more than {} lines, the most the page reads.",
-                crate::format::thousands(MAX_LINES as u64)
+                "This has more than {} lines, the most the page reads: nothing was read.",
+                thousands(MAX_LINES as u64)
             ));
         }
-        match self.reading.key(line) {
-            Ok(Some(key)) if key.chars().count() > MAX_KEY_CHARS => self.too_long += 1,
-            Ok(Some(key)) => match self.index.get(key) {
-                Some(&at) => self.keys[at].1 += 1,
-                None => {
-                    self.index.insert(key.to_string(), self.keys.len());
-                    self.keys.push((key.to_string(), 1));
-                }
-            },
-            Ok(None) => self.lines -= 1,
-            Err(Missing) => self.missing_field += 1,
+        // Only the key is decoded: the rest of the line is never used.
+        let key = match std::str::from_utf8(key) {
+            Ok(key) => std::borrow::Cow::Borrowed(key),
+            Err(_) => {
+                self.replaced += 1;
+                String::from_utf8_lossy(key)
+            }
+        };
+        // Counting characters only when the bytes could be too many.
+        if key.len() > MAX_KEY_CHARS && key.chars().count() > MAX_KEY_CHARS {
+            self.too_long += 1;
+            return Ok(());
         }
+        let at = self.index.find_or_add(&mut self.keys, &key);
+        self.keys[at].1 += 1;
         Ok(())
     }
 
-    /// The keys read, once the text has ended.
+    /// The keys read, once the input has ended.
     pub fn finish(mut self) -> Result<KeyList, String> {
         let rest = std::mem::take(&mut self.partial);
         if !rest.is_empty() {
@@ -168,8 +213,8 @@ impl Counter {
             if self.missing_field * 2 > self.lines {
                 return Err(format!(
                     "Field {field} is missing from {} of {} lines: pick another field, or none for whole lines.",
-                    crate::format::thousands(self.missing_field as u64),
-                    crate::format::thousands(self.lines as u64)
+                    thousands(self.missing_field as u64),
+                    thousands(self.lines as u64)
                 ));
             }
         }
@@ -185,9 +230,105 @@ impl Counter {
             distinct,
             too_long: self.too_long,
             missing_field: self.missing_field,
+            replaced: self.replaced,
             keys,
         })
     }
+}
+
+/// Where the first newline or NUL byte is: eight bytes at a time (the
+/// file's every byte passes here), then byte by byte in the word that has it.
+fn newline_or_nul(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Nonzero exactly when some byte of `word` is zero.
+    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS;
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        if has_zero(word) | has_zero(word ^ (ONES * u64::from(b'\n'))) != 0 {
+            break;
+        }
+        at += 8;
+    }
+    bytes[at..]
+        .iter()
+        .position(|&b| b == b'\n' || b == 0)
+        .map(|offset| at + offset)
+}
+
+/// Where each distinct key is in the list: an open-addressing table whose
+/// slots hold a key's list index plus one (0 is empty) in the low half and
+/// the high half of its hash above, so that a probe compares keys only
+/// when their hashes agree; each key's hash is kept for growing. Smaller in
+/// the worker's module than a `HashMap`, and quicker on short keys than
+/// its SipHash.
+#[derive(Default)]
+struct Index {
+    slots: Vec<u64>,
+    hashes: Vec<u64>,
+}
+
+impl Index {
+    /// The list index of `key`, added to `keys` with no requests if new.
+    fn find_or_add(&mut self, keys: &mut Vec<(String, u32)>, key: &str) -> usize {
+        if (keys.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let hash = quick_hash(key.as_bytes());
+        let tag = hash & !0xFFFF_FFFF;
+        let mask = self.slots.len() - 1;
+        let mut at = hash as usize & mask;
+        loop {
+            match self.slots[at] {
+                0 => {
+                    self.slots[at] = tag | (keys.len() as u64 + 1);
+                    self.hashes.push(hash);
+                    keys.push((key.to_string(), 0));
+                    return keys.len() - 1;
+                }
+                slot if slot & !0xFFFF_FFFF == tag => {
+                    let index = (slot & 0xFFFF_FFFF) as usize - 1;
+                    if keys[index].0 == key {
+                        return index;
+                    }
+                }
+                _ => {}
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Twice the slots (at least 1,024), every key placed again.
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(1024);
+        let mask = size - 1;
+        self.slots = vec![0; size];
+        for (index, &hash) in self.hashes.iter().enumerate() {
+            let mut at = hash as usize & mask;
+            while self.slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = (hash & !0xFFFF_FFFF) | (index as u64 + 1);
+        }
+    }
+}
+
+/// A quick hash for the table (FxHash's step, eight bytes at a time, then
+/// a final mix so the low bits the table uses depend on every byte).
+fn quick_hash(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut hash = bytes.len() as u64;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        hash = (hash.rotate_left(5) ^ word).wrapping_mul(K);
+    }
+    let mut tail = [0u8; 8];
+    tail[..words.remainder().len()].copy_from_slice(words.remainder());
+    hash = (hash.rotate_left(5) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
+    hash ^ (hash >> 29)
 }
 
 /// The keys placed: all of them, or past `MAX_PLACED` those with the
@@ -216,33 +357,134 @@ pub struct KeyList {
     pub distinct: usize,
     pub too_long: usize,
     pub missing_field: usize,
+    /// Keys whose invalid UTF-8 was replaced by U+FFFD.
+    pub replaced: usize,
     /// The keys placed, in the order first seen, each with its requests.
     pub keys: Vec<(String, u32)>,
 }
 
-/// Read all of `text` at once (tests, the oracle's `--keys`).
-pub fn read(text: &str, reading: Reading) -> Result<KeyList, String> {
-    let mut counter = Counter::new(reading);
-    counter.feed(text)?;
-    counter.finish()
+/// The first line of `KeyList::to_text`, naming the format.
+const TEXT_HEADER: &str = "ringcount keys 1";
+
+impl KeyList {
+    /// The list as text, to cross between threads and into session
+    /// storage: a header with the counts, then one `requests<TAB>key` line
+    /// per key. A key holds no newline, so the lines split back exactly.
+    pub fn to_text(&self) -> String {
+        let mut text = format!(
+            "{TEXT_HEADER} {} {} {} {} {}\n",
+            self.lines, self.distinct, self.too_long, self.missing_field, self.replaced
+        );
+        for (key, requests) in &self.keys {
+            text.push_str(&requests.to_string());
+            text.push('\t');
+            text.push_str(key);
+            text.push('\n');
+        }
+        text
+    }
+
+    /// Read `to_text`'s output back; None if it is not that.
+    pub fn from_text(text: &str) -> Option<KeyList> {
+        let mut lines = text.split('\n');
+        let counts: Vec<usize> = lines
+            .next()?
+            .strip_prefix(TEXT_HEADER)?
+            .split_whitespace()
+            .map(|n| n.parse().ok())
+            .collect::<Option<_>>()?;
+        let [lines_read, distinct, too_long, missing_field, replaced] = counts[..] else {
+            return None;
+        };
+        let keys: Vec<(String, u32)> = lines
+            .filter(|line| !line.is_empty())
+            .map(|line| {
+                let (requests, key) = line.split_once('\t')?;
+                Some((key.to_string(), requests.parse().ok().filter(|&r| r > 0)?))
+            })
+            .collect::<Option<_>>()?;
+        (!keys.is_empty() && keys.len() <= MAX_PLACED).then_some(KeyList {
+            lines: lines_read,
+            distinct,
+            too_long,
+            missing_field,
+            replaced,
+            keys,
+        })
+    }
 }
 
-/// Bytes as text: refused if they hold a NUL byte (a binary file); other
-/// invalid UTF-8 is replaced, and the lines it touched are counted.
-pub fn decode(bytes: &[u8]) -> Result<(String, usize), String> {
-    if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        return Err(format!(
-            "This looks like a binary file (a NUL byte on line {}), not text: nothing was read.",
-            crate::format::thousands(line as u64)
-        ));
+/// Keys read from the reader's own text, as the settings hold them: shared,
+/// never copied, and compared by a digest of their content.
+pub struct YourKeys {
+    pub list: KeyList,
+    /// A digest of the keys and their requests: what names them in a request.
+    pub digest: u64,
+}
+
+impl YourKeys {
+    pub fn new(list: KeyList) -> Arc<YourKeys> {
+        // Each key's XXH64, seeded by its requests, folded in order: the
+        // same keys and counts in the same order, the same digest.
+        let digest = list
+            .keys
+            .iter()
+            .fold(list.keys.len() as u64, |digest, (key, requests)| {
+                (digest.rotate_left(27) ^ xxh64(key.as_bytes(), u64::from(*requests)))
+                    .wrapping_mul(0x9E37_79B1_85EB_CA87)
+            });
+        Arc::new(YourKeys { list, digest })
     }
-    let text = String::from_utf8_lossy(bytes).into_owned();
-    let replaced = text
-        .lines()
-        .filter(|line| line.contains('\u{FFFD}'))
-        .count();
-    Ok((text, replaced))
+
+    /// The digest in hex, naming these keys in a request to the worker.
+    pub fn id(&self) -> String {
+        format!("{:016x}", self.digest)
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.keys.is_empty()
+    }
+
+    /// Key `index`'s name.
+    pub fn name(&self, index: usize) -> &str {
+        self.list.keys.get(index).map_or("", |(key, _)| key)
+    }
+
+    /// Every placed key's requests, in key order.
+    pub fn requests(&self) -> impl Iterator<Item = u32> + '_ {
+        self.list.keys.iter().map(|&(_, requests)| requests)
+    }
+}
+
+impl PartialEq for YourKeys {
+    fn eq(&self, other: &Self) -> bool {
+        self.digest == other.digest
+    }
+}
+
+impl Eq for YourKeys {}
+
+impl std::hash::Hash for YourKeys {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.digest.hash(state)
+    }
+}
+
+impl std::fmt::Debug for YourKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "YourKeys({} keys, {})", self.len(), self.id())
+    }
+}
+
+/// Read all of `bytes` at once (tests, the oracle's `--keys`).
+pub fn read(bytes: &[u8], reading: Reading) -> Result<KeyList, String> {
+    let mut counter = Counter::new(reading);
+    counter.feed(bytes)?;
+    counter.finish()
 }
 
 #[cfg(test)]
@@ -256,7 +498,7 @@ mod tests {
 
     #[test]
     fn each_line_is_a_request_and_keys_keep_their_first_order() {
-        let list = read("b\na\n\n  b  \nc\nb\n", WHOLE).unwrap();
+        let list = read(b"b\na\n\n  b  \nc\nb\n", WHOLE).unwrap();
         assert_eq!(
             list.keys,
             [
@@ -271,11 +513,11 @@ mod tests {
     #[test]
     fn chunks_split_anywhere_read_as_the_whole() {
         let text = "/img/1.jpg\n/img/2.jpg\n/img/1.jpg\n/a/b\n/img/2.jpg";
-        let whole = read(text, WHOLE).unwrap();
+        let whole = read(text.as_bytes(), WHOLE).unwrap();
         for cut in 0..text.len() {
             let mut counter = Counter::new(WHOLE);
-            counter.feed(&text[..cut]).unwrap();
-            counter.feed(&text[cut..]).unwrap();
+            counter.feed(&text.as_bytes()[..cut]).unwrap();
+            counter.feed(&text.as_bytes()[cut..]).unwrap();
             assert_eq!(counter.finish().unwrap(), whole, "cut at {cut}");
         }
     }
@@ -286,7 +528,7 @@ mod tests {
                    127.0.0.1 - - [02/Dec/2026:10:00:01 +0000] \"GET /img/9.jpg HTTP/1.1\" 200 512 \"-\" \"curl/8\"\n\
                    127.0.0.1 - - [02/Dec/2026:10:00:02 +0000] \"GET /img/7.jpg HTTP/1.1\" 304 0 \"-\" \"curl/8\"\n";
         let list = read(
-            log,
+            log.as_bytes(),
             Reading {
                 split: Split::Spaces,
                 field: Some(7),
@@ -304,11 +546,11 @@ mod tests {
 
     #[test]
     fn bad_input_is_refused_with_a_reason() {
-        assert!(read("\n \n", WHOLE)
+        assert!(read(b"\n \n", WHOLE)
             .unwrap_err()
             .starts_with("There are no keys here"));
         let two_of_three = read(
-            "a b\nc\nd\n",
+            b"a b\nc\nd\n",
             Reading {
                 split: Split::Spaces,
                 field: Some(2),
@@ -318,21 +560,26 @@ mod tests {
             .unwrap_err()
             .starts_with("Field 2 is missing from 2 of 3 lines"));
         let long = "x".repeat(201);
-        let list = read(&format!("{long}\nshort\n"), WHOLE).unwrap();
+        let list = read(format!("{long}\nshort\n").as_bytes(), WHOLE).unwrap();
         assert_eq!((list.too_long, list.keys.len()), (1, 1));
-        assert!(read(&long, WHOLE)
+        assert!(read(long.as_bytes(), WHOLE)
             .unwrap_err()
             .starts_with("No key is 200 characters"));
-        assert!(decode(b"abc\ndef\0gh")
+        assert!(read(b"abc\ndef\0gh", WHOLE)
             .unwrap_err()
             .contains("NUL byte on line 2"));
-        assert_eq!(decode(b"ok\nbad \xff\nok").unwrap().1, 1);
+        let lossy = read(b"ok\nbad \xff\nok", WHOLE).unwrap();
+        assert_eq!(lossy.replaced, 1);
+        assert_eq!(lossy.keys[1].0, "bad \u{FFFD}");
+        let text = lossy.to_text();
+        assert_eq!(KeyList::from_text(&text), Some(lossy));
+        assert_eq!(KeyList::from_text("not a list"), None);
     }
 
     #[test]
     fn past_100000_distinct_keys_the_smallest_xxh64_are_placed_in_first_order() {
         let text: String = (0..100_050).map(|i| format!("k{i}\n")).collect();
-        let list = read(&text, WHOLE).unwrap();
+        let list = read(text.as_bytes(), WHOLE).unwrap();
         assert_eq!((list.distinct, list.keys.len()), (100_050, MAX_PLACED));
         let mut ranks: Vec<u64> = (0..100_050)
             .map(|i| xxh64(format!("k{i}").as_bytes(), 1))

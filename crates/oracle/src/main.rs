@@ -4,15 +4,70 @@
 //! than against typed-in numbers.
 //!
 //!     cargo run -q -p oracle -- 'points=1&hash=fnv1a'
+//!
+//! With `--keys FILE` it measures the keys in FILE as the page measures a
+//! file the reader chose (SPEC §16): one key per line, or with `--field N`
+//! the N-th field (split as the file's name says: .csv, .tsv, or spaces).
+//!
+//!     cargo run -q -p oracle -- --keys access.log --field 7 'servers=a,b,c'
 
 mod figures;
 
+use std::process::ExitCode;
+
+use model::your_keys::{self, Reading, Split, YourKeys};
 use model::{panels, query, Snapshot};
 use serde_json::{json, Map, Value};
 
-fn main() {
-    let address = std::env::args().nth(1).unwrap_or_default();
-    let parsed = query::parse(&address, &panels::ids());
+/// The command line: an address, and maybe a key file and its field.
+struct Args {
+    address: String,
+    keys: Option<String>,
+    field: Option<usize>,
+}
+
+fn args() -> Result<Args, String> {
+    let mut parsed = Args {
+        address: String::new(),
+        keys: None,
+        field: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--keys" => parsed.keys = Some(args.next().ok_or("--keys needs a file")?),
+            "--field" => {
+                let field = args.next().ok_or("--field needs a number")?;
+                parsed.field = Some(field.parse().map_err(|_| format!("bad field {field}"))?);
+            }
+            _ => parsed.address = arg,
+        }
+    }
+    Ok(parsed)
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args = args()?;
+    let mut parsed = query::parse(&args.address, &panels::ids());
+    if let Some(file) = &args.keys {
+        let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+        let reading = Reading {
+            split: Split::for_file(file),
+            field: args.field,
+        };
+        let list = your_keys::read(&bytes, reading)?;
+        parsed.settings = parsed.settings.with_your_keys(Some(YourKeys::new(list)));
+    }
     let snapshot = Snapshot::of(&parsed.settings);
     let rendered = query::render(&parsed.settings, &Default::default());
     let measured = figures::Measured::new(&snapshot, &rendered, parsed.key.as_deref());
@@ -43,5 +98,14 @@ fn main() {
     }
     figures.insert("panels".into(), json!(panels::ids()));
     figures.insert("notices".into(), json!(parsed.notices.len()));
+    if let Some(yours) = &parsed.settings.your_keys {
+        let list = &yours.list;
+        figures.insert(
+            "keys".into(),
+            json!({"read": list.lines, "distinct": list.distinct, "placed": list.keys.len(),
+                   "too-long": list.too_long, "replaced": list.replaced}),
+        );
+    }
     println!("{}", Value::Object(figures));
+    Ok(())
 }

@@ -73,9 +73,9 @@ fn draw_loads_on(
     let px = |css: f64| (css * ratio) as i32;
     let servers = s.all_servers();
     let n = servers.len() as f64;
-    // With skewed requests, each server's request share in keys' terms
-    // (share × K), drawn as a triangle over its bar.
-    let requests: Option<Vec<f64>> = (s.settings.skew.get() > 0).then(|| {
+    // With skewed requests (or the reader's own), each server's request
+    // share in keys' terms (share × K), drawn as a triangle over its bar.
+    let requests: Option<Vec<f64>> = (!s.requests().is_even()).then(|| {
         let keys = s.key_count() as f64;
         s.request_shares()
             .iter()

@@ -380,21 +380,19 @@ pub fn draw(
         context.stroke();
     }
 
-    // Layer 5: with skewed requests, the hottest keys drawn as circles sized
-    // by their request rate (area ∝ requests), so heat shows without colour.
-    let skew = model::requests::exponent(snapshot.settings.skew);
-    if skew > 0.0 {
+    // Layer 5: with skewed requests (or the reader's own), the hottest keys
+    // drawn as circles sized by their requests (area ∝ requests), so heat
+    // shows without colour.
+    let requests = snapshot.requests();
+    if !requests.is_even() {
         context.set_stroke_style_str(colours.moved);
         context.set_line_width(1.5);
-        let hottest = HOT_KEYS_DRAWN.min(keys.len());
-        for (index, &position) in keys.iter().enumerate().take(hottest) {
-            // Rank r = index + 1 gets 1/r^s of the hottest key's requests.
-            let relative = ((index + 1) as f64).powf(-skew);
+        for (index, relative) in requests.hottest(keys.len(), HOT_KEYS_DRAWN) {
             let radius = size * 0.035 * relative.sqrt();
             if radius < dot_css + 1.0 {
                 break;
             }
-            let (x, y) = placement.place(index, position);
+            let (x, y) = placement.place(index, keys[index]);
             context.begin_path();
             let _ = context.arc(x, y, radius, 0.0, TAU);
             context.stroke();

@@ -398,7 +398,7 @@ fn ReplicaInspector() -> impl IntoView {
                 &[("id", Some("replica-key"))],
                 &format!(
                     "{} sits at position {} of 4,294,967,296. Its replicas, clockwise:",
-                    s.settings.keyname.name(key.number),
+                    s.settings.key_names().name(key.number),
                     thousands(u64::from(key.hash))
                 ),
             )

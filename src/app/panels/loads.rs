@@ -95,7 +95,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
             <div class="charts">
                 <figure>
                     <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>
-                    <figcaption>{move || if model.settings.with(|s| s.skew.get() > 0) {
+                    <figcaption>{move || if snapshot.with(|m| !m.0.requests().is_even()) {
                         "Keys per server, before (pale) and after (solid); each triangle is the server's share of requests scaled to keys (share × K). The dashed line is an even share after the change."
                     } else {
                         "Keys per server, before (pale) and after (solid). The dashed line is an even share after the change."
@@ -145,7 +145,11 @@ fn loads_table(s: &Snapshot) -> String {
     }
     m.abbreviated_heading(
         "Requests",
-        "Its share of all requests when key rank r gets requests in proportion to 1/r^s",
+        if s.settings.your_keys.is_some() {
+            "Its share of all requests in your keys: a key seen k times is k requests"
+        } else {
+            "Its share of all requests when key rank r gets requests in proportion to 1/r^s"
+        },
     );
     m.close("tr").close("thead").open("tbody", &[]);
     let dash = || "—".to_string();
@@ -241,10 +245,11 @@ fn SkewControl() -> impl IntoView {
             .and_then(Skew::new)
     };
     let text = move || settings.with(|s| skew_text(s.skew));
+    let yours = move || settings.with(|s| s.your_keys.is_some());
     view! {
         <div class="control skew-control">
             <label for="skew-range">"Hot keys: skew s"</label>
-            <div class="number-pair">
+            <fieldset class="number-pair" disabled=yours aria-label="Skew">
                 <input type="range" id="skew-range" min=Skew::MIN max=Skew::MAX
                     prop:value=move || settings.with(|s| s.skew.get().to_string())
                     aria-valuetext=move || format!("skew {}", text())
@@ -253,11 +258,19 @@ fn SkewControl() -> impl IntoView {
                 <input type="text" inputmode="decimal" id="skew-number" aria-label="Skew, exact"
                     prop:value=text aria-describedby="skew-message"
                     on:change=move |ev| set(event_target_value(&ev), parse_skew) />
-            </div>
-            <p class="help">
-                "Key rank r gets requests in proportion to 1/r^s: 0 is every key alike, 1 is Zipf's law. The hottest key alone gets "
+            </fieldset>
+            <p class="help" data-requests-from=move || if yours() { "yours" } else { "zipf" }>
+                {move || if yours() {
+                    "Requests come from your keys, not from s: a key seen k times is k requests. The hottest key alone gets "
+                } else {
+                    "Key rank r gets requests in proportion to 1/r^s: 0 is every key alike, 1 is Zipf's law. The hottest key alone gets "
+                }}
                 <span data-figure="hottest-key-share">{move || snapshot.with(|m| fixed(m.0.hottest_key_share(), 6))}</span>
-                " of all requests, 1/H(K, s), and no number of points can split one key."
+                {move || if yours() {
+                    " of all requests, and no number of points can split one key."
+                } else {
+                    " of all requests, 1/H(K, s), and no number of points can split one key."
+                }}
             </p>
             <Message message=message id="skew-message" />
         </div>

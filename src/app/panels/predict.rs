@@ -66,9 +66,10 @@ pub fn headline_asks() -> bool {
     storage().is_none_or(|s| s.get_item(HEADLINE_ASKED).ok().flatten().is_none())
 }
 
-/// The address of these settings, without view parameters: what an answer belongs to.
+/// The address of these settings, without view parameters, and the
+/// reader's own keys if in use: what an answer belongs to.
 pub fn settings_query(s: &Snapshot) -> String {
-    query::render(&s.settings, &Default::default())
+    query::identity(&s.settings)
 }
 
 /// The question `id` for the snapshot this panel shows; None until the

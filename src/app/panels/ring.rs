@@ -199,14 +199,14 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             let index = model.inspected_key.get().min(m.0.key_count() - 1);
             format!(
                 "squared: {}, whose replicas the failure panel lists; click a dot to pick another",
-                m.0.settings.keyname.name(m.0.keys.key(index).number)
+                m.0.settings.key_names().name(m.0.keys.key(index).number)
             )
         })
     };
 
     // What this step changed, each server's keys, and what the marks mean.
     let legend = move || {
-        let skewed = model.settings.with(|s| s.skew.get()) > 0;
+        let skewed = model.snapshot.with(|m| !m.0.requests().is_even());
         let show_failure = model.show_failure.get();
         model
             .snapshot

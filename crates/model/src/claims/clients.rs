@@ -4,7 +4,7 @@
 use super::{equal_weights, result, unmeasured, yes_no, Remeasure, Verdict};
 use crate::format::thousands;
 use crate::hash::HashKind;
-use crate::keyname::KeyName;
+use crate::keyname::{KeyName, KeyNames};
 use crate::keys::Keys;
 use crate::measure::loads;
 use crate::ring::Ring;
@@ -107,9 +107,13 @@ pub fn weighted_ketama_shifts(
 
 /// Keys under `name`, hashed by plain FNV-1a, on the pool after the change:
 /// the busiest server's keys.
-fn plain_fnv_busiest(s: &Snapshot, name: KeyName) -> u32 {
-    let spec = s.keys.spec().unwrap_or_else(|| s.settings.key_spec());
-    let keys = Keys::of(spec.with_name(name).with_hash(HashKind::Fnv1a));
+fn plain_fnv_busiest(s: &Snapshot, names: KeyNames) -> u32 {
+    let spec = s
+        .keys
+        .spec()
+        .cloned()
+        .unwrap_or_else(|| s.settings.key_spec());
+    let keys = Keys::of(spec.with_names(names).with_hash(HashKind::Fnv1a));
     let ring = Ring::build(
         &s.names,
         &s.after,
@@ -129,12 +133,14 @@ fn plain_fnv_busiest(s: &Snapshot, name: KeyName) -> u32 {
 /// Measured before phrased: at the default, key-{i} and user:{i} leave the
 /// busiest server within a few keys of each other, both far above even.
 pub fn fnv_pile_up_whatever_the_names(s: &Snapshot) -> Verdict {
-    let default = KeyName::default();
-    let other = if s.settings.keyname == default {
-        KeyName::parse("user:{i}").unwrap_or(default)
-    } else {
-        s.settings.keyname
+    let default = KeyNames::default();
+    let other = match s.settings.key_names() {
+        same if same == default => {
+            KeyNames::Template(KeyName::parse("user:{i}").unwrap_or_default())
+        }
+        other => other,
     };
+    let named_as = other.describe();
     let plain = plain_fnv_busiest(s, default);
     let named = plain_fnv_busiest(s, other);
     let even = s.key_count() as f64 / s.after.len() as f64;
@@ -150,7 +156,7 @@ pub fn fnv_pile_up_whatever_the_names(s: &Snapshot) -> Verdict {
             "Busiest server under plain FNV-1a: {} keys named key-{{i}}, {} named {}, against an even share of {}; {}.",
             thousands(u64::from(plain)),
             thousands(u64::from(named)),
-            other.as_str(),
+            named_as,
             thousands(even.round() as u64),
             yes_no(held)
         ),

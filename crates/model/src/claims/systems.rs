@@ -137,7 +137,7 @@ pub fn twemproxy_lumpier_than_ketama(s: &Snapshot, results: &[SchemeResult]) -> 
             thousands(u64::from(twemproxy.spread.busiest)),
             thousands(u64::from(ketama.spread.busiest)),
             thousands((s.key_count() as f64 / s.after.len() as f64).round() as u64),
-            s.settings.keyname.as_str(),
+            s.settings.key_names().describe(),
             yes_no(held)
         ),
     }

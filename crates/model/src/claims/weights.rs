@@ -2,8 +2,8 @@
 //! measurements by stated rules that can fail.
 
 use super::{yes_no, Verdict};
-use crate::format::{fixed, thousands};
-use crate::requests::{exponent, hottest_key_share, request_shares};
+use crate::format::{capitalised, fixed, thousands};
+use crate::requests::Requests;
 use crate::ring::Ring;
 use crate::schemes::{bounded, Scheme};
 use crate::settings::MAX_POINTS;
@@ -62,9 +62,9 @@ fn weight_shares(s: &Snapshot) -> Vec<f64> {
 
 /// On `ring` with skew `s`: the largest request share over a server's
 /// weight share, and the largest key share over it (1 is a fair share).
-fn busiest_over_fair(snapshot: &Snapshot, ring: &Ring, s: f64) -> (f64, f64) {
+fn busiest_over_fair(snapshot: &Snapshot, ring: &Ring, requests: Requests) -> (f64, f64) {
     let owners = ring.owners_of(&snapshot.keys);
-    let requests = request_shares(&owners, s, snapshot.names.len());
+    let requests = requests.shares(&owners, snapshot.names.len());
     let keys = crate::measure::loads(&owners, snapshot.names.len());
     let fair = weight_shares(snapshot);
     let count = snapshot.key_count() as f64;
@@ -94,19 +94,19 @@ fn most_points(s: &Snapshot) -> u16 {
 
 /// A hot key's requests all go to one server, however many points.
 pub fn hot_key_is_a_floor(s: &Snapshot) -> Verdict {
-    let skew = exponent(s.settings.skew).max(1.0);
+    let skewed = s.requests().at_least_zipf_one();
     let points = most_points(s);
     let ring = Ring::build(&s.names, &s.after, s.points_at(points), s.settings.hash);
-    let (requests, keys) = busiest_over_fair(s, &ring, skew);
-    let hottest = hottest_key_share(s.key_count(), skew);
+    let (requests, keys) = busiest_over_fair(s, &ring, skewed);
+    let hottest = skewed.hottest_share(s.key_count());
     let held = requests >= 1.25;
     Verdict {
         statement: "With skewed requests (s ≥ 1) more points do not even out the request load: the hottest key's share is a floor no ring can split.".into(),
-        rule: "Holds when, at s = max(s, 1) and the most points allowed, some server still gets at least 1.25 times its fair share of the requests (its share of the weight).".into(),
+        rule: "Holds when, at s = max(s, 1) (your own keys: their request counts) and the most points allowed, some server still gets at least 1.25 times its fair share of the requests (its share of the weight).".into(),
         held,
         evidence: format!(
-            "At s = {} and {} points: no server holds more than {} times its fair share of the keys, but one gets {} times its fair share of the requests; the hottest key alone is {} of all requests; {}.",
-            fixed(skew, 1),
+            "{} and {} points: no server holds more than {} times its fair share of the keys, but one gets {} times its fair share of the requests; the hottest key alone is {} of all requests; {}.",
+            capitalised(&skewed.describe()),
             points,
             fixed(keys, 2),
             fixed(requests, 2),
@@ -118,7 +118,7 @@ pub fn hot_key_is_a_floor(s: &Snapshot) -> Verdict {
 
 /// Bounded loads caps keys per server; requests follow the keys' heat.
 pub fn bounded_evens_keys_not_requests(s: &Snapshot) -> Verdict {
-    let skew = exponent(s.settings.skew).max(1.0);
+    let skewed = s.requests().at_least_zipf_one();
     let context = s.scheme_context();
     let mut placement = bounded::Bounded.place(&context, &s.after);
     let mut owners = Vec::with_capacity(s.key_count());
@@ -131,7 +131,7 @@ pub fn bounded_evens_keys_not_requests(s: &Snapshot) -> Verdict {
         .map(|&id| loads[usize::from(id)])
         .max()
         .unwrap_or(0);
-    let shares = request_shares(&owners, skew, s.names.len());
+    let shares = skewed.shares(&owners, s.names.len());
     let busiest_requests = s
         .after
         .iter()
@@ -141,13 +141,13 @@ pub fn bounded_evens_keys_not_requests(s: &Snapshot) -> Verdict {
     let held = busiest_keys <= cap && busiest_requests > request_cap;
     Verdict {
         statement: "Bounded loads evens out keys, not requests: it caps how many keys a server holds, while one hot key still sends it more than its share of traffic.".into(),
-        rule: "Holds when, with requests skewed at s = max(s, 1), no server holds more keys than the cap but the busiest gets more than (1+ε) times an even share of the requests.".into(),
+        rule: "Holds when, with requests skewed at s = max(s, 1) (your own keys: their request counts), no server holds more keys than the cap but the busiest gets more than (1+ε) times an even share of the requests.".into(),
         held,
         evidence: format!(
-            "Cap {} keys; the busiest holds {}. At s = {} the busiest gets {} of the requests, against (1+ε) ÷ n = {}; {}.",
+            "Cap {} keys; the busiest holds {}. {} the busiest gets {} of the requests, against (1+ε) ÷ n = {}; {}.",
             thousands(u64::from(cap)),
             thousands(u64::from(busiest_keys)),
-            fixed(skew, 1),
+            capitalised(&skewed.describe()),
             percent1(busiest_requests),
             percent1(request_cap),
             yes_no(held)

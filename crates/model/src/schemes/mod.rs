@@ -17,7 +17,7 @@ pub mod slots;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::keyname::KeyName;
+use super::keyname::KeyNames;
 use super::keys::{Key, Keys};
 use super::measure::{Movement, Spread};
 use super::ring::{Points, Ring, ServerId};
@@ -109,7 +109,7 @@ type Positions = (&'static str, Arc<[u64]>);
 
 impl KeyPositions {
     /// The positions `hash` gives the keys named by `names`, hashed the first time.
-    fn of(&self, hash: KeyHash, names: KeyName, keys: &Keys) -> Arc<[u64]> {
+    fn of(&self, hash: KeyHash, names: &KeyNames, keys: &Keys) -> Arc<[u64]> {
         let mut kept = match self.0.lock() {
             Ok(kept) => kept,
             Err(poisoned) => poisoned.into_inner(),
@@ -123,7 +123,7 @@ impl KeyPositions {
     }
 }
 
-fn own_positions(hash: KeyHash, names: KeyName, keys: &Keys) -> Arc<[u64]> {
+fn own_positions(hash: KeyHash, names: &KeyNames, keys: &Keys) -> Arc<[u64]> {
     (0..keys.len())
         .map(|index| names.with_name(keys.key(index).number, hash.hash))
         .collect()
@@ -148,7 +148,7 @@ pub trait ByOwnHash {
 /// `names` (`keyname=`), and a client holds `holds`.
 pub struct OwnHashed<T> {
     pub by_hash: T,
-    pub names: KeyName,
+    pub names: KeyNames,
     pub holds: Holds,
 }
 
@@ -333,10 +333,10 @@ impl SchemeRun {
             // A system hashes each key once for both sides, with its own hash.
             (Some(own_before), Some(own_after)) => {
                 let hash = own_before.key_hash();
-                let names = context.settings.keyname;
+                let names = context.settings.key_names();
                 let positions = match context.key_positions {
-                    Some(kept) => kept.of(hash, names, keys),
-                    None => own_positions(hash, names, keys),
+                    Some(kept) => kept.of(hash, &names, keys),
+                    None => own_positions(hash, &names, keys),
                 };
                 owners_before.extend(positions.iter().map(|&p| own_before.owner_at(p)));
                 owners_after.extend(positions.iter().map(|&p| own_after.owner_at(p)));

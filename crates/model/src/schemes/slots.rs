@@ -3,7 +3,7 @@
 //! slots from server to server; keys never move otherwise.
 
 use super::{About, Context, Holds, Placement, Scheme};
-use crate::keyname::KeyName;
+use crate::keyname::KeyNames;
 use crate::keys::Key;
 use crate::ring::ServerId;
 use crate::settings::Settings;
@@ -37,7 +37,7 @@ impl Scheme for Slots {
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
         Box::new(SlotPlacement {
             slots: initial_layout(pool),
-            names: context.settings.keyname,
+            names: context.settings.key_names(),
         })
     }
 
@@ -49,11 +49,11 @@ impl Scheme for Slots {
     ) -> (Box<dyn Placement>, Box<dyn Placement>) {
         let first = initial_layout(before);
         let second = hand_over(&first, before, after);
-        let names = context.settings.keyname;
+        let names = context.settings.key_names();
         (
             Box::new(SlotPlacement {
                 slots: first,
-                names,
+                names: names.clone(),
             }),
             Box::new(SlotPlacement {
                 slots: second,
@@ -66,7 +66,7 @@ impl Scheme for Slots {
 struct SlotPlacement {
     slots: Vec<ServerId>,
     /// How keys are named: the slot comes from the name's bytes.
-    names: KeyName,
+    names: KeyNames,
 }
 
 impl Placement for SlotPlacement {
@@ -193,7 +193,7 @@ mod tests {
     #[test]
     fn crc16_matches_the_redis_check_value() {
         assert_eq!(crc16(b"123456789"), 0x31C3);
-        let names = KeyName::default();
+        let names = KeyNames::default();
         assert_eq!(names.with_name(7, name_slot), crc16(b"key-7") % 16_384);
         assert_eq!(
             names.with_name(1_000_000_000, name_slot),

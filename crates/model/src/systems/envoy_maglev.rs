@@ -122,7 +122,7 @@ impl Scheme for EnvoyMaglev {
         let rows = table.rows.len();
         Box::new(OwnHashed {
             by_hash: table,
-            names: context.settings.keyname,
+            names: context.settings.key_names(),
             holds: Holds::TableRows(rows),
         })
     }

@@ -91,7 +91,7 @@ impl Scheme for EnvoyRing {
         let (ring, entries) = ring(&servers(context, pool), pool, MINIMUM, MAXIMUM);
         Box::new(OwnHashed {
             by_hash: ring,
-            names: context.settings.keyname,
+            names: context.settings.key_names(),
             holds: Holds::RingEntries(entries),
         })
     }

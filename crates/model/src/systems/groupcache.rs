@@ -54,7 +54,7 @@ impl Scheme for Groupcache {
         let entries = ring.points().len();
         Box::new(OwnHashed {
             by_hash: ring,
-            names: context.settings.keyname,
+            names: context.settings.key_names(),
             holds: Holds::RingEntries(entries),
         })
     }

@@ -99,7 +99,7 @@ impl Scheme for Haproxy {
         let entries = ring.len();
         Box::new(OwnHashed {
             by_hash: ring,
-            names: context.settings.keyname,
+            names: context.settings.key_names(),
             holds: Holds::RingEntries(entries),
         })
     }

@@ -91,7 +91,7 @@ fn placement(
     let (ring, entries) = ring(&servers(context, pool), pool, hashed);
     Box::new(OwnHashed {
         by_hash: ring,
-        names: context.settings.keyname,
+        names: context.settings.key_names(),
         holds: Holds::RingEntries(entries),
     })
 }

@@ -86,7 +86,7 @@ impl Scheme for Nginx {
         let entries = ring.points().len();
         Box::new(OwnHashed {
             by_hash: ring,
-            names: context.settings.keyname,
+            names: context.settings.key_names(),
             holds: Holds::RingEntries(entries),
         })
     }

@@ -66,7 +66,7 @@ impl Scheme for NginxHash {
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
         Box::new(OwnHashed {
             by_hash: Walk::new(&servers(context, pool), pool),
-            names: context.settings.keyname,
+            names: context.settings.key_names(),
             holds: Holds::Names(pool.len()),
         })
     }

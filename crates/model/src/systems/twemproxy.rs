@@ -82,7 +82,7 @@ impl Scheme for Twemproxy {
         let (ring, entries) = ring(&servers(context, pool), pool, KEY_HASH);
         Box::new(OwnHashed {
             by_hash: ring,
-            names: context.settings.keyname,
+            names: context.settings.key_names(),
             holds: Holds::RingEntries(entries),
         })
     }
