@@ -5,6 +5,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sharedBrowser, open, figure, claims, nativeFigures, artifact, reveal } from "./harness.mjs";
 
+/**
+ * Tick a server's "down" box and wait until the page has applied it: the
+ * box follows the settings, which change on the next frame, so on a busy
+ * machine Playwright's check() can look before they have.
+ */
+async function markDown(page, name) {
+  const box = `input[data-down="${name}"]`;
+  await page.locator(box).click();
+  await page.waitForFunction((box) => document.querySelector(box)?.checked, box);
+}
+
 const env = sharedBrowser();
 const FAILURE_CLAIMS = ["failover-spread", "replicas-cover", "sqrt-rule"];
 
@@ -77,7 +88,7 @@ test("at one point every rerouted key goes to one survivor", async () => {
 
 test("two servers down with one replica lose keys, and the ring shows it", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
-  await page.locator('input[data-down="bravo"]').check();
+  await markDown(page, "bravo");
   await page.waitForFunction(() => location.search.includes("down=alpha,bravo"));
   await page.locator("#replicas-number").fill("1");
   await page.locator("#replicas-number").press("Enter");
@@ -159,7 +170,7 @@ test("bad down= values and refused toggles keep the last valid view", async () =
   assert.ok(await page.locator('input[data-down="alpha"]').isChecked());
   // Checking every server is refused too.
   for (const name of ["bravo", "charlie", "delta"]) {
-    await page.locator(`input[data-down="${name}"]`).check();
+    await markDown(page, name);
     await page.waitForFunction((name) => location.search.includes(name), name);
   }
   await page.locator('input[data-down="echo"]').click();
