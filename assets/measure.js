@@ -13,12 +13,14 @@
 //
 // A request may also name the reader's own keys by id (`keys`). If they
 // are not here, the reply is {generation, needKeys} and the page sends
-// {adopt: text} (the list as `KeyList::to_text` writes it) and asks again.
+// {adopt: bytes} (the list as `KeyList::to_text` writes it, in UTF-8) and
+// asks again.
 //
 // Reading keys: {read: {id, file | text, field, split}} reads a File (or
 // pasted text) a chunk at a time, between the pieces of measuring, and
 // replies {reading: id, seen, bytes, total} every 2 MB, then
-// {reading: id, keys: text, ms} or {reading: id, refused: sentence};
+// {reading: id, keys: bytes, ms} (bytes: that text as a Uint8Array, handed
+// over rather than copied) or {reading: id, refused: sentence};
 // {cancelRead: id} stops it ({reading: id, cancelled}). Nothing read
 // leaves this module except that reply to the page.
 import init, {
@@ -50,7 +52,7 @@ function turn() {
 }
 
 // Loads the module; resolves to a function that takes requests, whose
-// replies go to `send`.
+// replies go to `send(reply, transfer)`.
 export async function measurer(send) {
   await init({ module_or_path: new URL("./worker_bg.wasm", import.meta.url) });
   let newest = null;
@@ -64,7 +66,7 @@ export async function measurer(send) {
     reads = reads.then(() => readOne(order));
   }
   async function readOne(order) {
-    const reply = (what) => send({ reading: order.id, ...what });
+    const reply = (what, transfer) => send({ reading: order.id, ...what }, transfer);
     if (reading !== order.id) {
       reply({ cancelled: true });
       return;
@@ -100,7 +102,8 @@ export async function measurer(send) {
           await turn();
         }
       }
-      reply({ keys: read_finish(), ms: performance.now() - started });
+      const keys = read_finish();
+      reply({ keys, ms: performance.now() - started }, [keys.buffer]);
     } catch (problem) {
       reply({ refused: String(problem) });
     } finally {
@@ -153,7 +156,7 @@ if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScop
   const early = [];
   let measure = (message) => early.push(message);
   self.onmessage = (event) => measure(event.data);
-  measurer((reply) => self.postMessage(reply)).then(
+  measurer((reply, transfer = []) => self.postMessage(reply, transfer)).then(
     (ready) => {
       measure = ready;
       self.postMessage({ ready: true });

@@ -374,7 +374,8 @@ fn take_reply(model: Model, reply: &JsValue) {
             .as_ref()
             .map(|y| y.list.to_text());
         if let Some(text) = text {
-            deliver(&message("adopt", &JsValue::from(text)), true);
+            let bytes = js_sys::Uint8Array::from(text.as_bytes());
+            deliver(&message("adopt", &bytes), true);
             send();
         }
         return;

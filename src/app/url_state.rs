@@ -19,6 +19,8 @@ pub fn read() -> Parsed {
 thread_local! {
     /// Set while a slider is being dragged: the address waits for its release.
     static HELD: Cell<bool> = const { Cell::new(false) };
+    /// Set while a write of the address waits for its own task.
+    static WRITE_QUEUED: Cell<bool> = const { Cell::new(false) };
     /// Writes the current settings into the address.
     static WRITE: RefCell<Option<Rc<dyn Fn()>>> = const { RefCell::new(None) };
     static SAFETY: RefCell<SafetyTimer> = const { RefCell::new(SafetyTimer { pending: None, callback: None }) };
@@ -68,8 +70,15 @@ pub fn keep_in_address(model: Model, view: View) {
         model.one_key.track();
         if HELD.get() {
             rearm_safety_timer();
-        } else {
-            write();
+        } else if !WRITE_QUEUED.replace(true) {
+            // In a task of its own: `replaceState` has taken up to 16 ms,
+            // a third of the budget of the step that drew the change.
+            let write = write.clone();
+            leptos::task::spawn_local(async move {
+                super::timing::sleep(0.0).await;
+                WRITE_QUEUED.set(false);
+                write();
+            });
         }
     });
 }

@@ -14,7 +14,7 @@ use super::panels::{markup, Holder};
 use super::state::Model;
 use super::timing::{sleep, timed};
 use model::format::thousands;
-use model::your_keys::{KeyList, Reading, Split, YourKeys, MAX_BYTES};
+use model::your_keys::{cut_after_lines, KeyList, Reading, Split, TextReader, YourKeys, MAX_BYTES};
 
 #[wasm_bindgen(inline_js = "
 export function chosenFile(event) {
@@ -41,12 +41,20 @@ extern "C" {
     fn file_head(file: &JsValue, bytes: f64) -> js_sys::Promise;
 }
 
-/// Where the keys in use are kept for the tab, as `KeyList::to_text`.
+/// Where the keys in use are kept for the tab: this item holds how many
+/// chunks of `KeyList::to_text` there are, written last, and each chunk is
+/// the item of that name with ":0", ":1", … after it.
 const STORED_KEYS: &str = "ringcount:your-keys";
 /// What they were read from, for the summary after a reload.
 const STORED_SOURCE: &str = "ringcount:your-keys-source";
 /// The template's key count before your keys, to return to.
 const STORED_TEMPLATE_KEYS: &str = "ringcount:template-keys";
+/// About this many bytes of text per chunk: one `setItem` of a few
+/// megabytes holds the main thread for tens of milliseconds; a chunk of
+/// this size, a few, in a task of its own.
+const CHUNK_BYTES: usize = 64 * 1024;
+/// Read back from the measurer's text this many bytes per task.
+const READ_BACK_BYTES: usize = 256 * 1024;
 
 /// How much of a file the preview reads.
 const PREVIEW_BYTES: f64 = 65_536.0;
@@ -55,28 +63,73 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok()?
 }
 
+fn chunk_item(index: usize) -> String {
+    format!("{STORED_KEYS}:{index}")
+}
+
+/// How many chunks the tab holds: none while a new list is being written.
+fn stored_chunks(storage: &web_sys::Storage) -> usize {
+    storage
+        .get_item(STORED_KEYS)
+        .ok()
+        .flatten()
+        .and_then(|count| count.parse().ok())
+        .unwrap_or(0)
+}
+
 /// The keys this tab was using before a reload, if any.
 pub fn stored() -> Option<Arc<YourKeys>> {
-    let text = storage()?.get_item(STORED_KEYS).ok()??;
+    let storage = storage()?;
+    let chunks = stored_chunks(&storage);
+    let text = (0..chunks)
+        .map(|index| storage.get_item(&chunk_item(index)).ok().flatten())
+        .collect::<Option<String>>()?;
     KeyList::from_text(&text).map(YourKeys::new)
 }
 
-/// Keep the keys in use for the tab: false if they do not fit (session
-/// storage holds a few megabytes; a larger list is used all the same, for
-/// as long as the tab is not reloaded).
-fn keep_for_the_tab(text: &str, name: &str, template_keys: Option<u32>) -> bool {
+/// Forget the keys kept for the tab.
+fn forget_kept_keys(storage: &web_sys::Storage) {
+    for index in 0..stored_chunks(storage) {
+        let _ = storage.remove_item(&chunk_item(index));
+    }
+    let _ = storage.remove_item(STORED_KEYS);
+}
+
+/// Keep the keys in use for the tab, a chunk per task: false if they do
+/// not fit (session storage holds a few megabytes; a larger list is used
+/// all the same, for as long as the tab is not reloaded) or if `still_wanted`
+/// turns false on the way (newer keys, or the template, took their place).
+async fn keep_for_the_tab(
+    text: &str,
+    name: &str,
+    template_keys: Option<u32>,
+    still_wanted: impl Fn() -> bool,
+) -> bool {
     let Some(storage) = storage() else {
         return false;
     };
+    let started = super::timing::now();
     if let Some(count) = template_keys {
         let _ = storage.set_item(STORED_TEMPLATE_KEYS, &count.to_string());
     }
     let _ = storage.set_item(STORED_SOURCE, name);
-    let kept = storage.set_item(STORED_KEYS, text).is_ok();
-    if !kept {
-        let _ = storage.remove_item(STORED_KEYS);
+    forget_kept_keys(&storage);
+    let chunks = cut_after_lines(text, CHUNK_BYTES);
+    for (index, chunk) in chunks.iter().enumerate() {
+        sleep(0.0).await;
+        if !still_wanted() {
+            return false;
+        }
+        if storage.set_item(&chunk_item(index), chunk).is_err() {
+            for written in 0..index {
+                let _ = storage.remove_item(&chunk_item(written));
+            }
+            return false;
+        }
     }
-    kept
+    let _ = storage.set_item(STORED_KEYS, &chunks.len().to_string());
+    super::timing::record_since("ringcount:keys-store", started);
+    true
 }
 
 /// What is read: a file, or pasted text.
@@ -197,19 +250,45 @@ pub fn YourKeysControl() -> impl IntoView {
         }
     };
 
-    // The keys read: into the settings, and kept for the tab. Three tasks,
+    // Bumped by each list read and by a return to the template, so that
+    // the work for an older list, still under way, stops.
+    let adoptions = StoredValue::new(0u32);
+    // The keys read: into the settings, and kept for the tab. Many tasks,
     // not one, so that none holds the main thread long: the text is read
-    // back, then measured, then stored.
+    // back a piece at a time, the keys hashed, then applied, then stored a
+    // chunk at a time. A newer list (or the template) stops an older one
+    // wherever it is.
     let adopt = move |text: String, name: String| {
-        let Some(list) = timed("ringcount:keys-parse", || KeyList::from_text(&text)) else {
-            message.set(Some(
-                "The keys could not be read back: nothing changed.".into(),
-            ));
-            return;
-        };
-        let keys = timed("ringcount:keys-digest", || YourKeys::new(list));
+        let this = adoptions.get_value() + 1;
+        adoptions.set_value(this);
+        let still_wanted = move || adoptions.get_value() == this;
         leptos::task::spawn_local(async move {
+            let mut reader = TextReader::default();
+            for piece in cut_after_lines(&text, READ_BACK_BYTES) {
+                sleep(0.0).await;
+                if !still_wanted() {
+                    return;
+                }
+                timed("ringcount:keys-parse", || reader.read(piece));
+            }
+            let Some(list) = reader.finish() else {
+                message.set(Some(
+                    "The keys could not be read back: nothing changed.".into(),
+                ));
+                return;
+            };
+            let keys = timed("ringcount:keys-digest", || YourKeys::new(list));
             sleep(0.0).await;
+            if !still_wanted() {
+                return;
+            }
+            model.settings.with_untracked(|settings| {
+                super::state::prepare_keys(&settings.clone().with_your_keys(Some(keys.clone())));
+            });
+            sleep(0.0).await;
+            if !still_wanted() {
+                return;
+            }
             let template_keys = model.settings.with_untracked(|s| {
                 if s.your_keys.is_none() {
                     Some(s.keys)
@@ -228,10 +307,10 @@ pub fn YourKeysControl() -> impl IntoView {
             }
             message.set(None);
             source_name.set(name.clone());
-            sleep(0.0).await;
-            let kept = timed("ringcount:keys-store", || {
-                keep_for_the_tab(&text, &name, template_keys)
-            });
+            let kept = keep_for_the_tab(&text, &name, template_keys, still_wanted).await;
+            if !still_wanted() {
+                return;
+            }
             stored_note.set((!kept).then(|| {
                 format!(
                     "These keys ({} MB as text) are too many for the tab's storage: they are in use, but a reload returns to the template.",
@@ -248,8 +327,14 @@ pub fn YourKeysControl() -> impl IntoView {
         if current.is_none_or(|p| f64::from(p.id) != id) {
             return;
         }
-        if let Some(text) = get("keys").and_then(|v| v.as_string()) {
+        if let Some(bytes) = get("keys").and_then(|v| v.dyn_into::<js_sys::Uint8Array>().ok()) {
             progress.set(None);
+            let Ok(text) = String::from_utf8(bytes.to_vec()) else {
+                message.set(Some(
+                    "The keys could not be read back: nothing changed.".into(),
+                ));
+                return;
+            };
             read_ms.set(get("ms").and_then(|v| v.as_f64()));
             let name = order.with_value(|o| o.as_ref().map(|o| o.name.clone()));
             adopt(text, name.unwrap_or_default());
@@ -380,8 +465,10 @@ pub fn YourKeysControl() -> impl IntoView {
             s.your_keys = None;
             s.keys = keys;
         });
+        adoptions.set_value(adoptions.get_value() + 1);
         if let Some(storage) = storage() {
-            for item in [STORED_KEYS, STORED_SOURCE, STORED_TEMPLATE_KEYS] {
+            forget_kept_keys(&storage);
+            for item in [STORED_SOURCE, STORED_TEMPLATE_KEYS] {
                 let _ = storage.remove_item(item);
             }
         }

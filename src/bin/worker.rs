@@ -80,11 +80,11 @@ mod measuring {
         true
     }
 
-    /// Keep the keys of `text` (`KeyList::to_text`, from the page): their id,
-    /// or "" if the text is not such a list.
+    /// Keep the keys of `text` (`KeyList::to_text` in UTF-8, from the
+    /// page): their id, or "" if the text is not such a list.
     #[wasm_bindgen]
-    pub fn adopt_keys(text: &str) -> String {
-        let Some(list) = KeyList::from_text(text) else {
+    pub fn adopt_keys(text: &[u8]) -> String {
+        let Some(list) = std::str::from_utf8(text).ok().and_then(KeyList::from_text) else {
             return String::new();
         };
         let yours = YourKeys::new(list);
@@ -122,17 +122,19 @@ mod measuring {
         })
     }
 
-    /// End the read: the keys as `KeyList::to_text` (kept here too), or why
-    /// there are none.
+    /// End the read: the keys as `KeyList::to_text` in UTF-8 (kept here
+    /// too), or why there are none. Bytes, not a string: the page copies
+    /// them into its memory at once, where a string of a few megabytes is
+    /// re-encoded at tens of milliseconds on the main thread.
     #[wasm_bindgen]
-    pub fn read_finish() -> Result<String, String> {
+    pub fn read_finish() -> Result<Vec<u8>, String> {
         let counter = READING
             .with(|r| r.borrow_mut().take())
             .ok_or("No read is under way.")?;
         let list = counter.finish()?;
         let text = list.to_text();
         YOURS.with(|y| *y.borrow_mut() = Some(YourKeys::new(list)));
-        Ok(text)
+        Ok(text.into_bytes())
     }
 
     /// Drop a read under way.

@@ -44,18 +44,35 @@ impl Requests<'_> {
     /// The `n` hottest of `count` keys, hottest first (ties by key order):
     /// each key's index and its requests over the hottest key's.
     pub fn hottest(&self, count: usize, n: usize) -> Vec<(usize, f64)> {
-        // Zipf's ranks are the key order: only the first n are needed.
-        let requests = match self {
-            Requests::Zipf(_) => self.per_key(count.min(n)),
-            Requests::Counted(_) => self.per_key(count),
+        // One pass keeping the n hottest so far, hottest first: no copy of
+        // 100,000 of the reader's counts, no sort of them.
+        let mut ranked: Vec<(usize, f64)> = Vec::with_capacity(n + 1);
+        let mut consider = |index: usize, requests: f64| {
+            if ranked.len() == n && ranked.last().is_none_or(|&(_, r)| requests <= r) {
+                return;
+            }
+            // After every key as hot: a tie keeps key order.
+            let at = ranked.partition_point(|&(_, r)| r >= requests);
+            ranked.insert(at, (index, requests));
+            ranked.truncate(n);
         };
-        let mut ranked: Vec<usize> = (0..requests.len()).collect();
-        ranked.sort_by(|&a, &b| requests[b].total_cmp(&requests[a]).then(a.cmp(&b)));
-        ranked.truncate(n);
-        let top = ranked.first().map_or(1.0, |&at| requests[at]);
+        match self {
+            // Zipf's ranks are the key order: only the first n can be hottest.
+            Requests::Zipf(_) => {
+                for (index, requests) in self.per_key(count.min(n)).into_iter().enumerate() {
+                    consider(index, requests);
+                }
+            }
+            Requests::Counted(keys) => {
+                for (index, requests) in keys.requests().take(count).enumerate() {
+                    consider(index, f64::from(requests));
+                }
+            }
+        }
+        let top = ranked.first().map_or(1.0, |&(_, r)| r);
         ranked
             .into_iter()
-            .map(|at| (at, requests[at] / top))
+            .map(|(index, requests)| (index, requests / top))
             .collect()
     }
 
@@ -138,6 +155,35 @@ mod tests {
         assert!(
             (hottest_key_share(100_000, 2.0) - 6.0 / std::f64::consts::PI.powi(2)).abs() < 1e-5
         );
+    }
+
+    #[test]
+    fn the_hottest_are_the_first_of_a_full_sort() {
+        use crate::your_keys::{read, Reading, Split};
+        // Lines with many ties: key k appears (k * 7919) % 23 + 1 times.
+        let text: String = (0..3_000)
+            .flat_map(|k| std::iter::repeat_n(format!("k{k}\n"), (k * 7919) % 23 + 1))
+            .collect();
+        let whole = Reading {
+            split: Split::Spaces,
+            field: None,
+        };
+        let keys = YourKeys::new(read(text.as_bytes(), whole).unwrap());
+        let requests = Requests::Counted(&keys);
+        let counts = requests.per_key(keys.len());
+        let mut sorted: Vec<usize> = (0..counts.len()).collect();
+        sorted.sort_by(|&a, &b| counts[b].total_cmp(&counts[a]).then(a.cmp(&b)));
+        for n in [0, 1, 40, 130, 3_000, 5_000] {
+            let expected: Vec<(usize, f64)> = sorted
+                .iter()
+                .take(n)
+                .map(|&at| (at, counts[at] / counts[sorted[0]]))
+                .collect();
+            assert_eq!(requests.hottest(keys.len(), n), expected, "n = {n}");
+        }
+        // Zipf: the first keys, in order.
+        let zipf = Requests::Zipf(1.0).hottest(1_000, 3);
+        assert_eq!(zipf, [(0, 1.0), (1, 0.5), (2, 1.0 / 3.0)]);
     }
 
     #[test]

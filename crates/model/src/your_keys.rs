@@ -386,32 +386,91 @@ impl KeyList {
 
     /// Read `to_text`'s output back; None if it is not that.
     pub fn from_text(text: &str) -> Option<KeyList> {
-        let mut lines = text.split('\n');
-        let counts: Vec<usize> = lines
-            .next()?
-            .strip_prefix(TEXT_HEADER)?
-            .split_whitespace()
-            .map(|n| n.parse().ok())
-            .collect::<Option<_>>()?;
-        let [lines_read, distinct, too_long, missing_field, replaced] = counts[..] else {
-            return None;
-        };
-        let keys: Vec<(String, u32)> = lines
-            .filter(|line| !line.is_empty())
-            .map(|line| {
-                let (requests, key) = line.split_once('\t')?;
+        let mut reader = TextReader::default();
+        reader.read(text);
+        reader.finish()
+    }
+}
+
+/// Reads `KeyList::to_text`'s output back a piece of whole lines at a time
+/// (`cut_after_lines`), so a long list need not be read in one go.
+#[derive(Default)]
+pub struct TextReader {
+    /// The header's counts: lines, distinct, too long, missing a field,
+    /// replaced.
+    header: Option<[usize; 5]>,
+    keys: Vec<(String, u32)>,
+    /// A line that is not the format's: the text is not a list.
+    broken: bool,
+}
+
+impl TextReader {
+    /// Read the next piece: whole lines, the first piece starting with the
+    /// header.
+    pub fn read(&mut self, piece: &str) {
+        let mut lines = piece.split('\n');
+        if self.header.is_none() && !self.broken {
+            self.header = lines.next().and_then(|line| {
+                let counts: Vec<usize> = line
+                    .strip_prefix(TEXT_HEADER)?
+                    .split_whitespace()
+                    .map(|n| n.parse().ok())
+                    .collect::<Option<_>>()?;
+                counts.try_into().ok()
+            });
+            self.broken = self.header.is_none();
+        }
+        if self.broken {
+            return;
+        }
+        for line in lines.filter(|line| !line.is_empty()) {
+            let key = line.split_once('\t').and_then(|(requests, key)| {
                 Some((key.to_string(), requests.parse().ok().filter(|&r| r > 0)?))
-            })
-            .collect::<Option<_>>()?;
-        (!keys.is_empty() && keys.len() <= MAX_PLACED).then_some(KeyList {
-            lines: lines_read,
+            });
+            match key {
+                Some(key) => self.keys.push(key),
+                None => {
+                    self.broken = true;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The list read; None if the text was not one.
+    pub fn finish(self) -> Option<KeyList> {
+        let [lines, distinct, too_long, missing_field, replaced] = self.header?;
+        let usable = !self.broken && !self.keys.is_empty() && self.keys.len() <= MAX_PLACED;
+        usable.then_some(KeyList {
+            lines,
             distinct,
             too_long,
             missing_field,
             replaced,
-            keys,
+            keys: self.keys,
         })
     }
+}
+
+/// `text` cut into pieces of whole lines, each ending at the first newline
+/// at or after `bytes` bytes (the last, wherever the text ends): pieces
+/// small enough to store one at a time, that join back into `text`.
+pub fn cut_after_lines(text: &str, bytes: usize) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while rest.len() > bytes {
+        let cut = rest.as_bytes()[bytes..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(rest.len(), |at| bytes + at + 1);
+        let (piece, after) = rest.split_at(cut);
+        pieces.push(piece);
+        rest = after;
+    }
+    if !rest.is_empty() {
+        pieces.push(rest);
+    }
+    pieces
 }
 
 /// Keys read from the reader's own text, as the settings hold them: shared,
@@ -495,6 +554,51 @@ mod tests {
         split: Split::Spaces,
         field: None,
     };
+
+    #[test]
+    fn pieces_of_whole_lines_join_back_into_the_text() {
+        let text: String = (0..500)
+            .map(|i| format!("{}\t/ключ/{}\n", i % 7 + 1, "é".repeat(i % 13)))
+            .collect();
+        let longest = text.split_inclusive('\n').map(str::len).max().unwrap();
+        for bytes in [1, 17, 100, 4096, text.len() - 1, text.len(), text.len() + 1] {
+            let pieces = cut_after_lines(&text, bytes);
+            assert_eq!(pieces.concat(), text, "at {bytes}");
+            assert!(pieces.iter().all(|p| p.ends_with('\n')), "at {bytes}");
+            // Each piece is the first newline past `bytes`, no later.
+            assert!(
+                pieces.iter().all(|p| p.len() <= bytes + longest),
+                "at {bytes}"
+            );
+            assert!(
+                pieces[..pieces.len() - 1].iter().all(|p| p.len() > bytes),
+                "at {bytes}"
+            );
+        }
+        assert_eq!(cut_after_lines("a\nb", 1), ["a\n", "b"]);
+        assert!(cut_after_lines("", 8).is_empty());
+    }
+
+    #[test]
+    fn a_list_read_back_in_pieces_is_the_list() {
+        let lines: String = (0..2_000).map(|i| format!("/p/{}\n", i % 700)).collect();
+        let list = read(lines.as_bytes(), WHOLE).unwrap();
+        let text = list.to_text();
+        let in_pieces = |text: &str, bytes| {
+            let mut reader = TextReader::default();
+            for piece in cut_after_lines(text, bytes) {
+                reader.read(piece);
+            }
+            reader.finish()
+        };
+        for bytes in [1, 64, 1000, text.len()] {
+            assert_eq!(in_pieces(&text, bytes).as_ref(), Some(&list), "at {bytes}");
+        }
+        // A bad line in a later piece spoils the whole text.
+        let spoiled = format!("{text}not a count line\n");
+        assert_eq!(in_pieces(&spoiled, 64), None);
+        assert_eq!(in_pieces("", 64), None);
+    }
 
     #[test]
     fn each_line_is_a_request_and_keys_keep_their_first_order() {
