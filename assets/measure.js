@@ -38,7 +38,7 @@ const SETTLE_MS = 40;
 
 // Progress is told after each this many bytes (a few ms of counting).
 const PROGRESS_BYTES = 2 << 20;
-// Refused before reading (SPEC §16; the model counts lines, this the bytes).
+// Refused before reading (DEFINITIONS §16; the model counts lines, this the bytes).
 const MAX_BYTES = 200_000_000;
 
 // Let messages in between pieces. A message to ourselves, not a timer,

@@ -59,7 +59,7 @@ fn the_moved_panel_shows_both_counts_and_says_whether_they_agree() {
             "{html}"
         );
     }
-    // SPEC §2's default: echo joins and 205 of 1,000 keys move.
+    // DEFINITIONS §2's default: echo joins and 205 of 1,000 keys move.
     let (_, html) = section(&snapshot_panels::MOVED, "");
     assert_eq!(figure(&html, "moved"), "205");
     assert!(html.contains("205 of 1,000 keys (20.5%) moved"), "{html}");
@@ -93,7 +93,7 @@ fn attribute_values<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
 
 #[test]
 fn the_entries_panel_lists_the_first_entries_after_the_change_in_ring_order() {
-    // SPEC §2: the ring's first entries at the default.
+    // DEFINITIONS §2: the ring's first entries at the default.
     let (_, html) = section(&snapshot_panels::ENTRIES, "");
     let positions = attribute_values(&html, "data-position");
     let names = attribute_values(&html, "data-server-name");

@@ -507,7 +507,7 @@ fn FirstKeyControl() -> impl IntoView {
     }
 }
 
-/// How keys are named (SPEC §13): a template with `{i}`, and a few a reader
+/// How keys are named (DEFINITIONS §13): a template with `{i}`, and a few a reader
 /// may recognise from their own cache.
 #[component]
 fn KeyNameControl() -> impl IntoView {

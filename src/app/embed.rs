@@ -22,7 +22,7 @@ fn post_height() {
     // The content's own height, not scrollHeight: that never reports less
     // than the frame's current height, so a frame could grow but not shrink.
     let height = root.get_bounding_client_rect().height().ceil();
-    // Every form a course host already listens for (SPEC §5), so hosts that
+    // Every form a course host already listens for (DEFINITIONS §5), so hosts that
     // strip the author's scripts still size the frame. The height is not a
     // secret, and the course page may live on any origin, hence "*"; each
     // goes to the parent only, and nothing is read back from it.

@@ -50,7 +50,7 @@ pub struct Judged {
 
 pub use model::report::{LookupTiming, SchemeRow};
 
-/// Failures measured for one snapshot (SPEC §8), tagged with its address.
+/// Failures measured for one snapshot (DEFINITIONS §8), tagged with its address.
 #[derive(Clone, PartialEq)]
 pub struct FailureMeasured {
     /// The snapshot measured: panels read names and loads from it, never

@@ -1,4 +1,4 @@
-//! "Your keys" (SPEC §16): a pasted list or a chosen or dropped file, read
+//! "Your keys" (DEFINITIONS §16): a pasted list or a chosen or dropped file, read
 //! by the measurer off the main thread a chunk at a time, with progress and
 //! a way to stop. The keys read become part of the settings (never of the
 //! address) and stay for the tab in session storage; one click returns to

@@ -89,7 +89,7 @@ async function drag(page, selector, values, gap) {
       });
       const claimsReady = performance.now() - scrolled > CATCH_UP_LIMIT_MS ? Infinity : performance.now() - scrolled;
       const caughtUp = performance.now();
-      // Then the deployed systems (SPEC §15): their set-up (Maglev's
+      // Then the deployed systems (DEFINITIONS §15): their set-up (Maglev's
       // 65,537-row tables, nginx's CRC chains) is the worker's, and the
       // page only shows the rows.
       document.querySelector('[data-panel="systems"]').scrollIntoView();

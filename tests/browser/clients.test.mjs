@@ -1,5 +1,5 @@
 // Issue 21 in the browser: ketama and groupcache against the native model
-// (the default rows are checked against SPEC §13 in schemes.test.mjs), key
+// (the default rows are checked against DEFINITIONS §13 in schemes.test.mjs), key
 // names by template, the one-key box and its link, and bad input.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The failure panel in real headless Chromium: SPEC §8's figures, one point,
+// The failure panel in real headless Chromium: DEFINITIONS §8's figures, one point,
 // two servers down with one replica, the replica inspector by keyboard, bad
 // down= values, and the failure drawn on the ring.
 import { test } from "node:test";
@@ -53,10 +53,10 @@ async function expectMatchesNative(page) {
   return expected;
 }
 
-test("alpha down, three replicas: SPEC §8's figures", async () => {
+test("alpha down, three replicas: DEFINITIONS §8's figures", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
   const shown = await failureFigures(page);
-  // SPEC §8's default figures, pinned on purpose (and checked against the model below).
+  // DEFINITIONS §8's default figures, pinned on purpose (and checked against the model below).
   assert.deepEqual(shown, {
     rerouted: 194, "no-live-copy": 0, "copies-to-remake": 651, copysets: 10, "copysets-possible": 10,
     received: { bravo: 50, charlie: 42, delta: 56, echo: 46 },
@@ -75,7 +75,7 @@ test("at one point every rerouted key goes to one survivor", async () => {
   await page.locator("#points-range").fill("0"); // the first stop: 1 point
   await page.waitForFunction(() => location.search.includes("points=1&"));
   const expected = await expectMatchesNative(page);
-  // SPEC §8 at 1 point, pinned on purpose: all 23 rerouted keys go to bravo.
+  // DEFINITIONS §8 at 1 point, pinned on purpose: all 23 rerouted keys go to bravo.
   assert.deepEqual(expected.failure.received, { bravo: 23, charlie: 0, delta: 0, echo: 0 });
   assert.equal(expected.failure.copysets, 5);
   assert.match(await page.locator("#failure .verdict").textContent(), /One survivor, bravo, takes all 23/);
@@ -94,7 +94,7 @@ test("two servers down with one replica lose keys, and the ring shows it", async
   await page.locator("#replicas-number").press("Enter");
   await page.waitForFunction(() => location.search.includes("replicas=1"));
   const expected = await expectMatchesNative(page);
-  // One copy each: every key of alpha and bravo is lost (their SPEC §2 loads).
+  // One copy each: every key of alpha and bravo is lost (their DEFINITIONS §2 loads).
   assert.equal(expected.failure["no-live-copy"], expected.loads.alpha.after + expected.loads.bravo.after);
   assert.equal(expected.failure["no-live-copy"], 194 + 228);
   // So the finding that the copies cover the failure says no, as the model does.
@@ -153,13 +153,13 @@ test("bad down= values and refused toggles keep the last valid view", async () =
   let notices = await opened.page.locator(".notices li").allTextContents();
   assert.equal(notices.length, 1);
   assert.match(notices[0], /zulu.*not a server of the pool/);
-  assert.equal((await failureFigures(opened.page)).rerouted, 228); // bravo's SPEC §2 load
+  assert.equal((await failureFigures(opened.page)).rerouted, 228); // bravo's DEFINITIONS §2 load
   await opened.close();
 
   opened = await open(env.browser, env.served, "?down=alpha,bravo,charlie,delta,echo&replicas=4");
   notices = await opened.page.locator(".notices li").allTextContents();
   assert.match(notices.join(" "), /all 5 servers cannot be down/);
-  assert.equal((await failureFigures(opened.page)).rerouted, 194); // alpha's SPEC §2 load
+  assert.equal((await failureFigures(opened.page)).rerouted, 194); // alpha's DEFINITIONS §2 load
   await opened.close();
 
   const { page, errors, close } = await open(env.browser, env.served);

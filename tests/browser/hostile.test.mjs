@@ -119,7 +119,7 @@ test("each refused input shows its message and the figures stay", async () => {
     await page.locator(input).fill(value);
     await page.locator(button).click();
     assert.match(await page.locator(message).textContent(), pattern, `${value.slice(0, 20)} → ${message}`);
-    assert.equal(await figure(page, "moved"), "205"); // SPEC §2, pinned: the default view stays
+    assert.equal(await figure(page, "moved"), "205"); // DEFINITIONS §2, pinned: the default view stays
   }
   // Fifty-one servers is one too many.
   const many = Array.from({ length: 50 }, (_, i) => `s${i}`).join(",");

@@ -1,4 +1,4 @@
-// The lesson, measured: the cost and rollout panels against SPEC §9's
+// The lesson, measured: the cost and rollout panels against DEFINITIONS §9's
 // lesson figures and the native model, and every preset's link.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -98,7 +98,7 @@ test("a course page embeds two panels, each sized to its content", async () => {
   const moved = page.frameLocator("#moved");
   const claimsFrame = page.frameLocator("#claims");
   await moved.locator('[data-figure="moved"]').waitFor();
-  // SPEC §2's default, pinned on purpose.
+  // DEFINITIONS §2's default, pinned on purpose.
   assert.equal((await moved.locator('[data-figure="moved"]').textContent()).trim(), "205");
   // An embedded panel has no page chrome and no other panels, once the app
   // has taken over from the first screen (which leaves the hidden masthead).

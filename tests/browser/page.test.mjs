@@ -9,7 +9,7 @@ const env = sharedBrowser();
 
 test("default page shows the spec's figures and every claim holds", async () => {
   const { page, foreign, errors, close } = await open(env.browser, env.served);
-  // SPEC §2's default figures, pinned on purpose: the page must show these.
+  // DEFINITIONS §2's default figures, pinned on purpose: the page must show these.
   assert.equal(await figure(page, "moved"), "205");
   assert.equal(await figure(page, "moved-arc"), "205");
   assert.equal(await figure(page, "modulo-moved"), "773");
@@ -21,7 +21,7 @@ test("default page shows the spec's figures and every claim holds", async () => 
     { alpha: 194, bravo: 228, charlie: 194, delta: 179, echo: 205 },
   );
   assert.equal(load.echo.before, 0);
-  // Every claim of the model's list, in its order, each with its kind (SPEC §14).
+  // Every claim of the model's list, in its order, each with its kind (DEFINITIONS §14).
   const native = nativeFigures("");
   const verdicts = await claims(page);
   assert.deepEqual(verdicts, native.claims);
@@ -35,7 +35,7 @@ test("default page shows the spec's figures and every claim holds", async () => 
     rows.slice(0, 3).map((r) => [Number(r.dataset.position), r.dataset.serverName, Number(r.dataset.point)]),
   );
   assert.deepEqual(entries, [[16951555, "echo", 45], [22095772, "alpha", 91], [34206755, "echo", 21]]);
-  // On arrival the headline asks before it tells (SPEC §12)…
+  // On arrival the headline asks before it tells (DEFINITIONS §12)…
   assert.match(await page.locator("[data-headline]").textContent(), /^When echo joins the 4 servers, how many of the 1,000 keys change server\?/);
   // …and once the question is skipped it states the model's numbers.
   await reveal(page, "predict");
@@ -145,7 +145,7 @@ test("plain FNV-1a: the model's figures, lopsided loads, even share fails", asyn
   for (const row of rows) assert.equal(row.swatch, legendSwatch[row.server], row.server);
   assert.equal(await figure(page, "moved-arc"), native["moved-arc"]);
   assert.equal(await figure(page, "modulo-moved"), native["modulo-moved"]);
-  // SPEC §2 pins plain fnv1a's busiest and quietest before the join, on purpose.
+  // DEFINITIONS §2 pins plain fnv1a's busiest and quietest before the join, on purpose.
   const load = await loads(page);
   assert.deepEqual(load, native.loads);
   assert.equal(Math.max(...Object.values(load).map((l) => l.before)), 433);
@@ -199,7 +199,7 @@ test("bad input shows a message and keeps the last view", async () => {
   await page.locator("#joiner").fill("alpha");
   await page.locator("#joiner-button").click();
   assert.match(await page.locator("#change-message").textContent(), /already on the ring/);
-  // Nothing changed underneath: still SPEC §2's default figures (pinned on purpose).
+  // Nothing changed underneath: still DEFINITIONS §2's default figures (pinned on purpose).
   assert.equal(await figure(page, "moved"), "205");
   assert.equal(await figure(page, "modulo-moved"), "773");
   assert.equal(Object.keys(await loads(page)).length, 5);
@@ -210,7 +210,7 @@ test("bad input shows a message and keeps the last view", async () => {
 test("step-through walks the joins one server at a time", async () => {
   const { page, close } = await open(env.browser, env.served);
   const caption = () => page.locator("[data-caption]").textContent();
-  // SPEC §2's 205, pinned on purpose.
+  // DEFINITIONS §2's 205, pinned on purpose.
   assert.match(await caption(), /echo joins: 205 keys changed owner/);
   await page.locator("#step-back").click();
   assert.match(await caption(), /delta joins/);
@@ -273,7 +273,7 @@ test("on a phone a ring and the points slider stay on screen together", async ()
 
 test("sentences write counts of 10,000 and more with separators", async () => {
   // Large enough that every panel's prose has such counts to write. Tables
-  // (and the figures, SPEC §6) keep plain numbers, aligned in columns.
+  // (and the figures, DEFINITIONS §6) keep plain numbers, aligned in columns.
   const { page, close } = await open(env.browser, env.served, "?servers=a,b,c,d,e,f&add=g&points=500&keys=100000");
   for (const panel of await page.$$eval("[data-panel]", (slots) => slots.map((slot) => slot.dataset.panel))) await reveal(page, panel);
   await page.locator("#claims-panel").waitFor();

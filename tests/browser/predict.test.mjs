@@ -1,4 +1,4 @@
-// "Guess first" (SPEC §12, issue 19) in headless Chromium: nothing is
+// "Guess first" (DEFINITIONS §12, issue 19) in headless Chromium: nothing is
 // revealed before an answer; a guess reveals the model's figure beside it;
 // skipping, the keyboard, bad guesses, q= embeds, a change of settings, and
 // the headline that asks on arrival.

@@ -1,5 +1,5 @@
 // The schemes panel in real headless Chromium: every scheme's row against
-// SPEC §7 and the native model, the scheme claims, ε and probes controls,
+// DEFINITIONS §7 and the native model, the scheme claims, ε and probes controls,
 // and the panel embedded on a phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -7,8 +7,8 @@ import { sharedBrowser, open, claims, schemeRows, nativeFigures, artifact } from
 
 const env = sharedBrowser();
 
-/** SPEC §7, echo joins: moved / moved-between / busiest / quietest / entries. */
-const SPEC_JOIN = {
+/** DEFINITIONS §7, echo joins: moved / moved-between / busiest / quietest / entries. */
+const DEFINED_JOIN = {
   ring: [205, 0, 228, 179, 1000], modulo: [773, 581, 218, 183, 5], jump: [214, 0, 214, 187, 1],
   rendezvous: [190, 0, 209, 190, 5], maglev: [214, 0, 214, 180, 65537], bounded: [205, 0, 228, 179, 1000],
   multiprobe: [234, 0, 256, 86, 5], slots: [207, 0, 207, 197, 16384],
@@ -25,16 +25,16 @@ async function expectMatchesNative(page) {
   return { expected, verdicts };
 }
 
-test("default: every scheme's row is SPEC §7's, lookups are timed, claims hold", async () => {
+test("default: every scheme's row is DEFINITIONS §7's, lookups are timed, claims hold", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
   const rows = await schemeRows(page);
-  assert.deepEqual(Object.keys(rows), Object.keys(SPEC_JOIN), "one row per scheme, in order");
-  for (const [id, [moved, between, busiest, quietest, entries]] of Object.entries(SPEC_JOIN)) {
+  assert.deepEqual(Object.keys(rows), Object.keys(DEFINED_JOIN), "one row per scheme, in order");
+  for (const [id, [moved, between, busiest, quietest, entries]] of Object.entries(DEFINED_JOIN)) {
     assert.deepEqual(rows[id], { moved, "moved-between": between, busiest, quietest, entries }, id);
   }
   const { verdicts } = await expectMatchesNative(page);
   for (const id of SCHEME_CLAIMS) assert.equal(verdicts[id], "yes", id);
-  // SPEC §7: bravo leaving the five moves 740 under jump, 543 between others.
+  // DEFINITIONS §7: bravo leaving the five moves 740 under jump, 543 between others.
   assert.match(await page.locator('tr[data-claim="jump-ends"]').textContent(), /740 moved, 543 of them/);
   // Every lookup was timed in this browser, with its error shown.
   const lookups = await page.$$eval("#schemes-table tr[data-scheme]", (trs) => trs.map((tr) => Number(tr.dataset.lookupNs)));

@@ -1,13 +1,13 @@
 // Issue 32 in the browser: the systems panel's rows against the native
-// model and SPEC §15, the insert position and HAProxy's renumbering.
+// model and DEFINITIONS §15, the insert position and HAProxy's renumbering.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sharedBrowser, open, schemeRows, nativeFigures, artifact } from "./harness.mjs";
 
 const env = sharedBrowser();
 
-/** SPEC §15's table: moved / between / busiest / quietest / entries, by address. */
-const SPEC = {
+/** DEFINITIONS §15's table: moved / between / busiest / quietest / entries, by address. */
+const DEFINED = {
   "": { nginx: [188, 0, 218, 183, 800], haproxy: [212, 0, 232, 152, 80], "envoy-ring": [295, 84, 211, 176, 1025],
     "envoy-maglev": [195, 1, 214, 194, 65537], twemproxy: [320, 0, 320, 70, 800] },
   "servers=alpha,bravo,charlie,delta,echo&remove=bravo": { haproxy: [683, 531, 291, 182, 64],
@@ -15,8 +15,8 @@ const SPEC = {
   "addat=2": { haproxy: [683, 531, 232, 152, 80], "nginx-hash": [797, 590, 212, 179, 5] },
 };
 
-for (const [query, cells] of Object.entries(SPEC)) {
-  test(`every system's row is the native model's and SPEC §15's at "${query}"`, async () => {
+for (const [query, cells] of Object.entries(DEFINED)) {
+  test(`every system's row is the native model's and DEFINITIONS §15's at "${query}"`, async () => {
     const { page, errors, close } = await open(env.browser, env.served, query ? `?${query}` : "");
     const rows = await schemeRows(page, "systems");
     assert.deepEqual(rows, nativeFigures(query).systems);

@@ -1,4 +1,4 @@
-//! "Paste your config" (SPEC §15): the server pool, in order, with weights,
+//! "Paste your config" (DEFINITIONS §15): the server pool, in order, with weights,
 //! read from an nginx `upstream` block, an HAProxy `backend` or `listen`
 //! section, a twemproxy pool's `servers:` list, or a plain list of servers.
 //! The hash line it finds names the system that config selects. What the

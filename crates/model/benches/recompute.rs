@@ -44,7 +44,7 @@ fn recompute(c: &mut Criterion) {
         c.bench_function(&format!("claims/{label}"), |b| {
             b.iter(|| evaluate(black_box(&snapshot)))
         });
-        // SPEC §8: the failure walk over every key, copysets, exact shares.
+        // DEFINITIONS §8: the failure walk over every key, copysets, exact shares.
         c.bench_function(&format!("failure/{label}"), |b| {
             b.iter(|| black_box(&snapshot).measure_failure())
         });

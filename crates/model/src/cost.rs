@@ -1,4 +1,4 @@
-//! The cost of a change in the units a lesson uses (SPEC §9): bytes to
+//! The cost of a change in the units a lesson uses (DEFINITIONS §9): bytes to
 //! copy and hours to copy them, and writes misrouted while routers roll out
 //! a new server list. Measured from moved keys, beside the formulas.
 

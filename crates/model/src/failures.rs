@@ -1,4 +1,4 @@
-//! When servers fail (SPEC §8): where their keys go, how many copies
+//! When servers fail (DEFINITIONS §8): where their keys go, how many copies
 //! survive, the exact share of the ring each server holds, and how many
 //! distinct replica sets the ring's walks produce (copysets).
 //!

@@ -74,7 +74,7 @@ pub fn percent(part: usize, whole: usize) -> String {
 }
 
 /// A number that is usually whole: 200, or 333.3 when it is not. Plain,
-/// as a figure's text is (SPEC §6); `share_in_prose` for sentences.
+/// as a figure's text is (DEFINITIONS §6); `share_in_prose` for sentences.
 pub fn format_share(share: f64) -> String {
     if (share - share.round()).abs() < 1e-9 {
         format!("{}", share.round() as u64)

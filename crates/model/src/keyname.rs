@@ -1,4 +1,4 @@
-//! How keys are named (SPEC §13): a template with `{i}` exactly once, key i
+//! How keys are named (DEFINITIONS §13): a template with `{i}` exactly once, key i
 //! being the template with `{i}` replaced by i in decimal. The default,
 //! `key-{i}`, names the keys as every earlier figure of the page did.
 
@@ -125,7 +125,7 @@ impl KeyName {
 }
 
 /// Where the keys' names come from: the template, or the reader's own keys
-/// (SPEC §16), key i being the i-th distinct key first seen.
+/// (DEFINITIONS §16), key i being the i-th distinct key first seen.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum KeyNames {
     Template(KeyName),

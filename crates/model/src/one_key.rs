@@ -1,4 +1,4 @@
-//! Any one key (SPEC §13): a key the reader types, its position and its
+//! Any one key (DEFINITIONS §13): a key the reader types, its position and its
 //! owner before and after the change under every scheme.
 
 use super::schemes::slots;

@@ -7,11 +7,11 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Work {
-    /// Where down servers' keys go, and the copysets (SPEC §8).
+    /// Where down servers' keys go, and the copysets (DEFINITIONS §8).
     Failure,
-    /// Every placement scheme on the same change (SPEC §7).
+    /// Every placement scheme on the same change (DEFINITIONS §7).
     Schemes,
-    /// Every deployed system on the same change (SPEC §15).
+    /// Every deployed system on the same change (DEFINITIONS §15).
     Systems,
     /// Every claim of `claims::ALL` (which may need the schemes).
     Claims,

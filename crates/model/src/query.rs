@@ -107,7 +107,7 @@ pub struct View {
     pub embed: bool,
     /// `panel=…`: one panel alone, by its id in `panels::ALL`.
     pub panel: Option<&'static str>,
-    /// `q=…`: one "Guess first" question alone (SPEC §12).
+    /// `q=…`: one "Guess first" question alone (DEFINITIONS §12).
     pub question: Option<&'static str>,
 }
 
@@ -115,7 +115,7 @@ pub struct View {
 pub struct Parsed {
     pub settings: Valid,
     pub view: View,
-    /// `key=…`: the key in the one-key box (SPEC §13), a view choice.
+    /// `key=…`: the key in the one-key box (DEFINITIONS §13), a view choice.
     pub key: Option<String>,
     /// One sentence for each parameter that was ignored, and why.
     pub notices: Vec<String>,

@@ -1,4 +1,4 @@
-//! "Guess first" (SPEC §12): six questions, each worded from the current
+//! "Guess first" (DEFINITIONS §12): six questions, each worded from the current
 //! settings and answered from the same measurements the panels show, with
 //! the rule's reference figure and the clause that explains the answer.
 //! Also the one reading of a typed guess, so a bad guess gets a message and
@@ -26,7 +26,7 @@ pub enum Answer {
 /// One question, worded and answered for one snapshot.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Question {
-    /// `data-question` (SPEC §12).
+    /// `data-question` (DEFINITIONS §12).
     pub id: &'static str,
     pub wording: String,
     pub answer: Answer,

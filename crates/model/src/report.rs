@@ -1,5 +1,5 @@
 //! What the measuring worker sends the page: every figure of the panels
-//! that wait on it (SPEC §7–8, §3, §12, the spread chart), measured for one
+//! that wait on it (DEFINITIONS §7–8, §3, §12, the spread chart), measured for one
 //! address, as JSON. The page's worker prints it with `Report::to_json`, the
 //! page reads it with the browser's `JSON.parse` (`src/app/from_js.rs`), and
 //! the native oracle prints the same JSON, so a browser test can compare the
@@ -54,7 +54,7 @@ pub struct SchemeRow {
     pub lookup: Option<LookupTiming>,
 }
 
-/// The failure panel's figures (SPEC §8).
+/// The failure panel's figures (DEFINITIONS §8).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FailureReport {
     pub failure: Failure,
@@ -79,7 +79,7 @@ pub struct Report {
     pub query: String,
     pub failure: Option<FailureReport>,
     pub schemes: Option<Vec<SchemeRow>>,
-    /// The deployed systems' rows (SPEC §15), in `systems::ALL` order.
+    /// The deployed systems' rows (DEFINITIONS §15), in `systems::ALL` order.
     pub systems: Option<Vec<SchemeRow>>,
     pub claims: Option<Vec<Claim>>,
     pub evenness: Option<Vec<Evenness>>,

@@ -1,4 +1,4 @@
-//! Hot keys (SPEC §10): the key of rank r (key-first is rank 1) gets
+//! Hot keys (DEFINITIONS §10): the key of rank r (key-first is rank 1) gets
 //! requests in proportion to 1/r^s. A server's request load is the share of
 //! all requests its keys get; with s = 0 it is its share of the keys.
 
@@ -8,7 +8,7 @@ use super::settings::Skew;
 use super::your_keys::YourKeys;
 
 /// Where the requests to each key come from: Zipf's law at exponent s, or
-/// the reader's own keys, a key seen k times being k requests (SPEC §16).
+/// the reader's own keys, a key seen k times being k requests (DEFINITIONS §16).
 #[derive(Clone, Copy, Debug)]
 pub enum Requests<'a> {
     Zipf(f64),

@@ -61,7 +61,7 @@ impl Buckets {
 }
 
 /// How many points each server puts on the ring: a base count times the
-/// server's weight (SPEC §10), 1 for a server with no weight given.
+/// server's weight (DEFINITIONS §10), 1 for a server with no weight given.
 #[derive(Clone, Copy, Debug)]
 pub struct Points<'a> {
     pub base: u16,

@@ -68,16 +68,16 @@ pub struct Settings {
     pub rate: u32,
     /// Minutes over which routers learn the new server list.
     pub rollout: u32,
-    /// Servers given a weight other than 1, in the order named (SPEC §10).
+    /// Servers given a weight other than 1, in the order named (DEFINITIONS §10).
     pub weights: Vec<(String, Weight)>,
     /// How skewed requests are: key rank r gets requests ∝ 1/r^s, in tenths of s.
     pub skew: Skew,
-    /// How keys are named (SPEC §13): `key-{i}` by default.
+    /// How keys are named (DEFINITIONS §13): `key-{i}` by default.
     pub keyname: KeyName,
-    /// Where a joining server is inserted, 1-based (`addat=`, SPEC §16):
+    /// Where a joining server is inserted, 1-based (`addat=`, DEFINITIONS §16):
     /// `None` appends it.
     pub insert_at: Option<u16>,
-    /// The reader's own keys (SPEC §16), in place of `keys`, `first` and
+    /// The reader's own keys (DEFINITIONS §16), in place of `keys`, `first` and
     /// `keyname`; never in the address.
     pub your_keys: Option<Arc<YourKeys>>,
 }
@@ -793,7 +793,7 @@ impl Valid {
         &self.settings
     }
 
-    /// The same settings measuring the reader's own keys (SPEC §16), or
+    /// The same settings measuring the reader's own keys (DEFINITIONS §16), or
     /// the template's again: the key count becomes the keys placed.
     pub fn with_your_keys(mut self, yours: Option<Arc<YourKeys>>) -> Valid {
         if let Some(yours) = &yours {

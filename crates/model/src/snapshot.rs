@@ -129,7 +129,7 @@ impl Snapshot {
         }
     }
 
-    /// Each server's share of all requests after the change (SPEC §10),
+    /// Each server's share of all requests after the change (DEFINITIONS §10),
     /// indexed by `ServerId`. With every key alike it is the share of keys,
     /// so the 100,000 powers are skipped then.
     pub fn request_shares(&self) -> Vec<f64> {
@@ -407,7 +407,7 @@ impl Snapshot {
             .collect()
     }
 
-    /// SPEC §8 on the pool after the change, with the settings' down servers.
+    /// DEFINITIONS §8 on the pool after the change, with the settings' down servers.
     pub fn measure_failure(&self) -> Failure {
         failures::measure(
             &self.ring_after,

@@ -1,4 +1,4 @@
-//! Your own keys (SPEC §16): a pasted list or a dropped log, read a chunk
+//! Your own keys (DEFINITIONS §16): a pasted list or a dropped log, read a chunk
 //! at a time. Each line is one request for its key (the whole line, or the
 //! field the reader picks); distinct keys are placed in the order first
 //! seen, and a key seen k times is k requests. Past 100,000 distinct keys,

@@ -1,4 +1,4 @@
-//! Every claim of the table is one of two kinds (SPEC §14): a check of an
+//! Every claim of the table is one of two kinds (DEFINITIONS §14): a check of an
 //! invariant, which holds wherever the reader goes, or a finding, which
 //! says "no" somewhere the reader can go. The list itself names where.
 

@@ -1,4 +1,4 @@
-//! SPEC §13: libketama's and groupcache's rings, bit for bit. The ketama
+//! DEFINITIONS §13: libketama's and groupcache's rings, bit for bit. The ketama
 //! points are checked against Couchbase's published `ketama-hashes.json`
 //! (couchbaselabs/sdk-rfcs, rfc/ketama-hashes.json, kept in tests/data).
 
@@ -53,7 +53,7 @@ fn ketama_reproduces_couchbases_640_published_points() {
         .map(|&(point, server)| (point as u32, names[usize::from(server)].clone()))
         .collect();
     assert_eq!(ours, published);
-    // The SPEC's quotation of the file's ends.
+    // The file's first and last points, as Couchbase publishes them.
     assert_eq!(ours[0], (19069626, "192.168.1.104:11210".to_string()));
     assert_eq!(ours[639], (4294628205, "192.168.1.102:11210".to_string()));
 }
@@ -218,7 +218,7 @@ fn the_one_key_box_agrees_with_every_schemes_own_placement() {
 }
 
 /// The page places a re-measured client's keys a piece at a time; what the
-/// claim asks for must be exactly SPEC §13's "first server at weight 3",
+/// claim asks for must be exactly DEFINITIONS §13's "first server at weight 3",
 /// and the claim must read it, not the reader's equal-weight measurement.
 #[test]
 fn the_ketama_weights_claim_measures_alpha_at_weight_3_again() {

@@ -1,4 +1,4 @@
-//! SPEC §8: failures, replicas, exact shares and copysets, figure for figure,
+//! DEFINITIONS §8: failures, replicas, exact shares and copysets, figure for figure,
 //! and their properties over random pools.
 
 use model::failures::Failure;
@@ -188,12 +188,12 @@ fn failure_claims_at_the_default_and_where_they_fail() {
     for claim in &default {
         assert!(claim.held, "{}: {}", claim.id, claim.evidence);
     }
-    // SPEC §8: at 1 point all 23 of alpha's keys go to bravo.
+    // DEFINITIONS §8: at 1 point all 23 of alpha's keys go to bravo.
     assert!(default[0]
         .evidence
         .contains("its 23 keys went to 1 of 4 survivors"));
     assert!(default[0].evidence.contains("its 194 keys went to 4 of 4"));
-    // One copy, alpha down: every key alpha held is lost (194, SPEC §8's
+    // One copy, alpha down: every key alpha held is lost (194, DEFINITIONS §8's
     // rerouted count), so the copies do not cover the failure.
     let one_replica = evaluate(&measure(&Settings {
         replicas: model::Replicas::new(1).unwrap(),

@@ -1,4 +1,4 @@
-//! SPEC §9 at the lesson's presets: the formulas' figures, and the counted
+//! DEFINITIONS §9 at the lesson's presets: the formulas' figures, and the counted
 //! keys beside them, which must agree with the formulas within sampling noise.
 
 use model::cost::{duration, ideal_share, misrouted, modulo_share, significant, Copy};

@@ -1,4 +1,4 @@
-//! SPEC §12: each question worded from the settings and answered from the
+//! DEFINITIONS §12: each question worded from the settings and answered from the
 //! same measurements the panels show — checked at the default, at 1 point,
 //! on a leave and on the lesson preset — and the reading of typed guesses.
 
@@ -28,7 +28,7 @@ fn the_spec_default_answers() {
     let (_, asked) = questions("");
     let ids: Vec<&str> = asked.iter().map(|q| q.id).collect();
     assert_eq!(ids, IDS);
-    // SPEC §12's default answers and reference marks, pinned on purpose.
+    // DEFINITIONS §12's default answers and reference marks, pinned on purpose.
     let expect = [
         ("moved", "205", Some("200")),
         ("modulo", "773", Some("800")),

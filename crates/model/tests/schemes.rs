@@ -1,4 +1,4 @@
-//! SPEC §7: every textbook scheme on the default join and on bravo leaving
+//! DEFINITIONS §7: every textbook scheme on the default join and on bravo leaving
 //! the five, figure for figure (the deployed systems: tests/systems.rs).
 
 use model::schemes::SchemeResult;
@@ -57,7 +57,7 @@ fn bravo_leaving_the_five() {
     assert_eq!((of("jump").0, of("jump").1), (740, 543));
     assert_eq!(of("maglev").0, 204);
     assert_eq!(of("slots").0, 193);
-    // The ring moves exactly what bravo held (SPEC §2).
+    // The ring moves exactly what bravo held (DEFINITIONS §2).
     assert_eq!(of("ring"), (228, 0, of("ring").2, of("ring").3));
     assert_eq!(of("rendezvous").1, 0);
 }
@@ -181,7 +181,7 @@ fn scheme_claims_at_the_default_and_at_one_point() {
         ]
     );
     assert!(default.iter().all(|claim| claim.held));
-    // SPEC §7: bravo leaving the five moves 740 under jump, 543 between others.
+    // DEFINITIONS §7: bravo leaving the five moves 740 under jump, 543 between others.
     assert!(default[0].evidence.contains("740 moved, 543 of them"));
     assert!(default[2].evidence.contains("313 before, 250 after"));
     assert!(default[2].evidence.contains("under the cap"));

@@ -1,4 +1,4 @@
-//! Every figure of SPEC §2 and the step figures, reproduced exactly.
+//! Every figure of DEFINITIONS §2 and the step figures, reproduced exactly.
 
 use model::claims::ring::count_join_both_ways;
 use model::claims::{evaluate_family, Family};
@@ -6,7 +6,7 @@ use model::format::format_ratio;
 use model::keys::KeySpec;
 use model::{Change, Claim, HashKind, Keys, Points, ServerId, Settings, Snapshot};
 
-/// The ring's own claims (SPEC §3), which need no scheme measured.
+/// The ring's own claims (DEFINITIONS §3), which need no scheme measured.
 fn evaluate(snapshot: &Snapshot) -> Vec<Claim> {
     evaluate_family(snapshot, &[], Family::Ring)
 }

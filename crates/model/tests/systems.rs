@@ -1,5 +1,5 @@
-//! SPEC §15: what deployed load balancers do, bit for bit. Each system's
-//! published vectors, the check values the SPEC computed from each
+//! DEFINITIONS §15: what deployed load balancers do, bit for bit. Each system's
+//! published vectors, the check values DEFINITIONS §15 gives for each
 //! definition, and the default figures of its table.
 
 use model::query;
@@ -117,7 +117,7 @@ fn the_default_figures_of_spec_15() {
         for (id, cells) in &expected {
             let got = row(&measured, id);
             if *id == "groupcache" && column == 1 {
-                // SPEC §13 gives only its moved count here.
+                // DEFINITIONS §13 gives only its moved count here.
                 assert_eq!(got.0, 205, "groupcache at {address:?}");
                 continue;
             }

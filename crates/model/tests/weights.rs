@@ -1,4 +1,4 @@
-//! SPEC §10: weighted points, weighted rendezvous, the entry cap, hot keys,
+//! DEFINITIONS §10: weighted points, weighted rendezvous, the entry cap, hot keys,
 //! the properties that weights of 1 and skew 0 change nothing, and that
 //! unequal weights and skews keep every invariant.
 

@@ -1,4 +1,4 @@
-//! The reader's own keys (SPEC §16) checked by other routes: a list of the
+//! The reader's own keys (DEFINITIONS §16) checked by other routes: a list of the
 //! template's own names must measure exactly as the template does, request
 //! shares must be the lines each server gets, and the sample must be the
 //! smallest XXH64 values whatever order the lines come in.

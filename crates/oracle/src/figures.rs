@@ -103,7 +103,7 @@ pub fn replicas_of(s: &Snapshot, index: usize) -> Value {
         .collect::<Vec<_>>())
 }
 
-/// SPEC §8 as the failure panel and the loads table show it.
+/// DEFINITIONS §8 as the failure panel and the loads table show it.
 pub fn failure(m: &Measured) -> Value {
     let s = m.snapshot;
     let Some(measured) = &m.report.failure else {
@@ -147,7 +147,7 @@ pub fn failure(m: &Measured) -> Value {
 }
 
 /// Scheme rows as the page's data attributes hold them.
-/// A table of schemes or systems, by id: SPEC §11's attributes and §15's entries.
+/// A table of schemes or systems, by id: DEFINITIONS §11's attributes and §15's entries.
 pub fn rows(rows: Option<&[model::report::SchemeRow]>) -> Value {
     let rows: Map<String, Value> = rows
         .into_iter()
@@ -169,7 +169,7 @@ pub fn rows(rows: Option<&[model::report::SchemeRow]>) -> Value {
     Value::Object(rows)
 }
 
-/// SPEC §9, measured: whole seconds to copy.
+/// DEFINITIONS §9, measured: whole seconds to copy.
 pub fn cost(s: &Snapshot) -> Value {
     let seconds = |moved: usize| {
         cost::Copy::of(
@@ -187,7 +187,7 @@ pub fn cost(s: &Snapshot) -> Value {
     })
 }
 
-/// SPEC §9, measured: whole writes misrouted during the rollout.
+/// DEFINITIONS §9, measured: whole writes misrouted during the rollout.
 pub fn rollout(s: &Snapshot) -> Value {
     let misrouted = |moved: usize| {
         cost::misrouted(
@@ -204,7 +204,7 @@ pub fn rollout(s: &Snapshot) -> Value {
     })
 }
 
-/// SPEC §12: each question's wording, answer and reference mark.
+/// DEFINITIONS §12: each question's wording, answer and reference mark.
 pub fn questions(m: &Measured) -> Value {
     let rows: Map<String, Value> = m
         .report

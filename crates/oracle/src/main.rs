@@ -6,7 +6,7 @@
 //!     cargo run -q -p oracle -- 'points=1&hash=fnv1a'
 //!
 //! With `--keys FILE` it measures the keys in FILE as the page measures a
-//! file the reader chose (SPEC §16): one key per line, or with `--field N`
+//! file the reader chose (DEFINITIONS §16): one key per line, or with `--field N`
 //! the N-th field (split as the file's name says: .csv, .tsv, or spaces).
 //!
 //!     cargo run -q -p oracle -- --keys access.log --field 7 'servers=a,b,c'

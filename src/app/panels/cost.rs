@@ -1,4 +1,4 @@
-//! The cost of a change in the lesson's units (SPEC §9): data to copy and
+//! The cost of a change in the lesson's units (DEFINITIONS §9): data to copy and
 //! time to copy it, per scheme, measured from moved keys beside the formula.
 
 use leptos::prelude::*;

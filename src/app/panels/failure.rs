@@ -1,4 +1,4 @@
-//! When servers fail (SPEC §8): where the down servers' keys go, what the
+//! When servers fail (DEFINITIONS §8): where the down servers' keys go, what the
 //! replicas save and cost, the copysets many points create, and one key's
 //! replicas on demand. Measured by the worker (see `app::measure`).
 

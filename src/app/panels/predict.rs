@@ -1,4 +1,4 @@
-//! "Guess first" (SPEC §12): the page asks before it tells. One question at
+//! "Guess first" (DEFINITIONS §12): the page asks before it tells. One question at
 //! a time, worded from the current settings; the reader types a guess (or
 //! ticks schemes) and the reveal puts the guess, the measured figure and the
 //! rule's reference on one number line, with one sentence on why. An answer

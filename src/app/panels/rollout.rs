@@ -1,4 +1,4 @@
-//! Disagreement during a rollout (SPEC §9): while routers learn the new
+//! Disagreement during a rollout (DEFINITIONS §9): while routers learn the new
 //! server list one by one, some writes land on a server that no longer owns
 //! the key. Measured from moved keys, ring against modulo, beside the formula.
 

@@ -1,4 +1,4 @@
-//! "What your load balancer does" (SPEC §15): every deployed system on the
+//! "What your load balancer does" (DEFINITIONS §15): every deployed system on the
 //! same keys and the same change as the rest of the page, bit for bit.
 //! Measured by the worker (see `app::measure`).
 

@@ -1,4 +1,4 @@
-//! Claims about what deployed clients do (SPEC §13), judged from their
+//! Claims about what deployed clients do (DEFINITIONS §13), judged from their
 //! measurements by stated rules; the findings can say "no".
 
 use super::{equal_weights, result, unmeasured, yes_no, Remeasure, Verdict};
@@ -67,7 +67,7 @@ pub fn clients_keep_staying_servers(
 
 /// What `weighted_ketama_shifts` measures again: at equal weights (or
 /// with no ketama measured), ketama with the first server at weight 3, as
-/// in SPEC §13.
+/// in DEFINITIONS §13.
 pub fn weighted_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
     if !equal_weights(s) && result(results, "ketama").is_some() {
         return Vec::new();

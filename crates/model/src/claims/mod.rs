@@ -52,7 +52,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// `data-kind` on the page (SPEC §14).
+    /// `data-kind` on the page (DEFINITIONS §14).
     pub fn id(self) -> &'static str {
         match self {
             Kind::Check => "check",

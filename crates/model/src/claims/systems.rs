@@ -1,4 +1,4 @@
-//! Claims about deployed load balancers (SPEC §15), judged from the
+//! Claims about deployed load balancers (DEFINITIONS §15), judged from the
 //! systems panel's measurements by stated rules; the findings say "no"
 //! where the reason they hold is absent.
 

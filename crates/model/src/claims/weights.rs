@@ -1,4 +1,4 @@
-//! Claims about unequal servers and hot keys (SPEC §10), judged from
+//! Claims about unequal servers and hot keys (DEFINITIONS §10), judged from
 //! measurements by stated rules that can fail.
 
 use super::{yes_no, Verdict};

@@ -2,7 +2,7 @@
 //! well-known way of mapping keys to servers on the same keys and the same
 //! change. A scheme is one file here and one line in `ALL`.
 //!
-//! Definitions are SPEC §7's; `mix64` is MurmurHash3's fmix64, which several
+//! Definitions are DEFINITIONS §7's; `mix64` is MurmurHash3's fmix64, which several
 //! schemes use to turn two 32-bit hashes into one well-mixed score.
 
 pub mod bounded;
@@ -69,7 +69,7 @@ pub struct About {
     pub id: &'static str,
     /// The name a reader knows it by.
     pub title: &'static str,
-    /// Whether server weights change where it places keys (SPEC §10).
+    /// Whether server weights change where it places keys (DEFINITIONS §10).
     pub uses_weights: bool,
     /// For a deployed system, the configuration line that selects it.
     pub config: Option<&'static str>,
@@ -89,7 +89,7 @@ pub struct Context<'a> {
     pub settings: &'a Settings,
     /// How many keys will be placed (bounded loads sets its cap from it).
     pub key_count: usize,
-    /// Each server's weight, indexed by `ServerId` (SPEC §10).
+    /// Each server's weight, indexed by `ServerId` (DEFINITIONS §10).
     pub weights: &'a [u8],
     /// Rings the snapshot has already built, with their pools, so the
     /// ring-based schemes do not hash and sort 25,000 entries again.
@@ -129,7 +129,7 @@ fn own_positions(hash: KeyHash, names: &KeyNames, keys: &Keys) -> Arc<[u64]> {
         .collect()
 }
 
-/// A deployed system's own hash of a key's name (SPEC §13, §15), with an id
+/// A deployed system's own hash of a key's name (DEFINITIONS §13, §15), with an id
 /// so two systems that hash keys alike share the work.
 #[derive(Clone, Copy)]
 pub struct KeyHash {

@@ -1,4 +1,4 @@
-//! The ring as deployed clients build it (SPEC §13, §15): points hashed
+//! The ring as deployed clients build it (DEFINITIONS §13, §15): points hashed
 //! from the server names by the system's own hash, a key's own hash, the
 //! first point at or after it, wrapping. Shared by every ring-shaped system
 //! but HAProxy's, which picks the nearest point instead.

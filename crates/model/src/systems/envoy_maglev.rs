@@ -1,4 +1,4 @@
-//! Envoy's MAGLEV load balancer at its defaults (SPEC §15; maglev_lb.cc):
+//! Envoy's MAGLEV load balancer at its defaults (DEFINITIONS §15; maglev_lb.cc):
 //! a table of 65,537 rows filled by each host's permutation in turn, hosts
 //! sorted by name, a host of smaller weight skipping its turn; a key goes to
 //! the row at XXH64 of the key modulo the table's size.

@@ -1,4 +1,4 @@
-//! Envoy's RING_HASH load balancer at its defaults (SPEC §15;
+//! Envoy's RING_HASH load balancer at its defaults (DEFINITIONS §15;
 //! ring_hash_lb.cc), which gRPC's `ring_hash` shares: a ring of at least
 //! 1,024 entries shared out by weight, XXH64 of `"{host}_{i}"`, the first
 //! entry at or after XXH64 of the key. With equal weights every host gets

@@ -1,4 +1,4 @@
-//! Go groupcache's `consistenthash` at its default of 50 replicas (SPEC
+//! Go groupcache's `consistenthash` at its default of 50 replicas (DEFINITIONS
 //! §13): CRC-32 (IEEE) of the replica number followed by the server name,
 //! and of the key itself.
 

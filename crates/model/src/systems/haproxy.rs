@@ -1,5 +1,5 @@
 //! HAProxy's `hash-type consistent` with its default hash, sdbm and an
-//! avalanche (SPEC §15; lb_chash.c, backend.c, hash.c). It hashes neither a
+//! avalanche (DEFINITIONS §15; lb_chash.c, backend.c, hash.c). It hashes neither a
 //! server's name nor its address: only its numeric id, its 1-based position
 //! in the backend, renumbered at each reload. A key goes to the *nearest*
 //! node, not the next one clockwise.

@@ -1,4 +1,4 @@
-//! The hashes deployed systems use (SPEC §13, §15), each written from its
+//! The hashes deployed systems use (DEFINITIONS §13, §15), each written from its
 //! definition and checked against the published values in the tests.
 
 /// CRC-32/IEEE, as zlib computes it: nginx, groupcache.

@@ -1,4 +1,4 @@
-//! libketama's ring (SPEC §13, corrected in §15), as libmemcached's KETAMA
+//! libketama's ring (DEFINITIONS §13, corrected in §15), as libmemcached's KETAMA
 //! mode, spymemcached and Couchbase's memcached buckets compute it: MD5
 //! digests of `"{server}-{r}"`, four points from each, weights sharing 40
 //! digests per server among the pool in libketama's own floating point.

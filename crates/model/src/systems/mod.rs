@@ -1,4 +1,4 @@
-//! What deployed load balancers and clients do (SPEC §13, §15), each bit
+//! What deployed load balancers and clients do (DEFINITIONS §13, §15), each bit
 //! for bit, on the placement interface the textbook schemes use: the same
 //! keys, the same server list and the same change as the rest of the page.
 //! The points slider and the hash menu do not apply: each system fixes its

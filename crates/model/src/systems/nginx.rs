@@ -1,4 +1,4 @@
-//! nginx's `hash $key consistent` (SPEC §15; ngx_http_upstream_hash_module.c):
+//! nginx's `hash $key consistent` (DEFINITIONS §15; ngx_http_upstream_hash_module.c):
 //! each `server` line split into host and port as typed, 160 points per
 //! unit of weight chained through CRC-32, the first point at or after the
 //! CRC-32 of the key.

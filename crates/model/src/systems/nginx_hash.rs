@@ -1,4 +1,4 @@
-//! nginx's `hash $key` without `consistent` (SPEC §15), "compatible with
+//! nginx's `hash $key` without `consistent` (DEFINITIONS §15), "compatible with
 //! Cache::Memcached": 15 bits of the key's CRC-32, modulo the total weight,
 //! walked through the servers in list order. What the word `consistent` buys.
 

@@ -1,5 +1,5 @@
 //! twemproxy (nutcracker) at its defaults, `distribution: ketama` and
-//! `hash: fnv1a_64` (SPEC §15; nc_ketama.c, nc_fnv.c, nc_conf.c): libketama's
+//! `hash: fnv1a_64` (DEFINITIONS §15; nc_ketama.c, nc_fnv.c, nc_conf.c): libketama's
 //! layout with the port left out when it is 11211, its own count of points
 //! in binary32, and a key hash that barely mixes.
 
