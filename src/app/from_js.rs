@@ -6,7 +6,7 @@
 //! A report that does not read is None, and the panels keep waiting.
 
 use js_sys::{Array, Reflect, JSON};
-use model::claims::{self, Claim, Kind};
+use model::claims::{self, Claim, Held, Kind};
 use model::failures::{Copysets, Failure};
 use model::measure::{Movement, Spread};
 use model::one_key::KeyOwners;
@@ -240,6 +240,12 @@ impl FromJs for Kind {
             "finding" => Some(Kind::Finding),
             _ => None,
         }
+    }
+}
+
+impl FromJs for Held {
+    fn from_js(value: &JsValue) -> Option<Held> {
+        Held::from_id(&value.as_string()?)
     }
 }
 

@@ -2,24 +2,20 @@
 //! invariant, which holds wherever the reader goes, or a finding, which
 //! says "no" somewhere the reader can go. The list itself names where.
 
-use model::claims::{evaluate, Kind, ALL};
+use model::claims::{evaluate, Claim, Held, Kind, ALL};
 use model::query;
 use model::Snapshot;
 
-fn verdicts(address: &str) -> Vec<(&'static str, bool)> {
+fn judged(address: &str) -> Vec<Claim> {
     let parsed = query::parse(address, &model::panels::ids());
     assert!(parsed.notices.is_empty(), "{address}: {:?}", parsed.notices);
     evaluate(&Snapshot::of(&parsed.settings))
-        .into_iter()
-        .map(|claim| (claim.id, claim.held))
-        .collect()
 }
 
-fn held_at(address: &str, id: &str) -> bool {
-    let all = verdicts(address);
-    all.iter()
-        .find(|(claim, _)| *claim == id)
-        .map(|&(_, held)| held)
+fn claim_at(address: &str, id: &str) -> Claim {
+    judged(address)
+        .into_iter()
+        .find(|claim| claim.id == id)
         .unwrap_or_else(|| panic!("no claim {id}"))
 }
 
@@ -29,48 +25,108 @@ fn ids_are_unique_and_the_table_follows_the_list() {
     for (index, id) in ids.iter().enumerate() {
         assert!(!ids[..index].contains(id), "{id} twice");
     }
-    let judged: Vec<&str> = verdicts("").into_iter().map(|(id, _)| id).collect();
-    assert_eq!(judged, ids);
+    let order: Vec<&str> = judged("").into_iter().map(|claim| claim.id).collect();
+    assert_eq!(order, ids);
 }
 
 #[test]
 fn every_claim_holds_at_the_default() {
-    for (id, held) in verdicts("") {
-        assert!(held, "{id} fails at the default");
+    for claim in judged("") {
+        assert_eq!(claim.held, Held::Yes, "{}: {}", claim.id, claim.evidence);
     }
 }
 
+/// A finding says "no" at the address it names, for the reason its
+/// evidence gives; where it names an address it does not apply to, it says
+/// so, in words, and is counted neither yes nor no.
 #[test]
-fn every_finding_says_no_at_the_address_it_names() {
-    let mut findings = 0;
+fn every_finding_says_no_and_n_a_where_it_names() {
     for def in ALL {
         match (def.kind, def.refuted_at) {
             (Kind::Finding, Some(address)) => {
-                findings += 1;
+                let claim = claim_at(address, def.id);
+                assert_eq!(
+                    claim.held,
+                    Held::No,
+                    "{} at {address}: {}",
+                    def.id,
+                    claim.evidence
+                );
                 assert!(
-                    !held_at(address, def.id),
-                    "{} holds at {address}, which it names as a no",
-                    def.id
+                    claim
+                        .evidence
+                        .to_lowercase()
+                        .contains("so it does not hold"),
+                    "{} at {address}: the evidence does not give its reason: {}",
+                    def.id,
+                    claim.evidence
                 );
             }
             (Kind::Check, None) => {}
             (kind, address) => panic!("{}: a {kind:?} with {address:?}", def.id),
         }
+        if let Some(address) = def.not_applicable_at {
+            let claim = claim_at(address, def.id);
+            assert_eq!(
+                claim.held,
+                Held::NotApplicable,
+                "{} at {address}: {}",
+                def.id,
+                claim.evidence
+            );
+            assert!(
+                claim.evidence.contains("does not apply here"),
+                "{}",
+                claim.evidence
+            );
+            assert!(
+                claim.rule.contains("Does not apply"),
+                "{}: the rule must say when",
+                def.id
+            );
+        }
     }
-    assert!(findings >= 10, "{findings}");
+}
+
+/// At 1 point per server nothing is refuted by comparing the ring with
+/// itself: every claim that compares with 1 point per server stands aside.
+#[test]
+fn at_one_point_no_claim_compares_the_ring_with_itself() {
+    let judged = judged("points=1");
+    let compared = judged
+        .iter()
+        .filter(|claim| claim.rule.contains("Does not apply at 1 point per server"));
+    let ids: Vec<&str> = compared.clone().map(|claim| claim.id).collect();
+    assert_eq!(ids, ["points-fair", "entries-cost"]);
+    for claim in compared {
+        assert_eq!(
+            claim.held,
+            Held::NotApplicable,
+            "{}: {}",
+            claim.id,
+            claim.evidence
+        );
+    }
 }
 
 #[test]
-fn checks_hold_where_findings_fail() {
+fn checks_hold_where_findings_fail_or_stand_aside() {
     // Every address a finding names is an odd corner: the invariants hold there too.
-    for def in ALL {
-        let Some(address) = def.refuted_at else {
-            continue;
-        };
-        for (id, held) in verdicts(address) {
-            let kind = ALL.iter().find(|d| d.id == id).map(|d| d.kind);
+    let addresses = ALL
+        .iter()
+        .flat_map(|def| [def.refuted_at, def.not_applicable_at])
+        .flatten();
+    for address in addresses {
+        for claim in judged(address) {
+            let kind = ALL.iter().find(|d| d.id == claim.id).map(|d| d.kind);
             if kind == Some(Kind::Check) {
-                assert!(held, "check {id} fails at {address}");
+                assert_eq!(
+                    claim.held,
+                    Held::Yes,
+                    "check {} at {address}: {}",
+                    claim.id,
+                    claim.evidence
+                );
             }
         }
     }

@@ -240,13 +240,13 @@ fn the_ketama_weights_claim_measures_alpha_at_weight_3_again() {
         (191, 33)
     );
     let judged = verdict(&snapshot, &schemes, &again);
-    assert!(judged.held);
+    assert!(judged.held == model::claims::Held::Yes);
     assert!(judged
         .evidence
         .starts_with("With alpha at weight 3, ketama moves 191 keys, 33 of them"));
     assert_eq!(def.judge(&snapshot, &schemes).evidence, judged.evidence);
     // Nothing measured: the claim says so and does not hold.
-    assert!(!verdict(&snapshot, &[], &[]).held);
+    assert_eq!(verdict(&snapshot, &[], &[]).held, model::claims::Held::No);
     // With the reader's own unequal weights, nothing is measured again.
     let weighted = Snapshot::measure(&Settings {
         weights: vec![("alpha".into(), Weight::new(3).unwrap())],

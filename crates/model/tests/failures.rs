@@ -70,38 +70,28 @@ fn at_one_point_one_survivor_takes_everything() {
     assert_eq!((copysets.distinct, copysets.possible), (5, 10));
 }
 
+mod common;
+
 mod properties {
+    use super::common;
     use model::failures;
-    use model::{Change, HashKind, Replicas, Settings, Snapshot};
+    use model::{Replicas, Settings, Snapshot};
     use proptest::prelude::*;
 
     /// Random pools with a random set of down servers and replicas.
     fn settings() -> impl Strategy<Value = Settings> {
         (
-            3usize..=30,
-            any::<bool>(),
-            prop_oneof![2 => 1u16..8, 1 => 8u16..=300],
-            1u32..4000,
-            proptest::sample::select(HashKind::ALL.to_vec()),
+            common::settings(common::Space {
+                servers: 3..=29,
+                names: common::Names::Numbered,
+                max_points: 300,
+                max_keys: 4_000,
+            }),
             1u32..=5,
             proptest::collection::vec(any::<prop::sample::Index>(), 1..6),
         )
-            .prop_map(|(count, join, points, keys, hash, replicas, picks)| {
-                let mut servers: Vec<String> = (0..count).map(|i| format!("n{i}")).collect();
-                let change = if join {
-                    Change::Join(servers.pop().expect("three or more"))
-                } else {
-                    Change::Leave(servers[0].clone())
-                };
-                let mut settings = Settings {
-                    servers,
-                    change,
-                    points,
-                    keys,
-                    hash,
-                    replicas: Replicas::new(replicas).expect("in range"),
-                    ..Settings::default()
-                };
+            .prop_map(|(mut settings, replicas, picks)| {
+                settings.replicas = Replicas::new(replicas).expect("in range");
                 let pool = settings.pool_after();
                 let mut down: Vec<String> = picks
                     .iter()
@@ -186,7 +176,12 @@ fn failure_claims_at_the_default_and_where_they_fail() {
     let ids: Vec<&str> = default.iter().map(|claim| claim.id).collect();
     assert_eq!(ids, vec!["failover-spread", "replicas-cover", "sqrt-rule"]);
     for claim in &default {
-        assert!(claim.held, "{}: {}", claim.id, claim.evidence);
+        assert!(
+            claim.held == model::claims::Held::Yes,
+            "{}: {}",
+            claim.id,
+            claim.evidence
+        );
     }
     // DEFINITIONS §8: at 1 point all 23 of alpha's keys go to bravo.
     assert!(default[0]
@@ -199,7 +194,7 @@ fn failure_claims_at_the_default_and_where_they_fail() {
         replicas: model::Replicas::new(1).unwrap(),
         ..Settings::default()
     }));
-    assert!(!one_replica[1].held);
+    assert!(one_replica[1].held == model::claims::Held::No);
     assert!(
         one_replica[1]
             .evidence

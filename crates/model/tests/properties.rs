@@ -5,72 +5,21 @@
 
 use model::measure::loads;
 use model::schemes::modulo::modulo_owner;
-use model::{Change, Entry, Epsilon, HashKind, Keys, Probes, Ring, ServerId, Settings, Snapshot};
+use model::{Change, Entry, Keys, Ring, ServerId, Settings, Snapshot};
 use proptest::collection::{btree_set, vec};
 use proptest::prelude::*;
 
-/// A valid server name: 1–12 characters from a mix of scripts, no commas,
-/// no control characters, no surrounding spaces.
-fn name() -> impl Strategy<Value = String> {
-    let letters: Vec<char> = "abcxyzé日本ßΩж🙂-_. #".chars().collect();
-    vec(proptest::sample::select(letters), 1..12).prop_map(|chars| {
-        let text: String = chars.into_iter().collect();
-        let trimmed = text.trim();
-        if trimmed.is_empty() {
-            "s".to_string()
-        } else {
-            trimmed.to_string()
-        }
-    })
-}
+mod common;
 
-fn hash_kind() -> impl Strategy<Value = HashKind> {
-    proptest::sample::select(HashKind::ALL.to_vec())
-}
-
-/// Mostly small key counts, sometimes the maximum, so thousands of cases stay fast.
-fn key_count() -> impl Strategy<Value = u32> {
-    prop_oneof![6 => 1u32..400, 3 => 400u32..5_000, 1 => 5_000u32..=100_000]
-}
-
-fn points() -> impl Strategy<Value = u16> {
-    prop_oneof![3 => 1u16..8, 2 => 8u16..=500]
-}
-
-/// Valid settings: distinct names, a join of a new name or a leave that
-/// leaves at least two.
+/// Valid settings: 2–49 servers with names from several scripts, joins and
+/// leaves, 1–500 points, up to 100,000 keys.
 fn settings() -> impl Strategy<Value = Settings> {
-    (
-        btree_set(name(), 3..=50),
-        any::<bool>(),
-        any::<prop::sample::Index>(),
-        points(),
-        key_count(),
-        0u64..1_000_000,
-        hash_kind(),
-        (5u32..=200, 1u32..=64),
-    )
-        .prop_map(
-            |(names, join, pick, points, keys, first, hash, (eps, probes))| {
-                let mut servers: Vec<String> = names.into_iter().collect();
-                let change = if join {
-                    Change::Join(servers.pop().expect("at least three names"))
-                } else {
-                    Change::Leave(servers[pick.index(servers.len())].clone())
-                };
-                Settings {
-                    servers,
-                    change,
-                    points,
-                    keys,
-                    first,
-                    hash,
-                    eps: Epsilon::from_hundredths(eps).expect("in range"),
-                    probes: Probes::new(probes).expect("in range"),
-                    ..Settings::default()
-                }
-            },
-        )
+    common::settings(common::Space {
+        servers: 3..=49,
+        names: common::Names::Mixed,
+        max_points: 500,
+        max_keys: 100_000,
+    })
 }
 
 /// Every key has exactly one owner: the arcs of all servers cover each key
@@ -147,7 +96,7 @@ proptest! {
 
     #[test]
     fn colliding_positions_still_give_one_owner(
-        names in btree_set(name(), 2..8),
+        names in btree_set(common::mixed_name(), 2..8),
         raw in vec((0u32..6, any::<prop::sample::Index>(), 0u16..4), 1..40),
         key_positions in vec(0u32..8, 0..60),
     ) {

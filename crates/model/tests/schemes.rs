@@ -62,48 +62,23 @@ fn bravo_leaving_the_five() {
     assert_eq!(of("rendezvous").1, 0);
 }
 
+mod common;
+
 mod properties {
+    use super::common;
     use model::schemes::{self, bounded, SchemeRun};
-    use model::{Change, Epsilon, HashKind, Probes, Settings, Snapshot};
+    use model::{Settings, Snapshot};
     use proptest::prelude::*;
 
     /// Random pools: 2–30 servers, joins and leaves, every hash, any ε and
     /// probe count, few enough keys that hundreds of cases stay quick.
     fn settings() -> impl Strategy<Value = Settings> {
-        (
-            3usize..=31,
-            any::<bool>(),
-            any::<prop::sample::Index>(),
-            prop_oneof![2 => 1u16..6, 1 => 6u16..=300],
-            1u32..3000,
-            0u64..1_000_000,
-            proptest::sample::select(HashKind::ALL.to_vec()),
-            5u32..=200,
-            1u32..=64,
-            "[a-z]{1,6}",
-        )
-            .prop_map(
-                |(count, join, pick, points, keys, first, hash, eps, probes, stem)| {
-                    let mut servers: Vec<String> =
-                        (0..count).map(|i| format!("{stem}-{i}")).collect();
-                    let change = if join {
-                        Change::Join(servers.pop().expect("three or more"))
-                    } else {
-                        Change::Leave(servers[pick.index(servers.len())].clone())
-                    };
-                    Settings {
-                        servers,
-                        change,
-                        points,
-                        keys,
-                        first,
-                        hash,
-                        eps: Epsilon::from_hundredths(eps).expect("in range"),
-                        probes: Probes::new(probes).expect("in range"),
-                        ..Settings::default()
-                    }
-                },
-            )
+        common::settings(common::Space {
+            servers: 3..=30,
+            names: common::Names::Numbered,
+            max_points: 300,
+            max_keys: 3_000,
+        })
     }
 
     proptest! {
@@ -180,7 +155,9 @@ fn scheme_claims_at_the_default_and_at_one_point() {
             "rendezvous-names"
         ]
     );
-    assert!(default.iter().all(|claim| claim.held));
+    assert!(default
+        .iter()
+        .all(|claim| claim.held == model::claims::Held::Yes));
     // DEFINITIONS §7: bravo leaving the five moves 740 under jump, 543 between others.
     assert!(default[0].evidence.contains("740 moved, 543 of them"));
     assert!(default[2].evidence.contains("313 before, 250 after"));
@@ -192,7 +169,7 @@ fn scheme_claims_at_the_default_and_at_one_point() {
         points: 1,
         ..Settings::default()
     });
-    assert!(one_point[2].held);
+    assert!(one_point[2].held == model::claims::Held::Yes);
     assert!(one_point[2]
         .evidence
         .contains("694 before and 664 after, over the cap"));
@@ -202,7 +179,10 @@ fn scheme_claims_at_the_default_and_at_one_point() {
     // would be a "no"; so would a scheme left unmeasured.
     let snapshot = Snapshot::measure(&Settings::default()).expect("valid");
     let unmeasured = evaluate(&snapshot, &[]);
-    assert!(!unmeasured[2].held && !unmeasured[3].held);
+    assert!(
+        unmeasured[2].held == model::claims::Held::No
+            && unmeasured[3].held == model::claims::Held::No
+    );
     // Jump's claim measures for itself what it cannot reuse, to the same words.
     assert_eq!(unmeasured[0], default[0]);
 }

@@ -150,7 +150,7 @@ fn removing_each_server_moves_exactly_its_keys() {
     }
 }
 
-fn verdicts(settings: &Settings) -> Vec<(&'static str, bool)> {
+fn verdicts(settings: &Settings) -> Vec<(&'static str, model::claims::Held)> {
     evaluate(&measure(settings))
         .into_iter()
         .map(|c| (c.id, c.held))
@@ -162,7 +162,12 @@ fn all_nine_claims_hold_at_the_default() {
     let claims = evaluate(&measure(&Settings::default()));
     assert_eq!(claims.len(), 9);
     for claim in &claims {
-        assert!(claim.held, "{}: {}", claim.id, claim.evidence);
+        assert!(
+            claim.held == model::claims::Held::Yes,
+            "{}: {}",
+            claim.id,
+            claim.evidence
+        );
     }
     let routes = claims.iter().find(|c| c.id == "routes-agree").unwrap();
     assert!(
@@ -216,7 +221,7 @@ fn one_point_per_server_breaks_the_even_share() {
         .collect();
     assert_eq!(after, vec![664, 276, 30, 23, 7]);
     let verdicts = verdicts(&settings);
-    assert_eq!(verdicts[0], ("even-share", false));
+    assert_eq!(verdicts[0], ("even-share", model::claims::Held::No));
 }
 
 #[test]
@@ -233,5 +238,8 @@ fn plain_fnv1a_breaks_the_even_share() {
         .map(|name| load_of(&snapshot, &snapshot.loads_before, name))
         .collect();
     assert_eq!(before, vec![433, 245, 186, 136]);
-    assert_eq!(verdicts(&settings)[0], ("even-share", false));
+    assert_eq!(
+        verdicts(&settings)[0],
+        ("even-share", model::claims::Held::No)
+    );
 }

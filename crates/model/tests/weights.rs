@@ -3,7 +3,7 @@
 //! unequal weights and skews keep every invariant.
 
 use model::requests::{hottest_key_share, request_shares};
-use model::{Change, HashKind, Settings, Snapshot, Weight};
+use model::{Settings, Snapshot, Weight};
 use proptest::prelude::*;
 
 fn weight(w: u32) -> Weight {
@@ -84,30 +84,16 @@ fn the_hottest_key_at_the_default() {
     assert!((hottest_key_share(1000, 1.0) - 0.133_592).abs() < 1e-6);
 }
 
+mod common;
+
+/// Small pools (so weighted rings stay under their cap), any change.
 fn settings() -> impl Strategy<Value = Settings> {
-    (
-        3usize..=12,
-        any::<bool>(),
-        prop_oneof![1u16..6, 6u16..=200],
-        1u32..3000,
-        proptest::sample::select(HashKind::ALL.to_vec()),
-    )
-        .prop_map(|(count, join, points, keys, hash)| {
-            let mut servers: Vec<String> = (0..count).map(|i| format!("w{i}")).collect();
-            let change = if join {
-                Change::Join(servers.pop().expect("three or more"))
-            } else {
-                Change::Leave(servers[1].clone())
-            };
-            Settings {
-                servers,
-                change,
-                points,
-                keys,
-                hash,
-                ..Settings::default()
-            }
-        })
+    common::settings(common::Space {
+        servers: 3..=11,
+        names: common::Names::Numbered,
+        max_points: 200,
+        max_keys: 3_000,
+    })
 }
 
 proptest! {

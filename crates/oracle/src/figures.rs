@@ -228,12 +228,7 @@ pub fn claims(m: &Measured) -> Value {
         .claims
         .iter()
         .flatten()
-        .map(|claim| {
-            (
-                claim.id.to_string(),
-                json!(if claim.held { "yes" } else { "no" }),
-            )
-        })
+        .map(|claim| (claim.id.to_string(), json!(claim.held.id())))
         .collect();
     Value::Object(rows)
 }

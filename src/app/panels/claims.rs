@@ -7,6 +7,7 @@ use super::predict::settings_query;
 
 use crate::app::state::Model;
 use crate::render::markup::Markup;
+use model::claims::Held;
 use model::Claim;
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
@@ -25,15 +26,21 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
             None => "Checking the claims…".to_string(),
             Some(judged) => {
                 let claims = &judged.claims.0;
-                let held = claims.iter().filter(|claim| claim.held).count();
+                let count = |held: Held| claims.iter().filter(|claim| claim.held == held).count();
+                let apart = match count(Held::NotApplicable) {
+                    0 => String::new(),
+                    1 => " 1 more does not apply here.".to_string(),
+                    n => format!(" {n} more do not apply here."),
+                };
                 let updating = if behind() {
                     " Updating for the new settings…"
                 } else {
                     ""
                 };
                 format!(
-                    "{held} of {} claims hold for the current settings.{updating}",
-                    claims.len()
+                    "{} of {} claims hold for the current settings.{apart}{updating}",
+                    count(Held::Yes),
+                    count(Held::Yes) + count(Held::No)
                 )
             }
         })
@@ -42,7 +49,7 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
         <section class="panel" id="claims-panel" aria-labelledby="claims-title">
             {super::heading("claims-title", heading)}
             <p class="lead">
-                "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail."
+                "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail; where a finding is not about the current settings, it says it does not apply here."
             </p>
             <p class="tally" aria-live="polite">{tally}</p>
             <div class="table-scroll" role="region" tabindex="0" aria-label="Claims and their verdicts">
@@ -68,14 +75,18 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
 fn rows(claims: &[Claim]) -> String {
     let mut html = Markup::new();
     for claim in claims {
-        let held = if claim.held { "yes" } else { "no" };
+        let (class, mark, words) = match claim.held {
+            Held::Yes => ("held", "✔", "yes"),
+            Held::No => ("not-held", "✘", "no"),
+            Held::NotApplicable => ("not-applicable", "–", "does not apply here"),
+        };
         html.open(
             "tr",
             &[
                 ("data-claim", Some(claim.id)),
-                ("data-held", Some(held)),
+                ("data-held", Some(claim.held.id())),
                 ("data-kind", Some(claim.kind.id())),
-                ("class", Some(if claim.held { "held" } else { "not-held" })),
+                ("class", Some(class)),
             ],
         )
         .open("th", &[("scope", Some("row"))])
@@ -87,10 +98,10 @@ fn rows(claims: &[Claim]) -> String {
         .element(
             "span",
             &[("class", Some("mark")), ("aria-hidden", Some("true"))],
-            if claim.held { "✔" } else { "✘" },
+            mark,
         )
         .text(" ")
-        .text(held)
+        .text(words)
         .close("td")
         .element("td", &[], &claim.evidence)
         .close("tr");

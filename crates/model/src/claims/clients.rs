@@ -54,7 +54,7 @@ pub fn clients_keep_staying_servers(
     Verdict {
         statement: "At equal weights, ketama and groupcache move no key between two servers that both stay: each server keeps exactly its points.".into(),
         rule: "Holds when both move 0 keys between staying servers on this change, every server at weight 1.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Between staying servers: ketama {}, groupcache {}{}; {}.",
             thousands(ketama.movement.moved_between as u64),
@@ -94,7 +94,7 @@ pub fn weighted_ketama_shifts(
     Verdict {
         statement: "With unequal weights, a ketama change moves keys between servers that stay: the pool's 40 digests per server are shared out again.".into(),
         rule: "Holds when ketama, with your weights (or, at equal weights, the first server at weight 3), moves at least one key between two servers that stay.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "{}ketama moves {} keys, {} of them between servers that stay; {}.",
             tried.map_or(String::new(), |id| format!("With {} at weight 3, ", s.name(id))),
@@ -151,7 +151,7 @@ pub fn fnv_pile_up_whatever_the_names(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "Plain FNV-1a piles keys up whatever they are called: its clumps come from the server points, so renaming the keys leaves the busiest server about as overloaded.".into(),
         rule: "Holds when, under plain FNV-1a, the busiest server after the change holds at least 1.25 times an even share with either naming (key-{i}, and your template or user:{i}), and the two differ by at most 15%.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Busiest server under plain FNV-1a: {} keys named key-{{i}}, {} named {}, against an even share of {}; {}.",
             thousands(u64::from(plain)),
@@ -192,7 +192,7 @@ pub fn ketama_evener_than_groupcache(
     Verdict {
         statement: "Ketama's 160 points per server spread keys more evenly than groupcache's 50: its busiest server holds fewer keys.".into(),
         rule: "Holds when ketama's busiest server after the change holds no more keys than groupcache's.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Busiest after the change: ketama {} keys, groupcache {}; {}.",
             thousands(u64::from(ketama.spread.busiest)),

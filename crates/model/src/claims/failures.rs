@@ -33,7 +33,7 @@ pub fn failover_spreads(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "When a server fails, at 1 point per server one neighbour takes all its keys; at 100 points or more every survivor takes a few.".into(),
         rule: "Holds when, with one server down, exactly one survivor receives keys at 1 point and every survivor receives some at the current points (at least 100).".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "With {} down: at 1 point its {} keys went to {} of {} survivors; at {} points its {} keys went to {} of {}; {}.",
             s.name(failed),
@@ -60,7 +60,7 @@ pub fn replicas_cover_failure(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "The copies cover this failure: with the servers now down, every key still has a live copy.".into(),
         rule: "Holds when no key has all R of its replicas (the first R servers of its walk clockwise) among the servers that are down.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "With {} down ({} of them) and R = {replicas}: {} of {} keys have no live copy; {}.",
             names.join(" and "),
@@ -101,7 +101,7 @@ pub fn square_root_rule(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "The busiest server's excess over an even share shrinks like 1/√points: quadruple the points, halve the excess.".into(),
         rule: "Holds when the slope of log(excess) against log(points), fitted over 1, 4, 16, 64 and 256 points from exact ring shares, lies between −0.75 and −0.25 (−0.5 is the square-root rule).".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "The busiest server's exact share above even: {}; fitted slope {}; {}.",
             listed.join(", "),

@@ -18,6 +18,46 @@ use super::ring::ServerId;
 use super::schemes::{self as placement, Context, Scheme, SchemeResult};
 use super::snapshot::Snapshot;
 
+/// A claim's verdict on the current settings: it holds, it does not, or
+/// its statement is not about these settings (at 1 point per server, "many
+/// points even the load out" would compare the setting with itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Held {
+    #[serde(rename = "yes")]
+    Yes,
+    #[serde(rename = "no")]
+    No,
+    #[serde(rename = "n/a")]
+    NotApplicable,
+}
+
+impl Held {
+    /// `data-held` on the page, and the report's word.
+    pub fn id(self) -> &'static str {
+        match self {
+            Held::Yes => "yes",
+            Held::No => "no",
+            Held::NotApplicable => "n/a",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Held> {
+        [Held::Yes, Held::No, Held::NotApplicable]
+            .into_iter()
+            .find(|held| held.id() == id)
+    }
+}
+
+impl From<bool> for Held {
+    fn from(held: bool) -> Held {
+        if held {
+            Held::Yes
+        } else {
+            Held::No
+        }
+    }
+}
+
 /// What a claim's function says: the words, and the verdict by its rule.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Verdict {
@@ -25,7 +65,7 @@ pub struct Verdict {
     pub statement: String,
     /// How the verdict is decided.
     pub rule: String,
-    pub held: bool,
+    pub held: Held,
     /// The measurement behind the verdict, with its numbers.
     pub evidence: String,
 }
@@ -38,7 +78,7 @@ pub struct Claim {
     pub kind: Kind,
     pub statement: String,
     pub rule: String,
-    pub held: bool,
+    pub held: Held,
     pub evidence: String,
 }
 
@@ -158,6 +198,8 @@ pub struct ClaimDef {
     /// For a finding, an address (a query string) at which it says "no";
     /// none for a check.
     pub refuted_at: Option<&'static str>,
+    /// An address at which it does not apply ("n/a"), if there is one.
+    pub not_applicable_at: Option<&'static str>,
 }
 
 impl ClaimDef {
@@ -202,6 +244,7 @@ const fn check(id: &'static str, family: Family, judge: Judge) -> ClaimDef {
         kind: Kind::Check,
         judge,
         refuted_at: None,
+        not_applicable_at: None,
     }
 }
 
@@ -217,6 +260,17 @@ const fn finding(
         kind: Kind::Finding,
         judge,
         refuted_at: Some(refuted_at),
+        not_applicable_at: None,
+    }
+}
+
+impl ClaimDef {
+    /// The same claim, with an address where it does not apply.
+    const fn not_applicable_at(self, address: &'static str) -> ClaimDef {
+        ClaimDef {
+            not_applicable_at: Some(address),
+            ..self
+        }
     }
 }
 
@@ -273,15 +327,17 @@ pub const ALL: &[ClaimDef] = &[
         "points-fair",
         Ring,
         Alone(ring::points_even_out_load),
-        "points=1",
-    ),
+        "points=2",
+    )
+    .not_applicable_at("points=1"),
     check("one-owner", Ring, Alone(ring::one_owner_each)),
     finding(
         "entries-cost",
         Ring,
         Alone(ring::fairness_costs_entries),
-        "points=1",
-    ),
+        "points=2&hash=fnv1a",
+    )
+    .not_applicable_at("points=1"),
     finding(
         "hash-scatter",
         Ring,
@@ -308,11 +364,10 @@ pub const ALL: &[ClaimDef] = &[
         Judge::Schemes(&["ring", "bounded"], schemes::bounded_caps_load),
         "add=zz&points=1&eps=2",
     ),
-    finding(
+    check(
         "rendezvous-names",
         Schemes,
         Judge::Schemes(&["rendezvous"], schemes::rendezvous_without_table),
-        "weights=alpha:5",
     ),
     finding(
         "failover-spread",
@@ -466,9 +521,18 @@ pub(crate) fn unmeasured() -> Verdict {
     Verdict {
         statement: "A measurement this claim needs is missing.".into(),
         rule: "Judged only from measurements.".into(),
-        held: false,
+        held: Held::No,
         evidence: "The measurement this claim needs did not run.".into(),
     }
+}
+
+/// The changed server's fair share of the keys, as a fraction: its weight
+/// over the total weight of the pool that holds it (after a join, before a
+/// leave); 1 ÷ (n + 1) for a join at equal weights.
+pub(crate) fn changed_share(s: &Snapshot) -> f64 {
+    let pool = if s.is_join() { &s.after } else { &s.before };
+    let weight = |id: ServerId| f64::from(s.weights[usize::from(id)]);
+    weight(s.changed) / pool.iter().map(|&id| weight(id)).sum::<f64>()
 }
 
 /// Whether every server has the same weight.

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::{yes_no, Verdict};
+use super::{yes_no, Held, Verdict};
 use crate::format::{format_ratio, percent, share_in_prose, thousands};
 use crate::hash::HashKind;
 use crate::keys::Keys;
@@ -30,7 +30,7 @@ pub fn even_share(s: &Snapshot) -> Verdict {
     Verdict {
         statement: format!("A {verb} moves about an even share of the keys."),
         rule: "Holds when the keys moved are within 3 binomial standard deviations of K ÷ (servers with the changed one): √(K·p·(1−p)), p = 1 ÷ servers.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "{} moved against an even share of {}: off by {}, and 3 standard deviations are {}, {}.",
             thousands(s.moved_by_owner_diff as u64),
@@ -88,7 +88,7 @@ pub fn routes_agree(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "Counting moved keys by comparing owners and by walking the claimed arcs gives the same number.".into(),
         rule: "Holds when both counts are equal for the current change and for each join to a pool of 1 to 4 servers.".into(),
-        held: all_agree,
+        held: all_agree.into(),
         evidence: format!(
             "Current change: {} by owners, {} by arcs. Growing pools: {}; {}.",
             thousands(s.moved_by_owner_diff as u64),
@@ -143,7 +143,7 @@ pub fn monotone(s: &Snapshot) -> Verdict {
         rule:
             "Holds when no moved key changed between two servers that were there before and after."
                 .into(),
-        held,
+        held: held.into(),
         evidence,
     }
 }
@@ -155,7 +155,7 @@ pub fn modulo_moves_more(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "Modulo hashing moves far more keys than the ring for the same change.".into(),
         rule: "Holds when hash mod n moves at least twice as many keys as the ring.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Modulo ({} → {} servers) moved {} of {} ({}); the ring moved {} ({}), {}.",
             s.before.len(),
@@ -236,7 +236,7 @@ pub fn leave_claim(s: &Snapshot, removals: &[Removal]) -> Verdict {
     Verdict {
         statement: "Removing a server moves exactly the keys it held, whichever server it is.".into(),
         rule: "Holds when, for each server in turn, the keys that move are the keys it held and no others.".into(),
-        held: exact,
+        held: exact.into(),
         evidence: format!(
             "Removing each of the {} servers: {}; {}.",
             removals.len(),
@@ -285,13 +285,19 @@ fn describe(spread: Spread) -> String {
 
 /// One point per server is unfair; many points fix it.
 pub fn points_even_out_load(s: &Snapshot) -> Verdict {
+    let statement =
+        "One point per server is badly unfair; many points per server even the load out.";
+    let rule = "Holds when at 1 point the busiest server has at least twice the quietest's keys, and at the current setting less than 1.5 times. Does not apply at 1 point per server, which it would compare with itself.";
+    if s.settings.points == 1 {
+        return compared_with_itself(statement, rule, s.spread_before());
+    }
     let (at_one, _) = spread_at(s, &s.before, 1, s.settings.hash, &s.keys);
     let now = s.spread_before();
     let held = at_one.ratio() >= 2.0 && now.ratio() < 1.5;
     Verdict {
-        statement: "One point per server is badly unfair; many points per server even the load out.".into(),
-        rule: "Holds when at 1 point the busiest server has at least twice the quietest's keys, and at the current setting less than 1.5 times.".into(),
-        held,
+        statement: statement.into(),
+        rule: rule.into(),
+        held: held.into(),
         evidence: format!(
             "{} servers at 1 point: {}; at {}: {}, {}.",
             s.before.len(),
@@ -299,6 +305,20 @@ pub fn points_even_out_load(s: &Snapshot) -> Verdict {
             points_phrase(s.settings.points),
             describe(now),
             yes_no(held)
+        ),
+    }
+}
+
+/// A claim about more points than one, at one point per server: the ring
+/// would be compared with itself, so the claim is not about this setting.
+fn compared_with_itself(statement: &str, rule: &str, now: Spread) -> Verdict {
+    Verdict {
+        statement: statement.into(),
+        rule: rule.into(),
+        held: Held::NotApplicable,
+        evidence: format!(
+            "The ring is at 1 point per server ({}), the very setting this claim compares with: it does not apply here. Drag the points up to test it.",
+            describe(now)
         ),
     }
 }
@@ -352,7 +372,7 @@ pub fn one_owner_each(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "Every key has exactly one owner, including keys past the last entry, which wrap to the first.".into(),
         rule: "Holds when, at each point setting checked, the keys inside each server's arcs equal its load by lookup, the arcs add up to every key once, and every key past the last entry goes to the first entry's server.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Checked at {} points per server: the arcs held all {} keys once each, {} keys in all lay past the last entry and wrapped; {}.",
             checked.join(", "),
@@ -365,14 +385,19 @@ pub fn one_owner_each(s: &Snapshot) -> Verdict {
 
 /// The fairness of many points costs ring entries.
 pub fn fairness_costs_entries(s: &Snapshot) -> Verdict {
+    let statement = "Fairness costs ring entries: each extra point per server is one more entry to store and search.";
+    let rule = "Holds when the current setting is fairer than 1 point per server and needs more ring entries to be so. Does not apply at 1 point per server, which it would compare with itself.";
+    if s.settings.points == 1 {
+        return compared_with_itself(statement, rule, s.spread_after());
+    }
     let (at_one, entries_at_one) = spread_at(s, &s.after, 1, s.settings.hash, &s.keys);
     let now = s.spread_after();
     let entries_now = s.ring_after.len();
     let held = entries_now > entries_at_one && now.ratio() < at_one.ratio();
     Verdict {
-        statement: "Fairness costs ring entries: each extra point per server is one more entry to store and search.".into(),
-        rule: "Holds when the current setting is fairer than 1 point per server and needs more ring entries to be so.".into(),
-        held,
+        statement: statement.into(),
+        rule: rule.into(),
+        held: held.into(),
         evidence: format!(
             "At 1 point: {} entries, spread {}; at {}: {} entries, spread {}, {}.",
             thousands(entries_at_one as u64),
@@ -407,7 +432,7 @@ pub fn hash_must_scatter(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "Balance needs a hash that scatters: plain FNV-1a leaves a pattern that piles keys up.".into(),
         rule: "Holds when the spread under plain fnv1a is at least 1.5 times the spread under the finalized hash, at the current points.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "At {} on {} servers: fnv1a {}; {} {}, {}.",
             points_phrase(points),

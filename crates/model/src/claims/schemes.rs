@@ -2,7 +2,7 @@
 //! on the current settings by stated rules, like the ring's claims: each can
 //! say "no" when the measurement says so.
 
-use super::{result, yes_no, Remeasure, Verdict};
+use super::{changed_share, result, yes_no, Held, Remeasure, Verdict};
 use crate::format::{percent, share_in_prose, thousands};
 use crate::ring::ServerId;
 use crate::schemes::{bounded, jump::Jump, SchemeResult};
@@ -10,8 +10,9 @@ use crate::snapshot::Snapshot;
 
 /// Is `moved` within 3 binomial standard deviations of an even share of
 /// `keys` over `servers`? Also the even share and the 3σ band, for the words.
-fn near_even_share(moved: usize, keys: usize, servers: usize) -> (bool, f64, f64) {
-    let p = 1.0 / servers as f64;
+/// Whether `moved` is within 3 binomial standard deviations of a share `p`
+/// of the keys: the verdict, the expected count and the band.
+fn near_share(moved: usize, keys: usize, p: f64) -> (bool, f64, f64) {
     let expected = keys as f64 * p;
     let band = 3.0 * (keys as f64 * p * (1.0 - p)).sqrt();
     ((moved as f64 - expected).abs() <= band, expected, band)
@@ -91,7 +92,7 @@ pub fn jump_ends_only(s: &Snapshot, results: &[SchemeResult], again: &[SchemeRes
     Verdict {
         statement: "Jump hash moves only the new server's share when a server is added at the end of the list, but far more when one leaves from the middle.".into(),
         rule: "Holds when adding the last server moves no key between the others, and removing the second server moves at least 1.5 times the keys it held.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Adding {} at the end: {} moved, {} between the others. Removing {}: {} moved, {} of them between servers that stayed, against the {} keys {} held under jump; {}.",
             s.name(pool[last]),
@@ -122,7 +123,7 @@ pub fn maglev_nearly_monotone(_: &Snapshot, results: &[SchemeResult]) -> Verdict
     Verdict {
         statement: "Maglev is nearly but not perfectly monotone: rebuilding its table hands a few rows between servers that stay.".into(),
         rule: "Holds when some table rows change owner between two servers present before and after, and they are at most 1 in 20 of the rows that change owner.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Of {} rows, {} changed owner and {} of those ({}) moved between servers that stayed; {}. On the keys: {} moved, {} between servers that stayed.",
             thousands(table.rows as u64),
@@ -183,7 +184,7 @@ pub fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
     Verdict {
         statement: "Bounded loads never lets a server hold more than (1+ε) times an even share; when that cap binds, the price is keys moving between servers that stay.".into(),
         rule: "Holds when no server exceeds the cap before or after, and either the cap binds and more keys move between staying servers than on the plain ring, or it never binds and the placement equals the ring's.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "With ε = {eps}, the cap is ⌈(1+ε)·K ÷ n⌉: {} before, {} after; the busiest held {} and {}. {situation}; {}.",
             thousands(u64::from(cap_before)),
@@ -201,24 +202,27 @@ pub fn rendezvous_without_table(s: &Snapshot, results: &[SchemeResult]) -> Verdi
     let Some(r) = result(results, "rendezvous") else {
         return missing();
     };
-    let servers = s.pool_with_changed();
-    let (near, expected, band) = near_even_share(r.movement.moved, s.key_count(), servers);
-    let held = near && r.movement.moved_between == 0;
+    // Weighted rendezvous moves the changed server's weighted share.
+    let (near, expected, band) = near_share(r.movement.moved, s.key_count(), changed_share(s));
+    // Only what rendezvous guarantees decides: the share is reported, as
+    // a count of random keys near its expectation, not judged.
+    let held = r.movement.moved_between == 0;
     // A binary search over the ring's entries takes about log2(entries) steps.
     let entries = s.ring_after.len().max(1);
     let search_steps = usize::BITS - entries.leading_zeros();
     Verdict {
         statement: "Rendezvous hashing needs no table, only the server names, and still moves just the changed server's share; the price is that every lookup scores every server.".into(),
-        rule: "Holds when rendezvous moves no key between servers that stay and its moved count is within 3 binomial standard deviations of an even share.".into(),
-        held,
+        rule: "Holds when rendezvous moves no key between servers that stay. Its moved count is set beside the changed server's fair share, K × its weight ÷ the pool's total weight, with 3 binomial standard deviations.".into(),
+        held: held.into(),
         evidence: format!(
-            "It keeps {} names and scores all {} per lookup, where the ring searches about {} of its {} entries. It moved {} against an even share of {} (3 standard deviations: {}), {} between servers that stayed; {}.",
+            "It keeps {} names and scores all {} per lookup, where the ring searches about {} of its {} entries. It moved {} against a fair share of {} ({} 3 standard deviations of {}), {} between servers that stayed; {}.",
             s.after.len(),
             s.after.len(),
             search_steps,
             thousands(entries as u64),
             thousands(r.movement.moved as u64),
             round1(expected),
+            if near { "within" } else { "outside" },
             round1(band),
             thousands(r.movement.moved_between as u64),
             yes_no(held)
@@ -231,7 +235,7 @@ fn missing() -> Verdict {
     Verdict {
         statement: "This scheme was not measured.".into(),
         rule: "Needs the scheme's measurement.".into(),
-        held: false,
+        held: Held::No,
         evidence: "No measurement was available.".into(),
     }
 }

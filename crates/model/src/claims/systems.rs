@@ -42,7 +42,7 @@ pub fn haproxy_position_matters(
         return Verdict {
             statement: format!("In HAProxy, taking {name} out of the list moves keys between servers that stay: every server after it is renumbered."),
             rule: "Holds when HAProxy moves at least one key between two servers that stay on this leave.".into(),
-            held,
+            held: held.into(),
             evidence: format!(
                 "{name} leaves from position {} of {}: HAProxy moves {} keys, {} of them between servers that stay; {}.",
                 s.before.iter().position(|&id| id == s.changed).map_or(0, |p| p + 1),
@@ -74,7 +74,7 @@ pub fn haproxy_position_matters(
     Verdict {
         statement: format!("In HAProxy, where {name} joins the list matters: inserted before other servers it moves more keys than appended at the end, as every server after it is renumbered."),
         rule: "Holds when HAProxy moves more keys with the server inserted (at your position, or first if you appended it) than appended.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Inserted at position {position}: {} keys moved, {} between servers that stay; appended: {} moved, {} between; {}.",
             thousands(inserted.movement.moved as u64),
@@ -108,7 +108,7 @@ pub fn envoy_moves_between_nginx_does_not(s: &Snapshot, results: &[SchemeResult]
     Verdict {
         statement: "Envoy's ring moves keys between hosts that stay, where nginx's ring moves none: Envoy shares out about 1,024 entries among the hosts, so a change of their number changes every host's share.".into(),
         rule: "Holds when, on this change, Envoy's ring moves at least one key between two hosts that stay and nginx's moves none.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Between hosts that stay: Envoy {} of {} moved, nginx {} of {}.{entries} So it {}.",
             thousands(envoy.movement.moved_between as u64),
@@ -131,7 +131,7 @@ pub fn twemproxy_lumpier_than_ketama(s: &Snapshot, results: &[SchemeResult]) -> 
     Verdict {
         statement: "On the same memcached pool, twemproxy's busiest server holds more keys than libketama's: its key hash multiplies by only 435 after each character, so keys that differ at the end land close together.".into(),
         rule: "Holds when twemproxy's busiest server after the change holds more keys than libketama's.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Busiest after the change: twemproxy {}, libketama {} (an even share is {}), with keys named {}; {}.",
             thousands(u64::from(twemproxy.spread.busiest)),
@@ -155,7 +155,7 @@ pub fn rings_move_only_the_changed_servers_keys(s: &Snapshot, results: &[SchemeR
     Verdict {
         statement: "nginx's ring, and libketama's at equal weights, move keys only to a newcomer or away from a leaver: each server keeps exactly its points.".into(),
         rule: "Holds when nginx moves no key between two servers that stay, nor libketama where every server has the same weight.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Between servers that stay: nginx {}, libketama {}{}; {}.",
             thousands(nginx.movement.moved_between as u64),

@@ -37,7 +37,7 @@ pub fn keys_follow_weights(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "A server's share of the keys follows its weight: weight × points puts proportionally more of its points on the ring.".into(),
         rule: "Holds when every server's share of the keys is within 30% of its share of the total weight.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Furthest off: {} with weight {} ({} of the weight) holds {} of the keys, {} away; {}.",
             s.name(worst.0),
@@ -103,7 +103,7 @@ pub fn hot_key_is_a_floor(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "With skewed requests (s ≥ 1) more points do not even out the request load: the hottest key's share is a floor no ring can split.".into(),
         rule: "Holds when, at s = max(s, 1) (your own keys: their request counts) and the most points allowed, some server still gets at least 1.25 times its fair share of the requests (its share of the weight).".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "{} and {} points: no server holds more than {} times its fair share of the keys, but one gets {} times its fair share of the requests; the hottest key alone is {} of all requests; {}.",
             capitalised(&skewed.describe()),
@@ -142,7 +142,7 @@ pub fn bounded_evens_keys_not_requests(s: &Snapshot) -> Verdict {
     Verdict {
         statement: "Bounded loads evens out keys, not requests: it caps how many keys a server holds, while one hot key still sends it more than its share of traffic.".into(),
         rule: "Holds when, with requests skewed at s = max(s, 1) (your own keys: their request counts), no server holds more keys than the cap but the busiest gets more than (1+ε) times an even share of the requests.".into(),
-        held,
+        held: held.into(),
         evidence: format!(
             "Cap {} keys; the busiest holds {}. {} the busiest gets {} of the requests, against (1+ε) ÷ n = {}; {}.",
             thousands(u64::from(cap)),
