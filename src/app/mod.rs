@@ -55,6 +55,11 @@ pub fn start() {
         return;
     };
     leptos::mount::mount_to(root, App).forget();
+    // A hook for tests and hosts: the app, not the static shell or the
+    // first screen, is what the page now shows.
+    if let Some(html) = document().document_element() {
+        let _ = html.set_attribute("data-app", "ready");
+    }
 }
 
 #[component]

@@ -4,7 +4,7 @@
 // during a change catches up to the model's figures when it scrolls in.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, reveal, claims, loads, schemeRows, nativeFigures, figure, artifact } from "./harness.mjs";
+import { sharedBrowser, open, reveal, claims, loads, schemeRows, nativeFigures, figure, artifact, appReady } from "./harness.mjs";
 
 const env = sharedBrowser();
 
@@ -50,7 +50,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const page = await context.newPage();
     await page.goto(env.served.base);
     await page.waitForSelector(".panel-slot:not(.waiting) #ring canvas");
-    await page.waitForTimeout(500);
+    await appReady(page);
     const shift = await page.evaluate(() => window.__shift);
     assert.ok(shift <= 0.1, `cumulative layout shift ${shift.toFixed(3)}`);
     await context.close();
@@ -65,7 +65,7 @@ test("panels are built as they come near, not all at once", async () => {
   // Nor is the closing prose laid out (the first paint does not wait for
   // it), though a printout has it all.
   await page.waitForFunction(() => document.readyState === "complete");
-  await page.waitForTimeout(100);
+  await appReady(page);
   const sources = page.locator("#leaves-out li").last();
   assert.equal(await sources.isVisible(), false);
   await page.emulateMedia({ media: "print" });
@@ -233,8 +233,7 @@ test("an embedded panel the module can draw comes first from it, the same as the
     await page.screenshot({ path: artifact(`embed-first-screen-only-${panel}.png`) });
     // The app then takes over: the same words, figures, place and way out.
     release();
-    await page.waitForFunction(() => performance.getEntriesByName("ringcount:snapshot").length > 0);
-    await page.waitForTimeout(200);
+    await appReady(page);
     assert.equal(await builtByApp(), true, `${panel}: the app has taken over`);
     assert.deepEqual(await read(), first, panel);
     assert.ok(await page.evaluate(() => window.__shift) <= 0.001, `${panel}: nothing moved when the app took over`);

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { sharedBrowser, open, serve, DIST, nativeFigures, artifact } from "./harness.mjs";
+import { sharedBrowser, open, serve, DIST, nativeFigures, artifact, appReady } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const env = sharedBrowser();
@@ -59,7 +59,7 @@ test("the embed code, pasted into a page that listens to nothing, shows the pane
   const host = await pasteInto(page.context(), code, 640);
   const frame = host.frameLocator("iframe");
   await frame.locator('[data-figure="moved"]').waitFor();
-  await host.waitForTimeout(800);
+  await appReady(host.frames().find((f) => f !== host.mainFrame()));
   const expected = nativeFigures(query.slice(1));
   assert.equal(await frame.locator('[data-figure="moved"]').textContent(), expected.moved);
   // A host that ignores every message keeps the fixed height; the panel fits in it.
@@ -85,7 +85,7 @@ test("a hostile server name yields embed code that runs nothing and still shows 
   const code = await embedCode(page, { panel: "loads", width: 800, snippet: true });
   const host = await pasteInto(page.context(), code, 800);
   await host.frameLocator("iframe").locator('tr[data-server="charlie"]').waitFor();
-  await host.waitForTimeout(500);
+  await appReady(host.frames().find((f) => f !== host.mainFrame()));
   assert.equal(await host.evaluate(() => window.pwned), undefined, "nothing ran");
   // One frame and the one resize script, nothing else.
   const parsed = await host.evaluate(() => ({

@@ -139,6 +139,16 @@ export async function open(browser, served, query = "", options = {}) {
  * Scroll through the page until every panel is built, then back to the top.
  * Panels out of view afterwards hold their figures until revealed.
  */
+/**
+ * Wait until the app has taken over from the static shell and the first
+ * screen (`data-app="ready"` on the root), in a page or a frame, and has
+ * painted once since.
+ */
+export async function appReady(target) {
+  await target.waitForFunction(() => document.documentElement.dataset.app === "ready");
+  await target.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 export async function buildAll(page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));

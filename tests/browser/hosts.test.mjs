@@ -4,13 +4,21 @@
 // the h1, its title names the panel) with a way out to the full page.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser } from "./harness.mjs";
+import { sharedBrowser, appReady } from "./harness.mjs";
 
 const env = sharedBrowser();
 
-/** The frame's height and its content's, once the content has settled. */
+/**
+ * The frame's height and its content's, once the app in the frame is ready
+ * and the host has applied the height it last reported (or given up).
+ */
 async function heights(page) {
-  await page.waitForTimeout(400);
+  await appReady(page.frames().find((f) => f !== page.mainFrame()));
+  await page.waitForFunction(() => {
+    const frame = document.getElementById("frame");
+    const content = frame.contentDocument.documentElement.getBoundingClientRect().height;
+    return Math.abs(frame.getBoundingClientRect().height - content) <= 3;
+  }).catch(() => {});
   return page.evaluate(() => {
     const frame = document.getElementById("frame");
     const content = frame.contentDocument.documentElement.getBoundingClientRect().height;
@@ -62,7 +70,7 @@ test("an embed is a page of its own, with a way out to the full page", async () 
   assert.equal(href.searchParams.get("embed"), null);
   assert.equal(href.searchParams.get("panel"), null);
   assert.equal(href.pathname, new URL(page.url()).pathname);
-  await page.waitForTimeout(300);
+  await appReady(page);
   assert.deepEqual(await page.evaluate(() => window.__heard), []);
   await context.close();
 });

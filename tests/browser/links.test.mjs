@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact, nativeFigures, buildAll } from "./harness.mjs";
+import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact, nativeFigures, buildAll, appReady } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const env = sharedBrowser();
@@ -130,7 +130,13 @@ test("an embedded panel's frame shrinks when the lesson page widens", async () =
   await frame.locator("#claims tr[data-claim]").first().waitFor();
   const height = () => page.$eval("#claims", (f) => parseInt(f.style.height));
   await page.waitForFunction(() => parseInt(document.querySelector("#claims").style.height) > 300);
-  await page.waitForTimeout(300);
+  // Settled: the app in the frame is ready and the frame is as tall as it.
+  await appReady(page.frames().find((f) => f.url().includes("panel=claims")));
+  await page.waitForFunction(() => {
+    const frame = document.querySelector("#claims");
+    const content = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
+    return Math.abs(parseInt(frame.style.height) - content) <= 1;
+  });
   const narrow = await height();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.waitForFunction((narrow) => parseInt(document.querySelector("#claims").style.height) < narrow - 100, narrow);

@@ -251,7 +251,8 @@ test("on a phone a ring and the points slider stay on screen together", async ()
   for (const where of ["after loading", "scrolled to the claims"]) {
     if (where !== "after loading") {
       await page.locator("#claims-panel").scrollIntoViewIfNeeded();
-      await page.waitForTimeout(200);
+      // The sticky bar is placed in the frame after the scroll.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
     assert.ok(await inView("#quick-ring"), `small ring in view ${where}`);
     assert.ok(await inView("#quick-points-range"), `points slider in view ${where}`);
