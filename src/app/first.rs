@@ -11,7 +11,7 @@ use super::draw::ring_canvas::{self, Marks, RingColours};
 use crate::render::markup::Markup;
 use crate::render::snapshot_panels::{self, SnapshotPanel};
 use model::query::{self, Parsed};
-use model::steps::{change_stage, stage};
+use model::steps::{before_the_change, change_stage, stage};
 use model::Snapshot;
 
 /// The ring's colours on the dark canvas, as the panel draws them in a
@@ -55,13 +55,27 @@ pub fn draw() -> Option<()> {
 fn draw_ring(placeholder: &web_sys::Element, search: &str) -> Option<()> {
     let parsed = query::parse(search, &[]);
     let snapshot = Snapshot::of(&parsed.settings);
-    let last = stage(&snapshot, change_stage(&snapshot));
+    // Until the reader has answered the headline's question, the pool
+    // before the change, with the question where the count would be.
+    let asks = super::asking::headline_asks();
     let mut m = Markup::new();
-    m.ring_caption(&last);
+    let shown = if asks {
+        m.ring_question(&snapshot);
+        before_the_change(&snapshot)
+    } else {
+        let last = stage(&snapshot, change_stage(&snapshot));
+        m.ring_caption(&last, None);
+        last
+    };
     let width = placeholder.client_width() as f64;
     let size = (width - 32.0).clamp(200.0, 540.0);
     placeholder.set_inner_html(&format!(
-        "<div class=\"first-ring\"><canvas class=\"ring-canvas\" role=\"img\" aria-label=\"The ring after the change, measured in your browser\"></canvas>{}</div>",
+        "<div class=\"first-ring\"><canvas class=\"ring-canvas\" role=\"img\" aria-label=\"{}\"></canvas>{}</div>",
+        if asks {
+            "The ring before the change, measured in your browser"
+        } else {
+            "The ring after the change, measured in your browser"
+        },
         m.into_string()
     ));
     let canvas: web_sys::HtmlCanvasElement = placeholder
@@ -69,7 +83,7 @@ fn draw_ring(placeholder: &web_sys::Element, search: &str) -> Option<()> {
         .ok()??
         .dyn_into()
         .ok()?;
-    ring_canvas::draw(&canvas, size, &snapshot, &last, &COLOURS, Marks::default());
+    ring_canvas::draw(&canvas, size, &snapshot, &shown, &COLOURS, Marks::default());
     Some(())
 }
 

@@ -1,6 +1,7 @@
 //! The page. Data flows one way: settings (from the controls or the address)
 //! → one measured snapshot → panels that only read it.
 
+pub mod asking;
 mod controls;
 pub mod draw;
 mod embed;
@@ -75,6 +76,10 @@ fn App() -> impl IntoView {
     // The reader's own keys stay for the tab: a reload measures them again.
     let settings = parsed.settings.with_your_keys(your_keys::stored());
     let model = Model::new(settings, Vec::new());
+    // Only the full page asks before it tells; an embed is unchanged.
+    if alone.is_none() && !view_mode.embed && asking::headline_asks() {
+        model.asking.set(true);
+    }
     model.one_key.set(parsed.key.unwrap_or_default());
     measure::keep_up_to_date(model, shown.iter().map(|p| p.id).collect());
     provide_context(model);

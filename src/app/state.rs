@@ -186,6 +186,10 @@ pub struct Model {
     /// True while edits come closer together than a drag's pause: a panel
     /// near the viewport but out of view holds its figures until then.
     pub dragging: RwSignal<bool>,
+    /// True while the full page asks before it tells (`app::asking`): the
+    /// ring shows the pool before the change until the reader answers,
+    /// skips or changes a setting.
+    pub asking: RwSignal<bool>,
 }
 
 /// Set `signal` to `value` only if it differs, so nothing that follows it
@@ -276,6 +280,7 @@ impl Model {
             printing: RwSignal::new(false),
             one_key: RwSignal::new(String::new()),
             dragging: RwSignal::new(false),
+            asking: RwSignal::new(false),
         }
     }
 
@@ -341,6 +346,8 @@ impl Model {
             .iter()
             .all(|notice| notice.fitted && pool_changed)
         {
+            // A reader who changes a setting has moved on from the question.
+            set_changed(self.asking, false);
             timing::mark_input();
             self.note_drag();
             self.apply_next_frame(settled.valid);

@@ -152,9 +152,14 @@ impl Markup {
         self.element("p", &[("class", Some(class))], text)
     }
 
-    /// The ring's caption for a stage, with its moved count: the same
-    /// sentence in the ring panel and on the first screen before the app.
-    pub fn ring_caption(&mut self, stage: &model::steps::Stage) -> &mut Markup {
+    /// The ring's caption for a stage, with its moved count and the
+    /// reader's guess beside it, if any: the same sentence in the ring panel
+    /// and on the first screen before the app.
+    pub fn ring_caption(
+        &mut self,
+        stage: &model::steps::Stage,
+        guess: Option<&str>,
+    ) -> &mut Markup {
         self.open(
             "p",
             &[("class", Some("caption")), ("data-caption", Some(""))],
@@ -166,7 +171,38 @@ impl Markup {
             &[],
             &model::format::thousands(stage.moved_count as u64),
         )
-        .text(" keys changed owner.")
+        .text(" keys changed owner.");
+        if let Some(guess) = guess {
+            self.text(" You guessed ")
+                .element("span", &[("data-caption-guess", Some(""))], guess)
+                .text(".");
+        }
+        self.close("p")
+    }
+
+    /// The ring's caption while the page asks before it tells: the pool
+    /// before the change, and the question where the count would be.
+    pub fn ring_question(&mut self, snapshot: &model::Snapshot) -> &mut Markup {
+        let verb = if snapshot.is_join() {
+            "joins"
+        } else {
+            "leaves"
+        };
+        self.open(
+            "p",
+            &[
+                ("class", Some("caption")),
+                ("data-caption", Some("")),
+                ("data-asks", Some("moved")),
+            ],
+        )
+        .text(&format!(
+            "Before {} {verb}, {} servers hold the {} keys. ",
+            snapshot.name(snapshot.changed),
+            snapshot.before.len(),
+            model::format::thousands(snapshot.key_count() as u64)
+        ))
+        .element("strong", &[], "How many of them will change server?")
         .close("p")
     }
 

@@ -141,9 +141,27 @@ test("an embedded panel is built at once and equals the model", async () => {
   await close();
 });
 
+test("before an answer, the first screen's own module asks too: the pool before, no count", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const release = await holdTheApp(page);
+  await page.goto(env.served.base);
+  await page.waitForSelector(".ring-placeholder [data-caption][data-asks]");
+  const shown = await page.evaluate(() => {
+    const placeholder = document.querySelector(".ring-placeholder");
+    return placeholder.innerText + " " + placeholder.querySelector("canvas").getAttribute("aria-label");
+  });
+  assert.doesNotMatch(shown, new RegExp(`\\b${nativeFigures("").moved}\\b`));
+  assert.match(shown, /Before echo joins, 4 servers hold the 1,000 keys\. How many of them will change server\?/);
+  release();
+  await context.close();
+});
+
 test("before the app arrives, the first screen's own module measures and draws the ring", async () => {
   const query = "servers=a,b,c&add=d&points=40&keys=3000";
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // A reader who answered the headline's question in this tab: told at once.
+  await context.addInitScript(() => sessionStorage.setItem("ringcount:headline-asked", "yes"));
   const page = await context.newPage();
   const release = await holdTheApp(page);
   await page.goto(`${env.served.base}?${query}`);

@@ -107,6 +107,9 @@ export async function open(browser, served, query = "", options = {}) {
   });
   // A script run in every frame before the page's own (e.g. a listener).
   if (options.init) await context.addInitScript(options.init);
+  // A reader who has already answered the headline's question in this tab:
+  // the page tells at once instead of asking first.
+  if (options.answered) await context.addInitScript(() => sessionStorage.setItem("ringcount:headline-asked", "yes"));
   const page = await context.newPage();
   const foreign = [];
   const errors = [];
@@ -136,10 +139,6 @@ export async function open(browser, served, query = "", options = {}) {
 }
 
 /**
- * Scroll through the page until every panel is built, then back to the top.
- * Panels out of view afterwards hold their figures until revealed.
- */
-/**
  * Wait until the app has taken over from the static shell and the first
  * screen (`data-app="ready"` on the root), in a page or a frame, and has
  * painted once since.
@@ -149,6 +148,10 @@ export async function appReady(target) {
   await target.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/**
+ * Scroll through the page until every panel is built, then back to the top.
+ * Panels out of view afterwards hold their figures until revealed.
+ */
 export async function buildAll(page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));

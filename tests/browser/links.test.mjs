@@ -149,7 +149,8 @@ test("an embedded panel's frame shrinks when the lesson page widens", async () =
 });
 
 test("keyboard alone reaches every control and moves the slider", async () => {
-  const { page, close } = await open(env.browser, env.served);
+  // Answered, so the ring's step-through is among the controls.
+  const { page, close } = await open(env.browser, env.served, "", { answered: true });
   const reached = new Set();
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press("Tab");

@@ -57,7 +57,7 @@ const legendOf = (page) => page.evaluate(() => ({
 }));
 
 test("one point per server: the model's figures and the even-share claim fails", async () => {
-  const { page, errors, close } = await open(env.browser, env.served);
+  const { page, errors, close } = await open(env.browser, env.served, "", { answered: true });
   const native = nativeFigures("points=1");
   // Regions written as markup are patched where only text and attribute
   // values change: the legend's items stay the same elements. Tag them to tell.
@@ -208,7 +208,7 @@ test("bad input shows a message and keeps the last view", async () => {
 });
 
 test("step-through walks the joins one server at a time", async () => {
-  const { page, close } = await open(env.browser, env.served);
+  const { page, close } = await open(env.browser, env.served, "", { answered: true });
   const caption = () => page.locator("[data-caption]").textContent();
   // DEFINITIONS §2's 205, pinned on purpose.
   assert.match(await caption(), /echo joins: 205 keys changed owner/);

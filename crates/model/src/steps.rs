@@ -129,10 +129,49 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
     }
 }
 
+/// The pool just before the scenario's change, nothing marked as moved:
+/// what the first screen shows while it asks how many keys will move, since
+/// the stage after the change (or the newcomer's load) gives the answer away.
+pub fn before_the_change(snapshot: &Snapshot) -> Stage {
+    let verb = if snapshot.is_join() {
+        "joins"
+    } else {
+        "leaves"
+    };
+    Stage {
+        caption: format!("Before {} {verb}", snapshot.name(snapshot.changed)),
+        members: snapshot.before.clone(),
+        ring: snapshot.ring_before.clone(),
+        owners: snapshot.owners_before.clone(),
+        loads: snapshot.loads_before.clone(),
+        moved: Vec::new(),
+        moved_count: 0,
+        changed: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Change, Settings};
+
+    #[test]
+    fn before_the_change_is_the_pool_before_with_nothing_moved() {
+        for change in [Change::Join("echo".into()), Change::Leave("bravo".into())] {
+            let settings = Settings {
+                change,
+                ..Settings::default()
+            };
+            let snapshot = Snapshot::measure(&settings).unwrap();
+            let before = before_the_change(&snapshot);
+            // The same pool and loads as the step-through's stage before the change.
+            let stepped = stage(&snapshot, change_stage(&snapshot) - 1);
+            assert_eq!(before.members, stepped.members);
+            assert_eq!(before.loads, stepped.loads);
+            assert_eq!(before.owners, stepped.owners);
+            assert!(before.moved.is_empty() && before.moved_count == 0 && before.changed.is_none());
+        }
+    }
 
     #[test]
     fn the_last_stage_is_the_change_itself() {

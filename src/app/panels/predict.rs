@@ -6,7 +6,8 @@
 
 use leptos::prelude::*;
 
-use crate::app::state::Model;
+use crate::app::asking::{storage, HEADLINE_ASKED};
+use crate::app::state::{set_changed, Model};
 use crate::render::markup::Markup;
 use model::query;
 use model::questions::{self, read_guess, Answer, Question, IDS};
@@ -22,10 +23,6 @@ pub struct OnlyQuestion(pub Option<&'static str>);
 pub enum Given {
     Guessed(String),
     Skipped,
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.session_storage().ok()?
 }
 
 fn storage_key(id: &str, settings_query: &str) -> String {
@@ -55,16 +52,19 @@ fn keep(model: Model, id: &str, settings_query: &str, given: &Given) {
             let _ = storage.set_item(HEADLINE_ASKED, "yes");
         }
     }
+    if id == "moved" {
+        set_changed(model.asking, false);
+    }
     model.guesses.update(|n| *n += 1);
 }
 
-/// Set once the reader has answered or skipped the headline's question.
-pub const HEADLINE_ASKED: &str = "ringcount:headline-asked";
-
-/// Whether the headline still asks its question instead of telling.
-pub fn headline_asks() -> bool {
-    storage().is_none_or(|s| s.get_item(HEADLINE_ASKED).ok().flatten().is_none())
+/// "Just show me" for the headline's question, from the ring panel.
+pub fn skip_headline(model: Model) {
+    let query = model.snapshot.with_untracked(|m| settings_query(&m.0));
+    keep(model, "moved", &query, &Given::Skipped);
 }
+
+pub use crate::app::asking::headline_asks;
 
 /// The address of these settings, without view parameters, and the
 /// reader's own keys if in use: what an answer belongs to.

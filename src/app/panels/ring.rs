@@ -8,13 +8,13 @@ use leptos::prelude::*;
 
 use crate::app::draw::ring_canvas::{self, Detail, FailureOverlay, Marks, RingColours};
 use crate::app::draw::theme::{observed_width, prefers_dark};
-use crate::app::panels::{markup, Holder};
+use crate::app::panels::{markup, predict, Holder};
 use crate::app::state::{Measured, Model, Shared};
 use crate::app::timing;
 use crate::render::markup::Markup;
 use crate::render::palette::swatch_class;
 use model::format::thousands;
-use model::steps::{change_stage, stage, stage_pools, Stage};
+use model::steps::{before_the_change, change_stage, stage, stage_pools, Stage};
 use model::Snapshot;
 
 /// The ring's colours for the reader's theme. On a light page the "white"
@@ -51,8 +51,13 @@ pub fn mini_ring(canvas: NodeRef<Canvas>) {
         let (Some(element), true) = (canvas.get(), width > 0.0) else {
             return;
         };
+        let asking = model.asking.get();
         model.snapshot.with(|m| {
-            let last = stage(&m.0, change_stage(&m.0));
+            let last = if asking {
+                before_the_change(&m.0)
+            } else {
+                stage(&m.0, change_stage(&m.0))
+            };
             timing::timed("ringcount:draw-mini-ring", || {
                 ring_canvas::draw(
                     &element,
@@ -79,6 +84,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
     // snapshot starts again at its own change.
     let picked = RwSignal::new(None::<(Measured, usize)>);
     let pick = move |index: usize| picked.set(Some((model.snapshot.get_untracked(), index)));
+    let asking = model.asking;
     let stage_count = Memo::new(move |_| model.snapshot.with(|m| stage_pools(&m.0).len()));
     let shown_index = Memo::new(move |_| {
         let last = model.snapshot.with(|m| change_stage(&m.0));
@@ -88,12 +94,31 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             _ => last,
         })
     });
+    // While the page asks before it tells, the pool before the change.
     let stage_now = Memo::new(move |_| {
         let index = shown_index.get();
-        model
-            .snapshot
-            .with(|m| Shared(Arc::new(stage(&m.0, index))))
+        let asking = asking.get();
+        model.snapshot.with(|m| {
+            Shared(Arc::new(if asking {
+                before_the_change(&m.0)
+            } else {
+                stage(&m.0, index)
+            }))
+        })
     });
+    // The reader's guess at the count, shown beside it once the ring shows
+    // the change it was made for.
+    let guess = move || {
+        model.guesses.track();
+        let at_change = model
+            .snapshot
+            .with(|m| shown_index.get() == change_stage(&m.0));
+        let query = model.snapshot.with(|m| predict::settings_query(&m.0));
+        match predict::given("moved", &query) {
+            Some(predict::Given::Guessed(guess)) if at_change => Some(guess),
+            _ => None,
+        }
+    };
 
     let width = observed_width(canvas);
     // Draws the ring onto `element`: the panel's own canvas on every change,
@@ -165,11 +190,17 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                 } else {
                     None
                 };
-                format!(
-                    "Ring with {} servers, {} points and {} keys. {}: {} keys changed owner.{}",
+                let shape = format!(
+                    "Ring with {} servers, {} points and {} keys.",
                     stage.members.len(),
                     thousands(stage.ring.len() as u64),
                     thousands(m.0.key_count() as u64),
+                );
+                if asking.get() {
+                    return format!("{shape} {}: how many keys will change owner?", stage.caption);
+                }
+                format!(
+                    "{shape} {}: {} keys changed owner.{}",
                     stage.caption,
                     thousands(stage.moved_count as u64),
                     failure.unwrap_or_default()
@@ -208,9 +239,33 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
     let legend = move || {
         let skewed = model.snapshot.with(|m| !m.0.requests().is_even());
         let show_failure = model.show_failure.get();
+        let caption = if asking.get() {
+            Caption::Asks
+        } else {
+            Caption::Tells(guess())
+        };
         model
             .snapshot
-            .with(|m| stage_now.with(|s| legend_markup(&m.0, &s.0, skewed, show_failure)))
+            .with(|m| stage_now.with(|s| legend_markup(&m.0, &s.0, &caption, skewed, show_failure)))
+    };
+    let question = move || {
+        model.snapshot.with(|m| {
+            let mut html = Markup::new();
+            html.ring_question(&m.0);
+            html.into_string()
+        })
+    };
+    // To the "Guess first" panel, its box focused: where the guess is typed.
+    let to_guess = move |_| {
+        if let Ok(Some(slot)) = document().query_selector("[data-panel=\"predict\"]") {
+            slot.scroll_into_view();
+        }
+        if let Some(input) = document()
+            .get_element_by_id("guess-moved")
+            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+        {
+            let _ = input.focus();
+        }
     };
 
     view! {
@@ -223,7 +278,14 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             <div class="ring-wrap">
                 <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=pick_key></canvas>
                 <div class="ring-side">
-                    <div class="stepper" role="group" aria-label="Step through the joins">
+                    {move || asking.get().then(|| view! {
+                        {markup(Holder::Block, question)}
+                        <div class="ring-ask" data-ring-asks>
+                            <button type="button" on:click=to_guess>"Guess in “Guess first”"</button>
+                            <button type="button" data-just-show on:click=move |_| predict::skip_headline(model)>"Just show me"</button>
+                        </div>
+                    })}
+                    <div class="stepper" role="group" aria-label="Step through the joins" hidden=move || asking.get()>
                         <button
                             id="step-back"
                             disabled=move || { shown_index.get() == 0 }
@@ -251,9 +313,26 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
     }
 }
 
-fn legend_markup(snapshot: &Snapshot, stage: &Stage, skewed: bool, show_failure: bool) -> String {
+/// What the ring's caption says: the question, or the count (with the
+/// reader's guess, if they made one).
+enum Caption {
+    Asks,
+    Tells(Option<String>),
+}
+
+fn legend_markup(
+    snapshot: &Snapshot,
+    stage: &Stage,
+    caption: &Caption,
+    skewed: bool,
+    show_failure: bool,
+) -> String {
     let mut m = Markup::new();
-    m.ring_caption(stage).open(
+    // The question is shown above the way to answer it, not here.
+    if let Caption::Tells(guess) = caption {
+        m.ring_caption(stage, guess.as_deref());
+    }
+    m.open(
         "ul",
         &[
             ("class", Some("legend")),
@@ -282,7 +361,7 @@ fn legend_markup(snapshot: &Snapshot, stage: &Stage, skewed: bool, show_failure:
     // Each mark on the canvas, explained by its shape.
     let marks = [
         (
-            true,
+            !matches!(caption, Caption::Asks),
             None,
             "moved-mark",
             "",

@@ -1,0 +1,96 @@
+// Issue 34: the first screen asks before it tells. Until the reader answers
+// or skips the headline's question (or changes a setting), the ring shows the
+// pool before the change, its legend the loads before it, and its caption the
+// question where the count would be; nothing a reader can see or hear on the
+// first screen gives the count away. The figures come from the oracle.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, open, appReady, nativeFigures, artifact, reveal } from "./harness.mjs";
+
+const env = sharedBrowser();
+
+/** The text a reader can see in the viewport, and every label there. */
+function firstScreenText(page) {
+  return page.evaluate(() => {
+    const inView = (element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.bottom > 0 && box.top < innerHeight && element.checkVisibility();
+    };
+    const parts = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement && inView(node.parentElement)) parts.push(node.textContent);
+    }
+    for (const labelled of document.querySelectorAll("[aria-label]")) {
+      if (inView(labelled)) parts.push(labelled.getAttribute("aria-label"));
+    }
+    return parts.join(" ");
+  });
+}
+
+/** The ring legend's loads by server name. */
+const legend = (page) => page.$$eval("#ring .legend li", (items) => Object.fromEntries(items.map((li) => [
+  li.querySelector(".legend-name").textContent,
+  Number(li.querySelector(".legend-load").textContent.replace(/\D/g, "")),
+])));
+
+const native = nativeFigures("");
+const count = new RegExp(`\\b${native.moved}\\b`);
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`before an answer the first screen asks, and "Just show me" tells (${viewport.width} px)`, async () => {
+    const { page, close } = await open(env.browser, env.served, "", { viewport, lazy: true });
+    await appReady(page);
+    const before = await firstScreenText(page);
+    assert.doesNotMatch(before, count, `the count ${native.moved} is on the first screen before an answer`);
+    assert.match(await page.locator("#ring [data-caption]").textContent(), /^Before echo joins, 4 servers hold the 1,000 keys\. How many of them will change server\?$/);
+    // The pool before the change: no newcomer, and the loads before it.
+    const loadsBefore = Object.fromEntries(Object.entries(native.loads).filter(([, l]) => l.before > 0).map(([name, l]) => [name, l.before]));
+    assert.deepEqual(await legend(page), loadsBefore);
+    await page.screenshot({ path: artifact(`ask-first-${viewport.width}.png`) });
+
+    await page.locator("[data-just-show]").click();
+    await page.waitForFunction(() => !document.querySelector("[data-ring-asks]"));
+    assert.match(await page.locator("#ring [data-caption]").textContent(), new RegExp(`^echo joins: ${native.moved} keys changed owner\\.$`));
+    assert.match(await firstScreenText(page), count);
+    assert.deepEqual(await legend(page), Object.fromEntries(Object.entries(native.loads).map(([name, l]) => [name, l.after])));
+    // Answered in this tab: a reload tells at once.
+    await page.reload();
+    await appReady(page);
+    assert.equal(await page.locator("[data-ring-asks]").count(), 0);
+    assert.match(await page.locator("#ring [data-caption]").textContent(), count);
+    await close();
+  });
+}
+
+test("a guess steps the ring to the change and stands beside the count", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { lazy: true });
+  await appReady(page);
+  await reveal(page, "predict");
+  await page.locator("#guess-moved").fill("150");
+  await page.locator("#guess-moved").press("Enter");
+  await page.waitForFunction(() => !document.querySelector("[data-ring-asks]"));
+  assert.equal(
+    await page.locator("#ring [data-caption]").textContent(),
+    `echo joins: ${native.moved} keys changed owner. You guessed 150.`,
+  );
+  await close();
+});
+
+test("changing a setting ends the question; an embedded ring never asks", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { lazy: true });
+  await appReady(page);
+  assert.equal(await page.locator("[data-ring-asks]").count(), 1);
+  await page.locator("#points-number").fill("100");
+  await page.locator("#points-number").press("Enter");
+  await page.waitForFunction(() => !document.querySelector("[data-ring-asks]"));
+  const figures = nativeFigures("points=100");
+  assert.match(await page.locator("#ring [data-caption]").textContent(), new RegExp(`: ${figures.moved} keys changed owner`));
+  await close();
+
+  const embedded = await open(env.browser, env.served, "?embed=1&panel=ring", { lazy: true });
+  await appReady(embedded.page);
+  assert.equal(await embedded.page.locator("[data-ring-asks]").count(), 0);
+  assert.match(await embedded.page.locator("#ring [data-caption]").textContent(), count);
+  await embedded.close();
+});
