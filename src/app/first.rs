@@ -95,7 +95,7 @@ fn draw_panel(document: &web_sys::Document, panel: &SnapshotPanel, parsed: &Pars
     let mut way_out = Markup::new();
     let href = query::full_page_href(&parsed.settings);
     way_out
-        .open("p", &[("class", Some("full-page"))])
+        .open("footer", &[("class", Some("full-page"))])
         .element(
             "a",
             &[
@@ -105,7 +105,7 @@ fn draw_panel(document: &web_sys::Document, panel: &SnapshotPanel, parsed: &Pars
             ],
             "Open the full page",
         )
-        .close("p");
+        .close("footer");
     let app = document.get_element_by_id("app")?;
     app.set_inner_html(&format!(
         "<div class=\"layout single\"><main class=\"panels\"><div class=\"panel-slot\" data-panel=\"{}\" data-stale=\"no\"><div>{section}</div></div></main></div>{}",

@@ -101,7 +101,7 @@ fn App() -> impl IntoView {
                 .with(|s| model::query::full_page_href(s))
         };
         view! {
-            <p class="full-page"><a href=href target="_blank" rel="noopener">"Open the full page"</a></p>
+            <footer class="full-page"><a href=href target="_blank" rel="noopener">"Open the full page"</a></footer>
         }
     });
     url_state::keep_in_address(model, view_mode);

@@ -428,7 +428,7 @@ fn ReplicaInspector() -> impl IntoView {
     };
     view! {
         <div class="inspector">
-            <h3>"One key's replicas"</h3>
+            {super::subheading(None, "One key's replicas")}
             <div class="inline">
                 <label for="inspect-key">"Key number"</label>
                 <input

@@ -127,8 +127,10 @@ fn loads_table(s: &Snapshot) -> String {
         .map(|&id| f64::from(s.weights[usize::from(id)]))
         .sum();
     let mut m = Markup::new();
+    // Named apart from the panel, whose heading is "Load per server": two
+    // landmarks of one name cannot be told apart.
     m.open_scrolling_table(
-        "Load per server",
+        "Keys and requests of each server, before and after",
         &[("class", Some("numbers")), ("id", Some("loads-table"))],
     )
     .open("thead", &[])

@@ -207,6 +207,16 @@ pub fn snapshot_panel(panel: &'static crate::render::snapshot_panels::SnapshotPa
 }
 
 /// A panel's heading, with the id its section is labelled by.
+/// A heading one level under the panel's: an h2 when the panel stands alone
+/// (its own heading is the h1), an h3 in the page.
+pub fn subheading(id: Option<&'static str>, text: &'static str) -> AnyView {
+    if use_context::<Alone>().is_some_and(|alone| alone.0) {
+        view! { <h2 id=id class="subheading">{text}</h2> }.into_any()
+    } else {
+        view! { <h3 id=id>{text}</h3> }.into_any()
+    }
+}
+
 pub fn heading(id: &'static str, text: &'static str) -> AnyView {
     if use_context::<Alone>().is_some_and(|alone| alone.0) {
         view! { <h1 id=id class="panel-title">{text}</h1> }.into_any()

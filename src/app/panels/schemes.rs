@@ -431,7 +431,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                 {save_chart}
             </figure>
             {markup(Holder::Block, notes)}
-            <h3 id="one-key-title">"Any one key"</h3>
+            {super::subheading(Some("one-key-title"), "Any one key")}
             <div class="control">
                 <label for="one-key">"Type a key your client stores, exactly as it sends it"</label>
                 <input type="text" id="one-key" maxlength="800" spellcheck="false" placeholder="user:42"
