@@ -87,24 +87,40 @@ pub fn jump_ends_only(s: &Snapshot, results: &[SchemeResult], again: &[SchemeRes
         return missing();
     };
     let leaver_held = left.movement.loads_before[usize::from(pool[middle])] as usize;
-    let held = joined.movement.moved_between == 0
-        && left.movement.moved as f64 >= 1.5 * leaver_held as f64;
+    let statement = "Jump hash moves only the new server's share when a server is added at the end of the list, but far more when one leaves from the middle.";
+    let rule = "Holds when adding the last server moves no key between the others, and removing the second moves more between servers that stay than 3·√(K·p·(1−p)), p = 1 ÷ n. Does not apply when the count expected, K·((n−3) + (n−2)÷(n−1)) ÷ n, is within twice that: too few keys to tell.";
+    let keys = s.key_count() as f64;
+    let n = pool.len() as f64;
+    let p = 1.0 / n;
+    let band = 3.0 * (keys * p * (1.0 - p)).sqrt();
+    let expected = keys * ((n - 3.0) + (n - 2.0) / (n - 1.0)) / n;
+    let figures = format!(
+        "Adding {} at the end: {} moved, {} between the others. Removing {}: {} moved, {} of them between servers that stayed (about {} expected; 3 standard deviations: {}), against the {} keys {} held under jump",
+        s.name(pool[last]),
+        thousands(joined.movement.moved as u64),
+        thousands(joined.movement.moved_between as u64),
+        s.name(pool[middle]),
+        thousands(left.movement.moved as u64),
+        thousands(left.movement.moved_between as u64),
+        round1(expected),
+        round1(band),
+        thousands(leaver_held as u64),
+        s.name(pool[middle]),
+    );
+    if expected <= 2.0 * band {
+        return Verdict {
+            statement: statement.into(),
+            rule: rule.into(),
+            held: Held::NotApplicable,
+            evidence: format!("{figures}. Too few keys to tell: it does not apply here."),
+        };
+    }
+    let held = joined.movement.moved_between == 0 && left.movement.moved_between as f64 > band;
     Verdict {
-        statement: "Jump hash moves only the new server's share when a server is added at the end of the list, but far more when one leaves from the middle.".into(),
-        rule: "Holds when adding the last server moves no key between the others, and removing the second server moves at least 1.5 times the keys it held.".into(),
+        statement: statement.into(),
+        rule: rule.into(),
         held: held.into(),
-        evidence: format!(
-            "Adding {} at the end: {} moved, {} between the others. Removing {}: {} moved, {} of them between servers that stayed, against the {} keys {} held under jump; {}.",
-            s.name(pool[last]),
-            thousands(joined.movement.moved as u64),
-            thousands(joined.movement.moved_between as u64),
-            s.name(pool[middle]),
-            thousands(left.movement.moved as u64),
-            thousands(left.movement.moved_between as u64),
-            thousands(leaver_held as u64),
-            s.name(pool[middle]),
-            yes_no(held)
-        ),
+        evidence: format!("{figures}; {}.", yes_no(held)),
     }
 }
 
