@@ -4,12 +4,10 @@
 //! Session storage only, no Leptos, so the first screen's small module
 //! decides as the app does.
 
+use super::session::storage;
+
 /// Set once the reader has answered or skipped the headline's question.
 pub const HEADLINE_ASKED: &str = "ringcount:headline-asked";
-
-pub fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.session_storage().ok()?
-}
 
 /// Whether the headline still asks its question instead of telling.
 pub fn headline_asks() -> bool {

@@ -13,6 +13,7 @@ mod message;
 pub mod panels;
 mod print;
 mod prose;
+mod session;
 mod slot;
 pub mod state;
 mod timing;

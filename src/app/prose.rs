@@ -18,13 +18,15 @@ pub fn keep_headline(model: Model) {
     };
     Effect::new(move |_| {
         model.guesses.track();
+        let asking = model.asking.get();
         let sentence = model.live.with(|m| {
             let s = &m.0;
             // On arrival the headline asks "Guess first"'s first question
             // for these settings; once the reader has answered or skipped
-            // it, it tells, with their guess beside it while the settings
-            // are still the ones it was made for.
-            if predict::headline_asks() {
+            // it, or changed a setting, it tells as the ring does, with
+            // their guess beside it while the settings are still the ones it
+            // was made for.
+            if asking {
                 let moved = questions::question("moved", s, &[], &s.failure_none());
                 return format!(
                     "{} Guess, then see the count in \u{201c}Guess first\u{201d} below.",

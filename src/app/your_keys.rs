@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use super::message::Message;
 use super::panels::{markup, Holder};
+use super::session::storage;
 use super::state::Model;
 use super::timing::{sleep, timed};
 use model::format::thousands;
@@ -58,10 +59,6 @@ const READ_BACK_BYTES: usize = 256 * 1024;
 
 /// How much of a file the preview reads.
 const PREVIEW_BYTES: f64 = 65_536.0;
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.session_storage().ok()?
-}
 
 fn chunk_item(index: usize) -> String {
     format!("{STORED_KEYS}:{index}")

@@ -86,6 +86,9 @@ test("changing a setting ends the question; an embedded ring never asks", async 
   await page.waitForFunction(() => !document.querySelector("[data-ring-asks]"));
   const figures = nativeFigures("points=100");
   assert.match(await page.locator("#ring [data-caption]").textContent(), new RegExp(`: ${figures.moved} keys changed owner`));
+  // The headline tells with the ring, though the question was never answered.
+  await page.waitForFunction(() => /^Right now/.test(document.querySelector("[data-headline]").textContent));
+  assert.match(await page.locator("[data-headline]").textContent(), new RegExp(`the ring moves ${figures.moved} of 1,000 keys`));
   await close();
 
   const embedded = await open(env.browser, env.served, "?embed=1&panel=ring", { lazy: true });

@@ -6,7 +6,8 @@
 
 use leptos::prelude::*;
 
-use crate::app::asking::{storage, HEADLINE_ASKED};
+use crate::app::asking::HEADLINE_ASKED;
+use crate::app::session::storage;
 use crate::app::state::{set_changed, Model};
 use crate::render::markup::Markup;
 use model::query;
@@ -63,8 +64,6 @@ pub fn skip_headline(model: Model) {
     let query = model.snapshot.with_untracked(|m| settings_query(&m.0));
     keep(model, "moved", &query, &Given::Skipped);
 }
-
-pub use crate::app::asking::headline_asks;
 
 /// The address of these settings, without view parameters, and the
 /// reader's own keys if in use: what an answer belongs to.
