@@ -38,7 +38,6 @@ pub fn format_ratio(ratio: f64) -> String {
     }
 }
 
-/// A count with thousands separators, for prose: 100,000.
 /// `text` with its first letter upper-case, to open a sentence (ASCII
 /// only: Unicode's case tables would cost the worker's module 14 KB).
 pub fn capitalised(text: &str) -> String {
@@ -49,6 +48,7 @@ pub fn capitalised(text: &str) -> String {
     text
 }
 
+/// A count with thousands separators, for prose: 100,000.
 pub fn thousands(number: u64) -> String {
     grouped(&number.to_string())
 }

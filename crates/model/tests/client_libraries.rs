@@ -243,7 +243,10 @@ fn the_ketama_weights_claim_measures_alpha_at_weight_3_again() {
     assert!(judged.held == model::claims::Held::Yes);
     assert!(judged
         .evidence
-        .starts_with("With alpha at weight 3, ketama moves 191 keys, 33 of them"));
+        .starts_with("With alpha at weight 3, arcs covering"));
+    assert!(judged
+        .evidence
+        .contains("ketama moves 191 keys, 33 of them"));
     assert_eq!(def.judge(&snapshot, &schemes).evidence, judged.evidence);
     // Nothing measured: the claim says so and does not hold.
     assert_eq!(verdict(&snapshot, &[], &[]).held, model::claims::Held::No);
@@ -291,4 +294,55 @@ fn ketama_pair_places_as_each_side_built_alone() {
             );
         }
     }
+}
+
+/// The exact arcs the ketama claims judge, checked against keys by another
+/// route: at 100,000 keys, each server's keys and the keys moved between
+/// staying servers fall within 4 binomial standard deviations of what the
+/// arcs predict (fixed settings, so the test is the same every run).
+#[test]
+fn ketama_arcs_predict_the_keys() {
+    let settings = query::parse("keys=100000&weights=alpha:3", &model::panels::ids()).settings;
+    let snapshot = Snapshot::measure(&settings).expect("valid settings");
+    let ketama = of(&snapshot.measure_systems(), "ketama").clone();
+    let ring_of = |pool: &[u16]| {
+        let servers: Vec<model::systems::Server> = pool
+            .iter()
+            .map(|&id| model::systems::Server {
+                name: &snapshot.names[usize::from(id)],
+                weight: u32::from(snapshot.weights[usize::from(id)]),
+            })
+            .collect();
+        ketama::ring(&servers, pool, &mut Vec::new()).0
+    };
+    let (before, after) = (ring_of(&snapshot.before), ring_of(&snapshot.after));
+    let keys = snapshot.key_count() as f64;
+    let within = |count: u32, p: f64, what: &str| {
+        let sd = (keys * p * (1.0 - p)).sqrt();
+        assert!(
+            (f64::from(count) - keys * p).abs() <= 4.0 * sd,
+            "{what}: {count} keys against {} expected",
+            keys * p
+        );
+    };
+    let circle = 4_294_967_296.0;
+    let shares = after.shares(circle, snapshot.names.len());
+    assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    for &id in &snapshot.after {
+        let i = usize::from(id);
+        within(ketama.movement.loads_after[i], shares[i], snapshot.name(id));
+    }
+    let staying = |id: u16| snapshot.before.contains(&id) && snapshot.after.contains(&id);
+    let between = ClientRing::share_between(&before, &after, staying, circle);
+    assert!(between > 0.0);
+    within(
+        ketama.movement.moved_between as u32,
+        between,
+        "moved between",
+    );
+    // A ring compared with itself hands nothing between.
+    assert_eq!(
+        ClientRing::share_between(&after, &after, staying, circle),
+        0.0
+    );
 }

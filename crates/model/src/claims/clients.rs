@@ -1,16 +1,18 @@
 //! Claims about what deployed clients do (DEFINITIONS §13), judged from their
 //! measurements by stated rules; the findings can say "no".
 
-use super::{equal_weights, result, unmeasured, yes_no, Remeasure, Verdict};
-use crate::format::thousands;
+use super::{equal_weights, result, unmeasured, yes_no, Held, Remeasure, Verdict};
+use crate::format::{capitalised, fixed, share_in_prose, thousands};
 use crate::hash::HashKind;
 use crate::keyname::{KeyName, KeyNames};
 use crate::keys::Keys;
 use crate::measure::loads;
 use crate::ring::Ring;
+use crate::ring::ServerId;
 use crate::schemes::SchemeResult;
 use crate::snapshot::Snapshot;
-use crate::systems::{groupcache::Groupcache, ketama::Ketama};
+use crate::systems::client_ring::ClientRing;
+use crate::systems::{groupcache, groupcache::Groupcache, ketama, ketama::Ketama, Server};
 
 /// A scheme's result measured again for the claim, else as measured.
 fn again_or<'a>(
@@ -65,44 +67,110 @@ pub fn clients_keep_staying_servers(
     }
 }
 
-/// What `weighted_ketama_shifts` measures again: at equal weights (or
-/// with no ketama measured), ketama with the first server at weight 3, as
-/// in DEFINITIONS §13.
+/// The weights `weighted_ketama_shifts` judges: the reader's where they
+/// differ, else the first server at weight 3 (DEFINITIONS §13), and which
+/// server was set to 3, if one was.
+fn ketama_trial_weights(s: &Snapshot) -> (Vec<u8>, Option<ServerId>) {
+    if !equal_weights(s) {
+        return (s.weights.clone(), None);
+    }
+    let mut weights = s.weights.clone();
+    weights[usize::from(s.before[0])] = 3;
+    (weights, Some(s.before[0]))
+}
+
+/// What `weighted_ketama_shifts` measures again: ketama at the weights it
+/// judges, unless the schemes measured already hold it.
 pub fn weighted_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
     if !equal_weights(s) && result(results, "ketama").is_some() {
         return Vec::new();
     }
-    let mut weights = s.weights.clone();
-    weights[usize::from(s.before[0])] = 3;
-    vec![Remeasure::weighted(s, &Ketama, weights)]
+    vec![Remeasure::weighted(s, &Ketama, ketama_trial_weights(s).0)]
 }
 
+/// libketama's ring on `pool` with these weights (indexed by id).
+fn ketama_ring(s: &Snapshot, weights: &[u8], pool: &[ServerId]) -> ClientRing {
+    let servers: Vec<Server> = pool
+        .iter()
+        .map(|&id| Server {
+            name: &s.names[usize::from(id)],
+            weight: u32::from(weights[usize::from(id)]),
+        })
+        .collect();
+    ketama::ring(&servers, pool, &mut Vec::new()).0
+}
+
+/// Positions on libketama's and groupcache's circles: 32-bit hashes.
+const CIRCLE: f64 = 4_294_967_296.0;
+
+/// Fewer keys than this expected between staying servers are too few to
+/// see any: none would turn up about 1 time in 150 by chance (e^−5).
+const FEWEST_EXPECTED: f64 = 5.0;
+
 /// libketama shares 40 digests per server among the pool by weight, so
-/// with unequal weights a change of the pool changes every server's count.
+/// with unequal weights a change of the pool changes every server's count,
+/// unless the newcomer (or leaver) weighs exactly the pool's average.
 pub fn weighted_ketama_shifts(
     s: &Snapshot,
     results: &[SchemeResult],
     again: &[SchemeResult],
 ) -> Verdict {
-    // Measured again only with the first server at weight 3.
-    let (ketama, tried) = match (result(again, "ketama"), result(results, "ketama")) {
-        (Some(tried), _) => (tried, Some(s.before[0])),
-        (None, Some(measured)) => (measured, None),
-        (None, None) => return unmeasured(),
+    let (weights, tried) = ketama_trial_weights(s);
+    let Some(ketama) = again_or(again, results, "ketama") else {
+        return unmeasured();
     };
-    let held = ketama.movement.moved_between > 0;
+    let staying = |id: ServerId| s.before.contains(&id) && s.after.contains(&id);
+    let share = ClientRing::share_between(
+        &ketama_ring(s, &weights, &s.before),
+        &ketama_ring(s, &weights, &s.after),
+        staying,
+        CIRCLE,
+    );
+    let expected = share * s.key_count() as f64;
+    let between = ketama.movement.moved_between;
+    let held = if share == 0.0 {
+        Held::No
+    } else if expected < FEWEST_EXPECTED {
+        Held::NotApplicable
+    } else {
+        (between > 0).into()
+    };
+    let at = tried.map_or(String::new(), |id| {
+        format!("with {} at weight 3, ", s.name(id))
+    });
+    let keys = format!(
+        "ketama moves {} keys, {} of them between servers that stay",
+        thousands(ketama.movement.moved as u64),
+        thousands(between as u64),
+    );
+    let evidence = if share == 0.0 {
+        capitalised(&format!("{at}every server that stays keeps its points (its weight over the pool's total, times 40 digests per server, comes out the same before and after): no arc passes between servers that stay, and {keys}; so it does not hold."))
+    } else {
+        let arcs = capitalised(&format!(
+            "{at}arcs covering {} of the ring pass between servers that stay, where about {} of the {} keys fall; {keys}",
+            percent_of_ring(share),
+            share_in_prose(expected),
+            thousands(s.key_count() as u64),
+        ));
+        match held {
+            Held::NotApplicable => {
+                format!("{arcs}. Too few keys to see it: it does not apply here.")
+            }
+            held => format!("{arcs}; {}.", yes_no(held == Held::Yes)),
+        }
+    };
     Verdict {
         statement: "With unequal weights, a ketama change moves keys between servers that stay: the pool's 40 digests per server are shared out again.".into(),
-        rule: "Holds when ketama, with your weights (or, at equal weights, the first server at weight 3), moves at least one key between two servers that stay.".into(),
-        held: held.into(),
-        evidence: format!(
-            "{}ketama moves {} keys, {} of them between servers that stay; {}.",
-            tried.map_or(String::new(), |id| format!("With {} at weight 3, ", s.name(id))),
-            thousands(ketama.movement.moved as u64),
-            thousands(ketama.movement.moved_between as u64),
-            yes_no(held)
-        ),
+        rule: format!("Holds when ketama's ring, with your weights (or, at equal weights, the first server at weight 3), hands arcs from one staying server to another and keys move between servers that stay. Does not apply when those arcs would hold fewer than {FEWEST_EXPECTED} of the keys: too few to see."),
+        held,
+        evidence,
     }
+}
+
+/// A share of the circle as a percentage, with two decimals below 1%.
+fn percent_of_ring(share: f64) -> String {
+    let digits = if share < 0.01 { 2 } else { 1 };
+    format!("{}%", fixed(share * 100.0, digits))
 }
 
 /// Keys under `name`, hashed by plain FNV-1a, on the pool after the change:
@@ -163,41 +231,50 @@ pub fn fnv_pile_up_whatever_the_names(s: &Snapshot) -> Verdict {
     }
 }
 
-/// What `ketama_evener_than_groupcache` measures again: either client
-/// missing from the schemes measured, with the reader's weights.
-pub fn evener_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
-    let missing: [(&'static dyn crate::schemes::Scheme, &str); 2] =
-        [(&Ketama, "ketama"), (&Groupcache, "groupcache")];
-    missing
-        .into_iter()
-        .filter(|(_, id)| result(results, id).is_none())
-        .map(|(scheme, _)| Remeasure::weighted(s, scheme, s.weights.clone()))
-        .collect()
+/// The busiest server after the change on `ring`, and its exact share of
+/// the circle over `fair` (its fair share, indexed by id).
+fn busiest_over(
+    s: &Snapshot,
+    ring: &ClientRing,
+    fair: impl Fn(ServerId) -> f64,
+) -> (ServerId, f64) {
+    let shares = ring.shares(CIRCLE, s.names.len());
+    s.after
+        .iter()
+        .map(|&id| (id, shares[usize::from(id)] / fair(id)))
+        .fold(
+            (s.after[0], 0.0),
+            |most, this| if this.1 > most.1 { this } else { most },
+        )
 }
 
 /// What an operator weighs in choosing a client: 160 MD5 points against
-/// groupcache's 50 CRC-32 points.
-pub fn ketama_evener_than_groupcache(
-    _: &Snapshot,
-    results: &[SchemeResult],
-    again: &[SchemeResult],
-) -> Verdict {
-    let (Some(ketama), Some(groupcache)) = (
-        again_or(again, results, "ketama"),
-        again_or(again, results, "groupcache"),
-    ) else {
-        return unmeasured();
-    };
-    let held = ketama.spread.busiest <= groupcache.spread.busiest;
+/// groupcache's 50 CRC-32 points. Judged on exact arcs, so the key count's
+/// noise has no say; on some pools the 50 points simply fall luckier.
+pub fn ketama_evener_than_groupcache(s: &Snapshot) -> Verdict {
+    let total: f64 = s
+        .after
+        .iter()
+        .map(|&id| f64::from(s.weights[usize::from(id)]))
+        .sum();
+    let (ketama_busiest, ketama) = busiest_over(s, &ketama_ring(s, &s.weights, &s.after), |id| {
+        f64::from(s.weights[usize::from(id)]) / total
+    });
+    let even = 1.0 / s.after.len() as f64;
+    let (groupcache_busiest, groupcache) =
+        busiest_over(s, &groupcache::ring(&s.names, &s.after), |_| even);
+    let held = ketama <= groupcache;
     Verdict {
-        statement: "Ketama's 160 points per server spread keys more evenly than groupcache's 50: its busiest server holds fewer keys.".into(),
-        rule: "Holds when ketama's busiest server after the change holds no more keys than groupcache's.".into(),
+        statement: "Ketama's 160 points per server spread keys more evenly than groupcache's 50: its busiest server holds less of the ring.".into(),
+        rule: "Holds when, after the change, ketama's busiest server owns no more of the circle, over its fair share (its share of the weight), than groupcache's busiest over an even share (groupcache has no weights). Exact arcs, not keys: the verdict does not depend on how many keys there are.".into(),
         held: held.into(),
         evidence: format!(
-            "Busiest after the change: ketama {} keys, groupcache {}; {}.",
-            thousands(u64::from(ketama.spread.busiest)),
-            thousands(u64::from(groupcache.spread.busiest)),
-            yes_no(held)
+            "Busiest after the change, by exact arcs: under ketama {} with {} times its fair share; under groupcache {} with {} times an even share; {}.",
+            s.name(ketama_busiest),
+            fixed(ketama, 3),
+            s.name(groupcache_busiest),
+            fixed(groupcache, 3),
+            if held { "so it holds" } else { "more points make an even ring likelier, not certain, so it does not hold" }
         ),
     }
 }

@@ -1,7 +1,7 @@
 //! Claims about failures, judged from measurements on the current settings
 //! by stated rules that can fail, like every other claim.
 
-use super::{yes_no, Verdict};
+use super::{yes_no, Held, Verdict};
 use crate::failures;
 use crate::format::{fixed, thousands};
 use crate::ring::Ring;
@@ -21,32 +21,73 @@ fn receivers_at(s: &Snapshot, points: u16, failed: u16) -> (usize, usize) {
     (failure.receivers(), failure.rerouted)
 }
 
+/// Chance, at most, that some of `survivors` gets none of `keys` spread
+/// evenly over them; above it, too few keys to tell.
+const LEFT_OUT_CHANCE: f64 = 0.01;
+
 /// One point sends a dead server's keys to its one neighbour; many points
-/// spread them over every survivor.
+/// spread them over every survivor, as long as the dead server has many
+/// more points than there are survivors.
 pub fn failover_spreads(s: &Snapshot) -> Verdict {
     let failed = s.down_ids().first().copied().unwrap_or(s.after[0]);
     let survivors = s.after.len() - 1;
     let many = s.settings.points.max(100);
     let (at_one, keys_at_one) = receivers_at(s, 1, failed);
     let (at_many, keys_at_many) = receivers_at(s, many, failed);
+    // Were the keys spread evenly, the chance some survivor still got none.
+    let left_out = survivors as f64 * (1.0 - 1.0 / survivors as f64).powf(keys_at_many as f64);
+    let applies = keys_at_one > 0 && left_out < LEFT_OUT_CHANCE;
     let held = at_one == 1 && at_many == survivors;
+    let figures = format!(
+        "With {} down: at 1 point its {} keys went to {} of {} survivors; at {} points its {} keys went to {} of {}",
+        s.name(failed),
+        thousands(keys_at_one as u64),
+        at_one,
+        survivors,
+        many,
+        thousands(keys_at_many as u64),
+        at_many,
+        survivors,
+    );
     Verdict {
         statement: "When a server fails, at 1 point per server one neighbour takes all its keys; at 100 points or more every survivor takes a few.".into(),
-        rule: "Holds when, with one server down, exactly one survivor receives keys at 1 point and every survivor receives some at the current points (at least 100).".into(),
-        held: held.into(),
-        evidence: format!(
-            "With {} down: at 1 point its {} keys went to {} of {} survivors; at {} points its {} keys went to {} of {}; {}.",
-            s.name(failed),
-            thousands(keys_at_one as u64),
-            at_one,
-            survivors,
-            many,
-            thousands(keys_at_many as u64),
-            at_many,
-            survivors,
-            yes_no(held)
-        ),
+        rule: "Holds when, with one server down, exactly one survivor receives keys at 1 point and every survivor receives some at the current points (at least 100). Does not apply when the down server holds no key at 1 point, or so few at the current points that, spread evenly, some survivor would get none more than 1 time in 100: s·(1 − 1/s)^m ≥ 0.01 for m keys over s survivors.".into(),
+        held: if applies { held.into() } else { Held::NotApplicable },
+        evidence: if !applies {
+            format!("{figures}. Too few keys to tell: it does not apply here.")
+        } else if held {
+            format!("{figures}; so it holds.")
+        } else {
+            let next = next_servers(s, many, failed);
+            let reach = if next < survivors {
+                format!("only {next} distinct servers follow its {many} points clockwise")
+            } else {
+                format!("every survivor follows one of its {many} points, yet its arc held no key")
+            };
+            format!(
+                "{figures}: {reach}, and {} of {survivors} survivors got nothing; so it does not hold.",
+                survivors - at_many
+            )
+        },
     }
+}
+
+/// How many distinct servers come next clockwise after `failed`'s points,
+/// at `points` per server: the most survivors its keys can reach.
+fn next_servers(s: &Snapshot, points: u16, failed: u16) -> usize {
+    let ring = Ring::build(&s.names, &s.after, s.points_at(points), s.settings.hash);
+    let entries = ring.entries();
+    let mut next: Vec<u16> = (0..entries.len())
+        .filter(|&i| entries[i].server == failed)
+        .filter_map(|i| {
+            (1..entries.len())
+                .map(|step| entries[(i + step) % entries.len()].server)
+                .find(|&server| server != failed)
+        })
+        .collect();
+    next.sort_unstable();
+    next.dedup();
+    next.len()
 }
 
 /// Whether the copies cover the failure the reader set up: fewer servers

@@ -282,8 +282,9 @@ use Judge::Snapshot as Alone;
 const NINETEEN: &str =
     "servers=m01,m02,m03,m04,m05,m06,m07,m08,m09,m10,m11,m12,m13,m14,m15,m16,m17,m18&add=m19";
 
-/// Few keys: too few for a reshuffled ketama pool to move one between staying servers.
-const KETAMA_FEW_KEYS: &str = "keys=10";
+/// A newcomer of the pool's average weight (a:3 and b:1, then c:2): every
+/// staying server keeps its share of ketama's digests, so none of its points.
+const KETAMA_AVERAGE_WEIGHT: &str = "servers=a,b&add=c&weights=a:3,c:2";
 /// Key names whose plain FNV-1a hashes clump differently from key-{i}'s.
 const FNV_SAME_PILE: &str = "keyname=%2Fimg%2F%7Bi%7D.jpg";
 /// 32 hosts joined by a 33rd: ceil(1024 / 32) = ceil(1024 / 33) = 32, so
@@ -292,10 +293,14 @@ const ENVOY_SAME_SHARE: &str = "servers=h01,h02,h03,h04,h05,h06,h07,h08,h09,h10,
 /// Keys whose number comes before a long suffix: each varying digit is
 /// mixed by every byte after it.
 const TWEMPROXY_MIXED: &str = "keyname=%7Bi%7D-abcdefghij";
-/// So few keys that groupcache's busiest server happens to hold fewer.
-const KETAMA_LOSES: &str = "keys=10";
+/// A pool on which groupcache's 50 points happen to fall more evenly than
+/// ketama's 160.
+const KETAMA_LOSES: &str = "servers=web1,web2,web3";
 
-/// Every claim, in table order.
+/// 24 servers and a newcomer at 100 points: too few points per server for
+/// a failed server's to be followed by every survivor.
+const TWENTY_FOUR_AT_100: &str = "servers=s01,s02,s03,s04,s05,s06,s07,s08,s09,s10,s11,s12,s13,s14,s15,s16,s17,s18,s19,s20,s21,s22,s23,s24&points=100&keys=10000";
+
 /// Every claim's id, in table order: plain data, so a page that names the
 /// claims needs none of their judging code.
 pub const IDS: [&str; ALL.len()] = {
@@ -375,8 +380,9 @@ pub const ALL: &[ClaimDef] = &[
         "failover-spread",
         Failures,
         Alone(failures::failover_spreads),
-        "keys=50",
-    ),
+        TWENTY_FOUR_AT_100,
+    )
+    .not_applicable_at("keys=50"),
     finding(
         "replicas-cover",
         Failures,
@@ -393,14 +399,12 @@ pub const ALL: &[ClaimDef] = &[
         "weights-followed",
         Weights,
         Alone(weights::keys_follow_weights),
-        "keys=50",
-    ),
-    finding(
-        "hot-key-floor",
-        Weights,
-        Alone(weights::hot_key_is_a_floor),
-        "servers=a,b",
-    ),
+        "points=1&weights=alpha:3",
+    )
+    .not_applicable_at("keys=50"),
+    // A check judged beyond the noise, as jump-ends is.
+    check("hot-key-floor", Weights, Alone(weights::hot_key_is_a_floor))
+        .not_applicable_at("keys=10"),
     finding(
         "bounded-requests",
         Weights,
@@ -424,8 +428,9 @@ pub const ALL: &[ClaimDef] = &[
         Judge::Schemes(&["ketama"], |s, r| {
             clients::weighted_ketama_shifts(s, r, &measure_again(s, clients::weighted_needs(s, r)))
         }),
-        KETAMA_FEW_KEYS,
-    ),
+        KETAMA_AVERAGE_WEIGHT,
+    )
+    .not_applicable_at("keys=10"),
     finding(
         "fnv-names",
         Clients,
@@ -435,13 +440,7 @@ pub const ALL: &[ClaimDef] = &[
     finding(
         "ketama-evener",
         Clients,
-        Judge::Schemes(&["ketama", "groupcache"], |s, r| {
-            clients::ketama_evener_than_groupcache(
-                s,
-                r,
-                &measure_again(s, clients::evener_needs(s, r)),
-            )
-        }),
+        Alone(clients::ketama_evener_than_groupcache),
         KETAMA_LOSES,
     ),
     finding(

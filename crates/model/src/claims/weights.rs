@@ -1,52 +1,74 @@
 //! Claims about unequal servers and hot keys (DEFINITIONS §10), judged from
 //! measurements by stated rules that can fail.
 
-use super::{yes_no, Verdict};
-use crate::format::{capitalised, fixed, thousands};
+use super::{yes_no, Held, Verdict};
+use crate::format::{capitalised, fixed, share_in_prose, thousands};
 use crate::requests::Requests;
 use crate::ring::Ring;
 use crate::schemes::{bounded, Scheme};
 use crate::settings::MAX_POINTS;
 use crate::snapshot::Snapshot;
 
-/// A key share within this much of the weight share, relatively, follows it.
+/// A server's keys within this much of its fair share, relatively (give or
+/// take the binomial noise), follow its weight.
 const WEIGHT_TOLERANCE: f64 = 0.3;
 
 fn percent1(share: f64) -> String {
     format!("{}%", fixed(share * 100.0, 1))
 }
 
+/// Three binomial standard deviations of a count out of `keys` with chance `p`.
+fn three_sd(keys: f64, p: f64) -> f64 {
+    3.0 * (keys * p * (1.0 - p)).sqrt()
+}
+
 /// Weight is the same mechanism as points, doing a second job.
 pub fn keys_follow_weights(s: &Snapshot) -> Verdict {
-    let total_weight: f64 = s
+    let fair = weight_shares(s);
+    let keys = s.key_count() as f64;
+    // Per server: its fair count, how far off it is, and how far it may be.
+    let judged: Vec<(u16, f64, f64, f64)> = s
         .after
         .iter()
-        .map(|&id| f64::from(s.weights[usize::from(id)]))
-        .sum();
-    let keys = s.key_count() as f64;
-    let mut worst = (s.after[0], 0.0f64, 0.0f64, 0.0f64);
-    for &id in &s.after {
-        let weight_share = f64::from(s.weights[usize::from(id)]) / total_weight;
-        let key_share = f64::from(s.loads_after[usize::from(id)]) / keys;
-        let off = (key_share / weight_share - 1.0).abs();
-        if off >= worst.3 {
-            worst = (id, weight_share, key_share, off);
-        }
-    }
-    let held = worst.3 <= WEIGHT_TOLERANCE;
+        .map(|&id| {
+            let p = fair[usize::from(id)];
+            let expected = keys * p;
+            let off = (f64::from(s.loads_after[usize::from(id)]) - expected).abs();
+            (
+                id,
+                expected,
+                off,
+                WEIGHT_TOLERANCE * expected + three_sd(keys, p),
+            )
+        })
+        .collect();
+    let applies = s.after.iter().all(|&id| {
+        three_sd(keys, fair[usize::from(id)]) <= WEIGHT_TOLERANCE * keys * fair[usize::from(id)]
+    });
+    let &(worst, expected, off, allowed) = judged
+        .iter()
+        .max_by(|a, b| (a.2 / a.3).total_cmp(&(b.2 / b.3)))
+        .expect("a pool has servers");
+    let held = off <= allowed;
+    let figures = format!(
+        "Furthest off: {} with weight {} ({} of the weight) holds {} keys against a fair share of {}, off by {} where 30% and 3 standard deviations allow {}",
+        s.name(worst),
+        s.weights[usize::from(worst)],
+        percent1(fair[usize::from(worst)]),
+        thousands(u64::from(s.loads_after[usize::from(worst)])),
+        share_in_prose(expected),
+        share_in_prose(off),
+        share_in_prose(allowed),
+    );
     Verdict {
         statement: "A server's share of the keys follows its weight: weight × points puts proportionally more of its points on the ring.".into(),
-        rule: "Holds when every server's share of the keys is within 30% of its share of the total weight.".into(),
-        held: held.into(),
-        evidence: format!(
-            "Furthest off: {} with weight {} ({} of the weight) holds {} of the keys, {} away; {}.",
-            s.name(worst.0),
-            s.weights[usize::from(worst.0)],
-            percent1(worst.1),
-            percent1(worst.2),
-            percent1(worst.3),
-            yes_no(held)
-        ),
+        rule: "Holds when every server's keys are within 30% of its fair share K × w ÷ ΣW, give or take 3 binomial standard deviations √(K·p·(1−p)), p = w ÷ ΣW. Does not apply when 3 standard deviations alone are more than 30% of some server's fair share: too few keys to tell.".into(),
+        held: if applies { held.into() } else { Held::NotApplicable },
+        evidence: if applies {
+            format!("{figures}; {}.", yes_no(held))
+        } else {
+            format!("{figures}. Too few keys to tell: it does not apply here.")
+        },
     }
 }
 
@@ -60,25 +82,27 @@ fn weight_shares(s: &Snapshot) -> Vec<f64> {
     s.weights.iter().map(|&w| f64::from(w) / total).collect()
 }
 
-/// On `ring` with skew `s`: the largest request share over a server's
-/// weight share, and the largest key share over it (1 is a fair share).
-fn busiest_over_fair(snapshot: &Snapshot, ring: &Ring, requests: Requests) -> (f64, f64) {
-    let owners = ring.owners_of(&snapshot.keys);
-    let requests = requests.shares(&owners, snapshot.names.len());
-    let keys = crate::measure::loads(&owners, snapshot.names.len());
+/// With these `owners` and requests, per server after the change: its
+/// fair share (of the weight), its share of the requests, and its keys over
+/// its fair count.
+fn shares_on(snapshot: &Snapshot, owners: &[u16], requests: Requests) -> Vec<(u16, f64, f64, f64)> {
+    let requests = requests.shares(owners, snapshot.names.len());
+    let keys = crate::measure::loads(owners, snapshot.names.len());
     let fair = weight_shares(snapshot);
     let count = snapshot.key_count() as f64;
-    let most = |share: &dyn Fn(usize) -> f64| {
-        snapshot
-            .after
-            .iter()
-            .map(|&id| share(usize::from(id)) / fair[usize::from(id)])
-            .fold(0.0, f64::max)
-    };
-    (
-        most(&|id| requests[id]),
-        most(&|id| f64::from(keys[id]) / count),
-    )
+    snapshot
+        .after
+        .iter()
+        .map(|&id| {
+            let i = usize::from(id);
+            (
+                id,
+                fair[i],
+                requests[i],
+                f64::from(keys[i]) / count / fair[i],
+            )
+        })
+        .collect()
 }
 
 /// The most points the cap allows for these weights, up to 500.
@@ -92,27 +116,70 @@ fn most_points(s: &Snapshot) -> u16 {
     (allowed.min(usize::from(MAX_POINTS)) as u16).max(s.settings.points)
 }
 
-/// A hot key's requests all go to one server, however many points.
+/// One standard deviation of a server's share of `keys` keys placed at
+/// random with chance `fair`: how far its share strays with even requests.
+fn share_sd(fair: f64, keys: f64) -> f64 {
+    (fair * (1.0 - fair) / keys).sqrt()
+}
+
+/// A hot key's requests all go to one server, however many points: the
+/// request load stays uneven where the key load has evened out. Judged
+/// beyond the noise: a check, which stands aside where too few keys can tell.
 pub fn hot_key_is_a_floor(s: &Snapshot) -> Verdict {
     let skewed = s.requests().at_least_zipf_one();
     let points = most_points(s);
     let ring = Ring::build(&s.names, &s.after, s.points_at(points), s.settings.hash);
-    let (requests, keys) = busiest_over_fair(s, &ring, skewed);
-    let hottest = skewed.hottest_share(s.key_count());
-    let held = requests >= 1.25;
+    let owners = ring.owners_of(&s.keys);
+    let servers = shares_on(s, &owners, skewed);
+    let keys = s.key_count() as f64;
+    let per_key = skewed.per_key(s.key_count());
+    let total: f64 = per_key.iter().sum();
+    let (hottest_key, hottest) =
+        per_key.iter().enumerate().fold(
+            (0, 0.0),
+            |most, (i, &r)| if r > most.1 { (i, r) } else { most },
+        );
+    let hottest = hottest / total;
+    // The server furthest over its fair share of the requests, in units of
+    // the noise that placing keys alone would give it.
+    let z =
+        |&(_, fair, requests, _): &(u16, f64, f64, f64)| (requests - fair) / share_sd(fair, keys);
+    let &(busiest, fair, requests, _) = servers
+        .iter()
+        .max_by(|a, b| z(a).total_cmp(&z(b)))
+        .expect("a pool has servers");
+    let noise = 3.0 * share_sd(fair, keys);
+    let held = requests - fair > noise;
+    // What the hottest key alone adds to its server's share over its fair
+    // share must clear twice that noise, or too few keys can tell.
+    let hot_fair = servers
+        .iter()
+        .find(|&&(id, ..)| id == owners[hottest_key])
+        .map_or(0.0, |&(_, fair, ..)| fair);
+    let applies = hottest * (1.0 - hot_fair) > 2.0 * 3.0 * share_sd(hot_fair, keys);
+    let most_keys = servers.iter().map(|&(.., k)| k).fold(0.0, f64::max);
+    let figures = format!(
+        "{} and {} points: no server holds more than {} times its fair share of the keys, but {} gets {} of the requests against a fair share of {}, {} points over where 3 standard deviations of key noise are {}; the hottest key alone is {} of all requests, on {}",
+        capitalised(&skewed.describe()),
+        points,
+        fixed(most_keys, 2),
+        s.name(busiest),
+        percent1(requests),
+        percent1(fair),
+        fixed((requests - fair) * 100.0, 1),
+        fixed(noise * 100.0, 1),
+        percent1(hottest),
+        s.name(owners[hottest_key]),
+    );
     Verdict {
         statement: "With skewed requests (s ≥ 1) more points do not even out the request load: the hottest key's share is a floor no ring can split.".into(),
-        rule: "Holds when, at s = max(s, 1) (your own keys: their request counts) and the most points allowed, some server still gets at least 1.25 times its fair share of the requests (its share of the weight).".into(),
-        held: held.into(),
-        evidence: format!(
-            "{} and {} points: no server holds more than {} times its fair share of the keys, but one gets {} times its fair share of the requests; the hottest key alone is {} of all requests; {}.",
-            capitalised(&skewed.describe()),
-            points,
-            fixed(keys, 2),
-            fixed(requests, 2),
-            percent1(hottest),
-            yes_no(held)
-        ),
+        rule: "Holds when, at s = max(s, 1) (your own keys: their request counts) and the most points allowed, some server's share of the requests exceeds its fair share f (its share of the weight) by more than 3 standard deviations of what placing K keys alone gives, √(f·(1−f) ÷ K). Does not apply when what the hottest key adds to its server, h·(1−f), is within twice that: too few keys to tell.".into(),
+        held: if applies { held.into() } else { Held::NotApplicable },
+        evidence: if applies {
+            format!("{figures}; {}.", yes_no(held))
+        } else {
+            format!("{figures}. Too few keys to tell: it does not apply here.")
+        },
     }
 }
 

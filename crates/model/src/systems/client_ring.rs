@@ -59,6 +59,50 @@ impl ClientRing {
     pub fn points(&self) -> &[(u64, ServerId)] {
         &self.points
     }
+
+    /// Each server's exact share of a circle of `space` positions, indexed
+    /// by `ServerId` up to `servers`: a point owns the arc from the point
+    /// before it (exclusive) to itself, the first one the wrap as well.
+    pub fn shares(&self, space: f64, servers: usize) -> Vec<f64> {
+        let mut shares = vec![0.0; servers];
+        let mut previous = self.points.last().map_or(0.0, |&(p, _)| p as f64 - space);
+        for &(point, owner) in &self.points {
+            shares[usize::from(owner)] += (point as f64 - previous) / space;
+            previous = point as f64;
+        }
+        shares
+    }
+
+    /// The share of a circle of `space` positions whose owner differs
+    /// between `before` and `after` while both owners are `staying`: the arcs
+    /// handed from one staying server to another.
+    pub fn share_between(
+        before: &ClientRing,
+        after: &ClientRing,
+        staying: impl Fn(ServerId) -> bool,
+        space: f64,
+    ) -> f64 {
+        // Between consecutive points of either ring, both owners are fixed:
+        // each is the owner of the interval's upper end.
+        let mut ends: Vec<u64> = before
+            .points
+            .iter()
+            .chain(&after.points)
+            .map(|&(p, _)| p)
+            .collect();
+        ends.sort_unstable();
+        ends.dedup();
+        let mut previous = ends.last().map_or(0.0, |&p| p as f64 - space);
+        let mut between = 0.0;
+        for &end in &ends {
+            let (from, to) = (before.owner_at(end), after.owner_at(end));
+            if from != to && staying(from) && staying(to) {
+                between += end as f64 - previous;
+            }
+            previous = end as f64;
+        }
+        between / space
+    }
 }
 
 impl ByOwnHash for ClientRing {

@@ -26,6 +26,15 @@ pub fn server_points(server: &str) -> Vec<u64> {
         .collect()
 }
 
+/// groupcache's ring on `pool`, servers named by `names` (indexed by id).
+pub fn ring(names: &[String], pool: &[ServerId]) -> ClientRing {
+    let points = pool
+        .iter()
+        .map(|&id| server_points(&names[usize::from(id)]))
+        .collect();
+    ClientRing::new(pool, points, KEY_HASH, Tie::Later)
+}
+
 pub const ABOUT: About = About {
     id: "groupcache",
     title: "groupcache (Go)",
@@ -46,11 +55,7 @@ impl Scheme for Groupcache {
     }
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
-        let points: Vec<Vec<u64>> = pool
-            .iter()
-            .map(|&id| server_points(&context.names[usize::from(id)]))
-            .collect();
-        let ring = ClientRing::new(pool, points, KEY_HASH, Tie::Later);
+        let ring = ring(&context.names, pool);
         let entries = ring.points().len();
         Box::new(OwnHashed {
             by_hash: ring,
