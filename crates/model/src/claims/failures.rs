@@ -35,7 +35,8 @@ pub fn failover_spreads(s: &Snapshot) -> Verdict {
     let (at_one, keys_at_one) = receivers_at(s, 1, failed);
     let (at_many, keys_at_many) = receivers_at(s, many, failed);
     // Were the keys spread evenly, the chance some survivor still got none.
-    let left_out = survivors as f64 * (1.0 - 1.0 / survivors as f64).powf(keys_at_many as f64);
+    let left_out = survivors as f64
+        * (1.0 - 1.0 / survivors as f64).powi(keys_at_many.min(i32::MAX as usize) as i32);
     let applies = keys_at_one > 0 && left_out < LEFT_OUT_CHANCE;
     let held = at_one == 1 && at_many == survivors;
     let figures = format!(
@@ -77,17 +78,16 @@ pub fn failover_spreads(s: &Snapshot) -> Verdict {
 fn next_servers(s: &Snapshot, points: u16, failed: u16) -> usize {
     let ring = Ring::build(&s.names, &s.after, s.points_at(points), s.settings.hash);
     let entries = ring.entries();
-    let mut next: Vec<u16> = (0..entries.len())
-        .filter(|&i| entries[i].server == failed)
-        .filter_map(|i| {
-            (1..entries.len())
-                .map(|step| entries[(i + step) % entries.len()].server)
-                .find(|&server| server != failed)
-        })
-        .collect();
-    next.sort_unstable();
-    next.dedup();
-    next.len()
+    let mut next = vec![false; s.names.len()];
+    for i in (0..entries.len()).filter(|&i| entries[i].server == failed) {
+        if let Some(server) = (1..entries.len())
+            .map(|step| entries[(i + step) % entries.len()].server)
+            .find(|&server| server != failed)
+        {
+            next[usize::from(server)] = true;
+        }
+    }
+    next.iter().filter(|&&seen| seen).count()
 }
 
 /// Whether the copies cover the failure the reader set up: fewer servers

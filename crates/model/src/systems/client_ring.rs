@@ -83,23 +83,36 @@ impl ClientRing {
         space: f64,
     ) -> f64 {
         // Between consecutive points of either ring, both owners are fixed:
-        // each is the owner of the interval's upper end.
-        let mut ends: Vec<u64> = before
-            .points
-            .iter()
-            .chain(&after.points)
-            .map(|&(p, _)| p)
-            .collect();
-        ends.sort_unstable();
-        ends.dedup();
-        let mut previous = ends.last().map_or(0.0, |&p| p as f64 - space);
+        // each is the owner of the interval's upper end. Both lists are
+        // sorted, so one merge visits every end in order.
+        let (a, b) = (&before.points, &after.points);
+        let last = match (a.last(), b.last()) {
+            (Some(x), Some(y)) => x.0.max(y.0),
+            _ => return 0.0,
+        };
+        let mut previous = last as f64 - space;
         let mut between = 0.0;
-        for &end in &ends {
-            let (from, to) = (before.owner_at(end), after.owner_at(end));
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            let end = match (a.get(i), b.get(j)) {
+                (Some(x), Some(y)) => x.0.min(y.0),
+                (Some(x), None) => x.0,
+                (None, Some(y)) => y.0,
+                (None, None) => break,
+            };
+            // Ring ends at or before `end` are passed; the owners of
+            // (previous, end] are the next points at or after `end`.
+            let (from, to) = (a[i % a.len()].1, b[j % b.len()].1);
             if from != to && staying(from) && staying(to) {
                 between += end as f64 - previous;
             }
             previous = end as f64;
+            while i < a.len() && a[i].0 == end {
+                i += 1;
+            }
+            while j < b.len() && b[j].0 == end {
+                j += 1;
+            }
         }
         between / space
     }
