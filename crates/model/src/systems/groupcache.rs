@@ -55,7 +55,7 @@ impl Scheme for Groupcache {
     }
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
-        let ring = ring(&context.names, pool);
+        let ring = ring(context.names, pool);
         let entries = ring.points().len();
         Box::new(OwnHashed {
             by_hash: ring,
