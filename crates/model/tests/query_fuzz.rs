@@ -84,10 +84,10 @@ proptest! {
         prop_assert!((1..=MAX_POINTS).contains(&settings.points));
         prop_assert!((1..=MAX_KEYS).contains(&settings.keys));
         prop_assert!(settings.first <= MAX_FIRST);
-        prop_assert!((5..=200).contains(&settings.eps.hundredths()));
-        prop_assert!((1..=64).contains(&settings.probes.get()));
         let pool = settings.pool_after();
-        prop_assert!((1..=5).contains(&settings.replicas.count()) && settings.replicas.count() <= pool.len());
+        // ε, probes, replicas, skew and weights hold their ranges by type
+        // (Epsilon, WholeIn); what the types cannot say is checked here.
+        prop_assert!(settings.replicas.count() <= pool.len());
         prop_assert!(settings.down.len() < pool.len());
         prop_assert!(settings.down.iter().all(|name| pool.contains(name)));
         prop_assert!(!settings.down_servers().is_empty());
@@ -95,7 +95,6 @@ proptest! {
         prop_assert!((1_000..=1_000_000_000_000).contains(&settings.bandwidth.get()));
         prop_assert!((1..=1_000_000).contains(&settings.rate));
         prop_assert!((1..=10_080).contains(&settings.rollout));
-        prop_assert!(settings.skew.get() <= 20);
         let template = settings.keyname.as_str();
         let once = template.matches("{i}").count() == 1;
         prop_assert!(once && template.chars().count() <= 40, "template {:?}", template);
@@ -103,7 +102,7 @@ proptest! {
         prop_assert!(parsed.key.as_ref().is_none_or(|k| k.chars().count() <= 200 && !k.is_empty()));
         prop_assert!(settings.ring_entries() <= 100_000);
         let names = settings.all_names();
-        prop_assert!(settings.weights.iter().all(|(name, w)| names.contains(name) && (1..=10).contains(&w.get())));
+        prop_assert!(settings.weights.iter().all(|(name, _)| names.contains(name)));
         if let Change::Join(_) = settings.change {
             prop_assert!(settings.servers.len() < MAX_SERVERS);
         }
