@@ -4,7 +4,7 @@
 
 use model::query;
 use model::questions::{ask, read_guess, Answer, Question, IDS};
-use model::{Settings, Snapshot, Valid};
+use model::{Settings, Snapshot};
 
 fn questions(address: &str) -> (Snapshot, Vec<Question>) {
     let parsed = query::parse(address, &model::panels::ids());
