@@ -732,6 +732,21 @@ Measured by building the page with parts of it removed (the lean build below, wa
   every panel of issues 9–12 would need the views at a third of their size, or the charts drawn
   without plotters, which the stack rules out.
 
+### Issues 33 and 34: your keys without a long task, verdicts beyond the noise
+
+Recorded by hand while the changes were made. Your keys: the bench's 1,000,000-line log,
+adopted with a build that keeps wasm function names (\`data-keep-debug\`, \`data-wasm-opt="0"\` on
+the app's link in index.html), Chrome's CPU profile and a trace, unthrottled.
+
+| Change | before → after | kept |
+|---|---|---|
+| the list crosses from the worker as UTF-8 bytes in a transferred Uint8Array, read back 256 KB a task, instead of one JS string re-encoded into wasm | that task's 35 ms of copying gone; longest task while adopting 54–68 → under 50 ms | yes |
+| the ring's circles for the hottest keys found in one pass keeping the n hottest (\`Requests::hottest\`) instead of sorting all 100,000 | 11 ms → under 1 ms | yes |
+| the keys hashed and sorted in the task before the one that applies them (\`state::prepare_keys\`) | hashing 100,000 keys, a third of a step's budget, out of the applying task | yes |
+| session storage written 64 KB an item, one item per task | one \`setItem\` of the whole 2.4 MB list → one 64 KB item per task | yes |
+| the address's \`replaceState\` in a task of its own after each change | up to 16 ms out of the applying task | yes |
+| a claim's rule printing a float constant with \`format!\` | the worker 120.8 → 127.2 KB gzipped: the standard float printer; the words now say 5 | no |
+
 ### Issue 31: the measurements in a worker, the layers as crates
 
 Recorded by hand while the changes were made, each a build of the same page before and after on
