@@ -545,8 +545,11 @@ pub fn YourKeysControl() -> impl IntoView {
             {move || under_way.get().then(|| view! {
                 <div class="keys-progress" data-keys-progress role="status">
                     <progress
-                        max=move || progress.with(|p| p.map_or(1.0, |p| p.total.max(1.0)))
-                        value=move || progress.with(|p| p.map_or(0.0, |p| p.bytes))
+                        // Whole bytes as integers: an f64 attribute would be
+                        // written by the standard float printer, 12 ms of a
+                        // task at 2x CPU in a profile.
+                        max=move || progress.with(|p| p.map_or(1, |p| p.total.max(1.0) as u64)).to_string()
+                        value=move || progress.with(|p| p.map_or(0, |p| p.bytes as u64)).to_string()
                     ></progress>
                     <span data-figure="keys-lines-seen">
                         {move || progress.with(|p| thousands(p.map_or(0, |p| p.seen as u64)))}
