@@ -182,6 +182,10 @@ const FIGURE_PANEL = {
   "copysets-possible": "failure",
   "copy-seconds-ring": "cost",
   "copy-seconds-modulo": "cost",
+  "cold-misses-ring": "cost",
+  "cold-misses-modulo": "cost",
+  "miss-rate-ring": "cost",
+  "miss-rate-modulo": "cost",
   "misrouted-ring": "rollout",
   "misrouted-modulo": "rollout",
 };

@@ -5,7 +5,10 @@ import assert from "node:assert/strict";
 import { sharedBrowser, open, figure, nativeFigures, artifact, reveal } from "./harness.mjs";
 
 const env = sharedBrowser();
-const COST_FIGURES = ["copy-seconds-ring", "copy-seconds-modulo", "misrouted-ring", "misrouted-modulo"];
+const COST_FIGURES = [
+  "copy-seconds-ring", "copy-seconds-modulo", "misrouted-ring", "misrouted-modulo",
+  "cold-misses-ring", "cold-misses-modulo", "miss-rate-ring", "miss-rate-modulo",
+];
 
 async function expectCostMatchesNative(page) {
   const query = new URL(page.url()).search.slice(1);
@@ -49,6 +52,8 @@ test("two shards become three: 24,000 misrouted writes by formula", async () => 
   await page.locator("#rollout-minutes").press("Enter");
   await page.waitForFunction(() => location.search.includes("rate=60&rollout=5"));
   await expectCostMatchesNative(page);
+  // The cache's bill, in words: the misses arrive within one request interval.
+  assert.match(await page.locator("#cost [data-cold-misses]").textContent(), /At 60 requests per key per minute they all come within about 1 s: /);
   await close();
 });
 

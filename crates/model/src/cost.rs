@@ -145,6 +145,28 @@ pub fn modulo_share(before: usize, after: usize) -> f64 {
     1.0 - ideal_share(before, after)
 }
 
+/// What a cache pays for a change (DEFINITIONS §16): every moved key misses
+/// once, the next time it is asked for. At r requests per key per minute
+/// those misses all arrive within about 60 ÷ r seconds, moved × r ÷ 60
+/// extra requests a second to the backing store meanwhile.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColdMisses {
+    pub misses: usize,
+    pub per_second: f64,
+    pub within_seconds: f64,
+}
+
+impl ColdMisses {
+    pub fn of(moved: usize, rate_per_key_minute: u32) -> ColdMisses {
+        let rate = f64::from(rate_per_key_minute.max(1));
+        ColdMisses {
+            misses: moved,
+            per_second: moved as f64 * rate / 60.0,
+            within_seconds: 60.0 / rate,
+        }
+    }
+}
+
 /// Writes that reach the wrong server while routers switch lists one by
 /// one, evenly over `minutes`: on average half the requests in the window
 /// still use the old list.
@@ -184,6 +206,18 @@ pub fn duration(seconds: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_moved_key_is_one_cold_miss_spread_over_a_request_interval() {
+        // 205 keys moved, each asked for 30 times a minute: the misses come
+        // within 2 s, 205 × 30 ÷ 60 a second.
+        let misses = ColdMisses::of(205, 30);
+        assert_eq!(misses.misses, 205);
+        assert_eq!(misses.per_second, 102.5);
+        assert_eq!(misses.within_seconds, 2.0);
+        assert_eq!(ColdMisses::of(773, 7).per_second, 773.0 * 7.0 / 60.0);
+        assert_eq!(ColdMisses::of(0, 30).per_second, 0.0);
+    }
 
     fn data(text: &str) -> Result<u64, String> {
         Bytes::parse(text, MIN_DATA, MAX_DATA).map(Bytes::get)

@@ -181,9 +181,14 @@ pub fn cost(s: &Snapshot) -> Value {
         .round()
         .to_string()
     };
+    let misses = |moved: usize| cost::ColdMisses::of(moved, s.settings.rate);
     json!({
         "copy-seconds-ring": seconds(s.moved_by_owner_diff),
         "copy-seconds-modulo": seconds(s.modulo_moved),
+        "cold-misses-ring": s.moved_by_owner_diff.to_string(),
+        "cold-misses-modulo": s.modulo_moved.to_string(),
+        "miss-rate-ring": fixed(misses(s.moved_by_owner_diff).per_second, 1),
+        "miss-rate-modulo": fixed(misses(s.modulo_moved).per_second, 1),
     })
 }
 

@@ -4,12 +4,14 @@
 use leptos::prelude::*;
 
 use crate::app::controls::{apply, Message};
+use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
+use crate::render::markup::Markup;
 use model::cost::{
-    duration, ideal_share, modulo_share, significant, Bytes, Copy, MAX_BANDWIDTH, MAX_DATA,
-    MIN_BANDWIDTH, MIN_DATA,
+    duration, ideal_share, modulo_share, significant, Bytes, ColdMisses, Copy, MAX_BANDWIDTH,
+    MAX_DATA, MIN_BANDWIDTH, MIN_DATA,
 };
-use model::format::{format_ratio, thousands};
+use model::format::{fixed, format_ratio, thousands};
 use model::schemes;
 use model::Settings;
 
@@ -48,6 +50,43 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let whole_seconds = move |moved: usize| format!("{}", copy_of(moved).seconds.round() as u64);
+    // For a cache, the same moves counted as cold misses (DEFINITIONS §16),
+    // written as markup: one region, not a view per figure.
+    let cold_misses = move || {
+        snapshot.with(|m| {
+            let s = &m.0;
+            let rate = s.settings.rate;
+            let (ring, modulo) = (
+                ColdMisses::of(s.moved_by_owner_diff, rate),
+                ColdMisses::of(s.modulo_moved, rate),
+            );
+            let figure = |html: &mut Markup, id: &str, text: &str| {
+                html.element("span", &[("data-figure", Some(id))], text);
+            };
+            let mut html = Markup::new();
+            html.open("p", &[("data-cold-misses", Some(""))]).text(
+                "For a cache, every moved key is a cold miss the next time it is asked for: ",
+            );
+            figure(&mut html, "cold-misses-ring", &ring.misses.to_string());
+            html.text(" misses for the ring, ");
+            figure(&mut html, "cold-misses-modulo", &modulo.misses.to_string());
+            html.text(&format!(
+                " for modulo. At {} {} per key per minute they all come within about {}: ",
+                thousands(u64::from(rate)),
+                if rate == 1 { "request" } else { "requests" },
+                if ring.within_seconds < 1.0 {
+                    "under a second".to_string()
+                } else {
+                    duration(ring.within_seconds)
+                }
+            ));
+            figure(&mut html, "miss-rate-ring", &fixed(ring.per_second, 1));
+            html.text(" extra requests a second to the backing store for the ring, ");
+            figure(&mut html, "miss-rate-modulo", &fixed(modulo.per_second, 1));
+            html.text(" for modulo.").close("p");
+            html.into_string()
+        })
+    };
     let lead = move || {
         snapshot.with(|m| {
             let s = &m.0;
@@ -135,6 +174,7 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
                 <span data-figure="copy-seconds-modulo">{move || whole_seconds(snapshot.with(|m| m.0.modulo_moved))}</span>
                 " s."
             </p>
+            {markup(Holder::Block, cold_misses)}
             <div class="table-scroll" role="region" tabindex="0" aria-label="What the change costs, scheme by scheme">
                 <table class="numbers" id="cost-table">
                     <thead>
