@@ -51,18 +51,27 @@ test("during a drag the address waits for the slider's release", async () => {
   const moves = await page.evaluate(async () => {
     const slider = document.querySelector("#points-range");
     const seen = [];
+    // A held slider that pauses 400 ms writes the address anyway (a safety
+    // timer): on a busy machine a step can come that late, so each reading
+    // keeps whether every gap before it was shorter.
+    let previous = performance.now();
+    let held = true;
     for (const stop of ["20", "19", "18"]) {
       slider.value = stop;
+      const at = performance.now();
+      held &&= at - previous < 400;
       slider.dispatchEvent(new Event("input", { bubbles: true }));
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
-      seen.push([document.querySelector("[data-caption] strong").textContent, location.search.match(/points=(\d+)/)[1]]);
+      held &&= performance.now() - at < 400;
+      seen.push([document.querySelector("[data-caption] strong").textContent, location.search.match(/points=(\d+)/)[1], held]);
+      previous = at;
     }
     // ...and the address is written once, when the slider is let go.
     slider.dispatchEvent(new Event("change", { bubbles: true }));
     seen.push(location.search.match(/points=(\d+)/)[1]);
     return seen;
   });
-  assert.deepEqual(moves.slice(0, 3).map(([, points]) => points), ["200", "200", "200"]);
+  for (const [, points, held] of moves.slice(0, 3)) if (held) assert.equal(points, "200");
   assert.deepEqual(moves.slice(0, 3).map(([moved]) => moved.replace(/,/g, "")),
     ["points=50", "points=45", "points=40"].map((q) => nativeFigures(q).moved));
   assert.equal(moves[3], "40");
@@ -72,7 +81,7 @@ test("during a drag the address waits for the slider's release", async () => {
     slider.value = "9"; // stop 9: 10 points
     slider.dispatchEvent(new Event("input", { bubbles: true }));
   });
-  await page.waitForFunction(() => location.search.includes("points=10&"), null, { timeout: 3000 });
+  await page.waitForFunction(() => location.search.includes("points=10&"), null, { timeout: 15000 });
   await close();
 });
 
