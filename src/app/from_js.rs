@@ -138,7 +138,15 @@ by_fields!(Movement {
     loads_before,
     loads_after
 });
-by_fields!(Spread { busiest, quietest });
+by_fields!(Spread {
+    busiest_id,
+    quietest_id,
+    busiest,
+    quietest,
+    busiest_weight,
+    quietest_weight,
+    fair_per_weight
+});
 by_fields!(TableMoves {
     rows,
     changed,

@@ -157,7 +157,12 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     row(m, &arcs, |m| {
         figure_cell(m, "moved-arc", &s.moved_by_arc_walk.to_string())
     });
-    row(m, "Even share: keys ÷ servers with the changed one", |m| {
+    let even = if s.weighted() {
+        "Fair share: keys × its weight ÷ the pool's total weight"
+    } else {
+        "Even share: keys ÷ servers with the changed one"
+    };
+    row(m, even, |m| {
         figure_cell(m, "even-share", &format_share(s.even_share()))
     });
     m.close("tbody").close("table");
@@ -175,10 +180,15 @@ fn moved(m: &mut Markup, s: &Snapshot) {
         "✘ The two counts disagree: "
     })
     .text(&format!(
-        "{} of {} keys ({}) moved, against an even share of {}.",
+        "{} of {} keys ({}) moved, against {} of {}.",
         thousands(s.moved_by_owner_diff as u64),
         thousands(s.key_count() as u64),
         percent(s.moved_by_owner_diff, s.key_count()),
+        if s.weighted() {
+            "a fair share by weight"
+        } else {
+            "an even share"
+        },
         share_in_prose(s.even_share())
     ))
     .close("p");
@@ -204,12 +214,14 @@ fn modulo(m: &mut Markup, s: &Snapshot) {
         figure_cell(m, "modulo-moved", &s.modulo_moved.to_string());
         m.number_cell(&percent(s.modulo_moved, s.key_count()));
     });
-    row(m, "Even share (the least any scheme can move)", |m| {
+    let least = if s.weighted() {
+        "Fair share by weight (the least any scheme can move)"
+    } else {
+        "Even share (the least any scheme can move)"
+    };
+    row(m, least, |m| {
         m.number_cell(&format_share(s.even_share()))
-            .number_cell(&format!(
-                "{}%",
-                fixed(100.0 / s.pool_with_changed() as f64, 1)
-            ));
+            .number_cell(&format!("{}%", fixed(100.0 * s.changed_weight_share(), 1)));
     });
     m.close("tbody").close("table");
     let times = if s.moved_by_owner_diff == 0 {

@@ -2,7 +2,7 @@
 // address and by the chips, the skew slider, and bad weights refused.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, loads, claims, nativeFigures, artifact } from "./harness.mjs";
+import { sharedBrowser, open, figure, loads, claims, nativeFigures, artifact, reveal } from "./harness.mjs";
 
 const env = sharedBrowser();
 const WEIGHT_CLAIMS = ["weights-followed", "hot-key-floor", "bounded-requests"];
@@ -20,6 +20,9 @@ async function expectMatchesNative(page) {
   assert.deepEqual(await loads(page), expected.loads, query);
   assert.deepEqual(await requestRows(page), expected.requests, query);
   assert.equal(await figure(page, "hottest-key-share"), expected["hottest-key-share"], query);
+  // Fair shares by weight (DEFINITIONS §16): the changed server's, and the spread.
+  assert.equal(await figure(page, "even-share"), expected["even-share"], query);
+  assert.equal(await figure(page, "spread"), expected.spread, query);
   const verdicts = await claims(page);
   for (const id of WEIGHT_CLAIMS) assert.equal(verdicts[id], expected.claims[id], `${id} at ${query}`);
   return expected;
@@ -88,5 +91,35 @@ test("bad weights get a message and change nothing", async () => {
     assert.match(notices.join(" "), pattern, query);
     assert.ok(!opened.page.url().includes("weights="), query);
     await opened.close();
+  }
+});
+
+test("with one server twice as big, fair shares follow the weights", async () => {
+  // Issue 35's engineer: six memcached servers, one twice as big, a seventh joins.
+  const query = "servers=m1,m2,m3,m4,m5,m6&add=m7&weights=m1:2&keys=50000";
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    const { page, errors, close } = await open(env.browser, env.served, "?" + query, { viewport });
+    const expected = await expectMatchesNative(page);
+    // The newcomer's fair share is 1 weight in 8, not one server in 7.
+    assert.equal(expected["even-share"], "6250");
+    // The loads table names the server furthest over its own fair share,
+    // worked out here from the rows: keys ÷ (K × weight ÷ total weight).
+    const rows = await page.$$eval("#loads-table tr[data-server]", (rows) => rows.map((r) => ({
+      name: r.dataset.server, after: Number(r.dataset.after), weight: Number(r.dataset.weight),
+    })).filter((r) => r.after > 0));
+    const total = rows.reduce((sum, r) => sum + r.weight, 0);
+    const over = rows.map((r) => ({ name: r.name, ratio: r.after / (50000 * r.weight / total) }));
+    const furthest = over.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+    assert.equal(await page.locator("#loads [data-furthest-over]").getAttribute("data-furthest-over"), furthest.name);
+    assert.match(await page.locator("#loads .note").first().textContent(), /measured against its fair share, K × its weight ÷ the total weight/);
+    // The moved panel says fair share, and the claim agrees with it.
+    assert.match(await page.locator("#moved .verdict").textContent(), /against a fair share by weight of 6,250\./);
+    const verdicts = await claims(page);
+    assert.equal(verdicts["even-share"], expected.claims["even-share"]);
+    await reveal(page, "schemes");
+    assert.match(await page.locator("#schemes-table thead").textContent(), /Busiest ÷ fair share/);
+    await page.locator("#loads").screenshot({ path: artifact(`fair-shares-${viewport.width}.png`) });
+    assert.deepEqual(errors, []);
+    await close();
   }
 });

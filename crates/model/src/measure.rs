@@ -13,30 +13,93 @@ pub fn loads(owners: &[ServerId], server_count: usize) -> Vec<u32> {
     loads
 }
 
-/// Busiest and quietest load among a pool's members.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+/// The servers furthest over and under their fair shares in a pool
+/// (DEFINITIONS §16): a server's fair share of the pool's K keys is
+/// K × its weight ÷ the pool's total weight, so at equal weights these are
+/// the busiest and the quietest.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Spread {
+    /// Which servers they are.
+    pub busiest_id: ServerId,
+    pub quietest_id: ServerId,
+    /// Their keys.
     pub busiest: u32,
     pub quietest: u32,
+    /// Their weights.
+    pub busiest_weight: u32,
+    pub quietest_weight: u32,
+    /// K ÷ the pool's total weight: a server's fair share per unit of weight.
+    pub fair_per_weight: f64,
 }
 
 impl Spread {
-    pub fn of(loads: &[u32], members: &[ServerId]) -> Spread {
-        let pool = members.iter().map(|&server| loads[usize::from(server)]);
-        Spread {
-            busiest: pool.clone().max().unwrap_or(0),
-            quietest: pool.min().unwrap_or(0),
+    /// `weights` indexed by server id; a server past its end weighs 1.
+    pub fn of(loads: &[u32], members: &[ServerId], weights: &[u8]) -> Spread {
+        let weight =
+            |server: ServerId| u32::from(weights.get(usize::from(server)).copied().unwrap_or(1));
+        let keys: u64 = members
+            .iter()
+            .map(|&s| u64::from(loads[usize::from(s)]))
+            .sum();
+        let total: u32 = members.iter().map(|&s| weight(s)).sum();
+        let mut spread = Spread {
+            busiest_id: 0,
+            quietest_id: 0,
+            busiest: 0,
+            quietest: 0,
+            busiest_weight: 1,
+            quietest_weight: 1,
+            fair_per_weight: keys as f64 / f64::from(total.max(1)),
+        };
+        // Compared as load × the other's weight, in whole numbers: at equal
+        // weights exactly the busiest and the quietest.
+        let over = |load: u32, w: u32, than: (u32, u32)| {
+            u64::from(load) * u64::from(than.1) > u64::from(than.0) * u64::from(w)
+        };
+        for (index, &server) in members.iter().enumerate() {
+            let (load, w) = (loads[usize::from(server)], weight(server));
+            if index == 0 || over(load, w, (spread.busiest, spread.busiest_weight)) {
+                (spread.busiest_id, spread.busiest, spread.busiest_weight) = (server, load, w);
+            }
+            if index == 0 || over(spread.quietest, spread.quietest_weight, (load, w)) {
+                (spread.quietest_id, spread.quietest, spread.quietest_weight) = (server, load, w);
+            }
         }
+        spread
     }
 
-    /// Busiest ÷ quietest; infinite when some server holds nothing.
+    /// The busiest over the quietest, each as a multiple of its fair share;
+    /// infinite when some server holds nothing.
     pub fn ratio(self) -> f64 {
         if self.quietest == 0 {
             f64::INFINITY
         } else {
-            f64::from(self.busiest) / f64::from(self.quietest)
+            (f64::from(self.busiest) * f64::from(self.quietest_weight))
+                / (f64::from(self.quietest) * f64::from(self.busiest_weight))
         }
     }
+
+    /// The busiest's keys over its fair share ("busiest ÷ even").
+    pub fn busiest_over_fair(self) -> f64 {
+        f64::from(self.busiest) / (self.fair_per_weight * f64::from(self.busiest_weight))
+    }
+
+    /// Whether the pool's weights differ, so fair shares are weighted.
+    pub fn weighted(members: &[ServerId], weights: &[u8]) -> bool {
+        let weight = |server: ServerId| weights.get(usize::from(server)).copied().unwrap_or(1);
+        members
+            .windows(2)
+            .any(|pair| weight(pair[0]) != weight(pair[1]))
+    }
+}
+
+/// The most keys any member of the pool holds.
+pub fn most_keys(loads: &[u32], members: &[ServerId]) -> u32 {
+    members
+        .iter()
+        .map(|&server| loads[usize::from(server)])
+        .max()
+        .unwrap_or(0)
 }
 
 /// Route (a): compare owners key by key.
@@ -100,8 +163,8 @@ impl Movement {
         movement
     }
 
-    pub fn spread_after(&self, after: &[ServerId]) -> Spread {
-        Spread::of(&self.loads_after, after)
+    pub fn spread_after(&self, after: &[ServerId], weights: &[u8]) -> Spread {
+        Spread::of(&self.loads_after, after, weights)
     }
 }
 

@@ -149,7 +149,7 @@ pub fn question(
             }
         }
         "busiest" => {
-            let busiest = u64::from(s.spread_after().busiest);
+            let busiest = u64::from(crate::measure::most_keys(&s.loads_after, &s.after));
             Question {
                 id,
                 wording: format!(

@@ -255,7 +255,12 @@ impl Job {
                     &snapshot.before,
                     &snapshot.after,
                 );
-                let result = run.finish(&snapshot.before, &snapshot.after, snapshot.names.len());
+                let result = run.finish(
+                    &snapshot.before,
+                    &snapshot.after,
+                    snapshot.names.len(),
+                    &snapshot.weights,
+                );
                 self.runs[index] = Some((run, result));
                 // A table's rows go out together, once all are placed.
                 let (textbook, deployed) = self.runs.split_at(schemes::ALL.len());

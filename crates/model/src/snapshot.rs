@@ -260,18 +260,37 @@ impl Snapshot {
         self.before.len().max(self.after.len())
     }
 
-    /// The keys the changed server would hold if every server held the same:
-    /// K ÷ (n+1) for a join, K ÷ n for a leave.
+    /// The changed server's fair share of the keys (DEFINITIONS §16):
+    /// K × its weight ÷ the total weight of the pool that holds it, after a
+    /// join or before a leave; K ÷ (n+1) or K ÷ n at equal weights.
     pub fn even_share(&self) -> f64 {
-        self.key_count() as f64 / self.pool_with_changed() as f64
+        let pool = if self.is_join() {
+            &self.after
+        } else {
+            &self.before
+        };
+        let weight = |id: ServerId| f64::from(self.weights[usize::from(id)]);
+        let total: f64 = pool.iter().map(|&id| weight(id)).sum();
+        self.key_count() as f64 * weight(self.changed) / total
+    }
+
+    /// The changed server's share of the weight, p in the even-share claim.
+    pub fn changed_weight_share(&self) -> f64 {
+        self.even_share() / self.key_count() as f64
+    }
+
+    /// Whether fair shares are weighted: the servers' weights differ.
+    pub fn weighted(&self) -> bool {
+        let all = self.all_servers();
+        Spread::weighted(&all, &self.weights)
     }
 
     pub fn spread_before(&self) -> Spread {
-        Spread::of(&self.loads_before, &self.before)
+        Spread::of(&self.loads_before, &self.before, &self.weights)
     }
 
     pub fn spread_after(&self) -> Spread {
-        Spread::of(&self.loads_after, &self.after)
+        Spread::of(&self.loads_after, &self.after, &self.weights)
     }
 
     /// Indices of the keys whose owner changed.

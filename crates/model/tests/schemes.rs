@@ -91,7 +91,7 @@ mod properties {
             let keys = &snapshot.keys;
             for scheme in schemes::ALL {
                 let run = SchemeRun::place(scheme, &context, keys, &snapshot.before, &snapshot.after);
-                let result = run.finish(&snapshot.before, &snapshot.after, snapshot.names.len());
+                let result = run.finish(&snapshot.before, &snapshot.after, snapshot.names.len(), &snapshot.weights);
                 let id = scheme.id();
                 // Every key has exactly one owner, a live one, and a single
                 // lookup finds the same owner as the bulk placement.

@@ -185,3 +185,60 @@ proptest! {
         prop_assert_eq!(by_weight.moved_by_owner_diff, by_points.moved_by_owner_diff);
     }
 }
+
+/// DEFINITIONS §16: a server's fair share is K × its weight ÷ the pool's
+/// total weight. Worked out here from the loads and the weights by the
+/// definition, against the page's even share, spread and busiest ÷ fair.
+#[test]
+fn fair_shares_follow_the_weights() {
+    use model::format::format_ratio;
+    for query in [
+        "",
+        "weights=alpha:2",
+        "servers=m1,m2,m3,m4,m5,m6&add=m7&weights=m1:2&keys=50000",
+        "remove=bravo&weights=bravo:3,charlie:2",
+        "weights=echo:5&points=20",
+    ] {
+        let parsed = model::query::parse(query, &model::panels::ids());
+        let s = Snapshot::measure(&parsed.settings).expect("valid");
+        let keys = s.key_count() as f64;
+        let weight = |id: u16| f64::from(s.weights[usize::from(id)]);
+        let holding = if s.is_join() { &s.after } else { &s.before };
+        let total: f64 = holding.iter().map(|&id| weight(id)).sum();
+        let expected = keys * weight(s.changed) / total;
+        assert!(
+            (s.even_share() - expected).abs() < 1e-9,
+            "{query}: even share {} against {expected}",
+            s.even_share()
+        );
+        // Each server's keys over its own fair share, after the change.
+        let total_after: f64 = s.after.iter().map(|&id| weight(id)).sum();
+        let over: Vec<f64> = s
+            .after
+            .iter()
+            .map(|&id| {
+                f64::from(s.loads_after[usize::from(id)]) / (keys * weight(id) / total_after)
+            })
+            .collect();
+        let most = over.iter().copied().fold(f64::MIN, f64::max);
+        let least = over.iter().copied().fold(f64::MAX, f64::min);
+        let spread = s.spread_after();
+        assert_eq!(
+            format_ratio(spread.ratio()),
+            format_ratio(most / least),
+            "{query}: spread"
+        );
+        assert!(
+            (spread.busiest_over_fair() - most).abs() < 1e-9,
+            "{query}: busiest over fair"
+        );
+    }
+    // The engineer's pool of issue 35: six servers, one twice as big. Its
+    // newcomer's fair share is K ÷ 8 (weight 1 of 8), not K ÷ 7.
+    let parsed = model::query::parse(
+        "servers=m1,m2,m3,m4,m5,m6&add=m7&weights=m1:2&keys=50000",
+        &model::panels::ids(),
+    );
+    let s = Snapshot::measure(&parsed.settings).expect("valid");
+    assert_eq!(s.even_share(), 6_250.0);
+}

@@ -145,13 +145,25 @@ fn draw_loads_on(
             ))?;
         }
     }
-    let even = s.key_count() as f64 / s.after.len() as f64;
-    let dashes = (0..(n * 8.0) as usize).map(|i| {
+    // The fair share after the change: one dashed line at equal weights,
+    // else dashes over each server at its own (K × weight ÷ total weight).
+    let total: f64 = s
+        .after
+        .iter()
+        .map(|&id| f64::from(s.weights[usize::from(id)]))
+        .sum();
+    let fair = |slot: usize| {
+        let server = servers[slot];
+        let share = s.key_count() as f64 * f64::from(s.weights[usize::from(server)]) / total;
+        (s.after.contains(&server) || !s.weighted()).then_some(share)
+    };
+    let dashes = (0..(n * 8.0) as usize).filter_map(|i| {
         let start = -0.5 + i as f64 / 8.0;
-        PathElement::new(
-            vec![(start, even), (start + 1.0 / 16.0, even)],
+        let level = fair(((start + 0.5) as usize).min(servers.len() - 1))?;
+        Some(PathElement::new(
+            vec![(start, level), (start + 1.0 / 16.0, level)],
             theme.accent.stroke_width(px(1.5) as u32),
-        )
+        ))
     });
     chart.draw_series(dashes)?;
     root.present()?;

@@ -14,15 +14,27 @@ use crate::app::state::Model;
 use crate::app::timing;
 use crate::render::markup::{escape, Markup};
 use crate::render::palette::swatch_class;
-use model::format::{fixed, format_ratio, thousands};
+use model::format::{fixed, format_ratio, share_in_prose, thousands};
 use model::settings::{parse_skew, skew_text};
 use model::{Skew, Snapshot, Spread};
 
-fn describe(spread: Spread) -> String {
+fn describe(s: &Snapshot, spread: Spread) -> String {
+    if !s.weighted() {
+        return format!(
+            "{} ÷ {} = {}",
+            thousands(u64::from(spread.busiest)),
+            thousands(u64::from(spread.quietest)),
+            format_ratio(spread.ratio())
+        );
+    }
     format!(
-        "{} ÷ {} = {}",
+        "({}'s {} ÷ weight {}) ÷ ({}'s {} ÷ weight {}) = {}",
+        s.name(spread.busiest_id),
         thousands(u64::from(spread.busiest)),
+        spread.busiest_weight,
+        s.name(spread.quietest_id),
         thousands(u64::from(spread.quietest)),
+        spread.quietest_weight,
         format_ratio(spread.ratio())
     )
 }
@@ -85,9 +97,10 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
             {markup(Holder::Lead, move || snapshot.with(|m| {
                 let s = &m.0;
                 escape(&format!(
-                    "Each server holds the keys of its arcs. With {} points per server the busiest holds {} times what the quietest holds after the change; one point each leaves whole servers nearly idle.",
+                    "Each server holds the keys of its arcs. With {} points per server the busiest holds {} times what the quietest holds after the change{}; one point each leaves whole servers nearly idle.",
                     s.settings.points,
-                    format_ratio(s.spread_after().ratio())
+                    format_ratio(s.spread_after().ratio()),
+                    if s.weighted() { ", each for its weight" } else { "" }
                 ))
             }))}
             <SkewControl />
@@ -95,11 +108,19 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
             <div class="charts">
                 <figure>
                     <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>
-                    <figcaption>{move || if snapshot.with(|m| !m.0.requests().is_even()) {
-                        "Keys per server, before (pale) and after (solid); each triangle is the server's share of requests scaled to keys (share × K). The dashed line is an even share after the change."
-                    } else {
-                        "Keys per server, before (pale) and after (solid). The dashed line is an even share after the change."
-                    }}</figcaption>
+                    <figcaption>{move || snapshot.with(|m| {
+                        let triangles = if m.0.requests().is_even() {
+                            ""
+                        } else {
+                            "; each triangle is the server's share of requests scaled to keys (share × K)"
+                        };
+                        let dashes = if m.0.weighted() {
+                            "The dashes over each server mark its fair share after the change, K × its weight ÷ the total weight."
+                        } else {
+                            "The dashed line is an even share after the change."
+                        };
+                        format!("Keys per server, before (pale) and after (solid){triangles}. {dashes}")
+                    })}</figcaption>
                     {save_loads}
                 </figure>
                 <figure>
@@ -108,7 +129,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
                         let listed: Vec<String> = measured.iter().map(|m| format!("{}% at {}", fixed(m.busiest_excess * 100.0, 0), m.points)).collect();
                         format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
                     })></canvas>
-                    <figcaption>"How far the busiest server's exact share of the ring sits above an even share, at 1 to 500 points (dots, log scales), beside a 1/√points line. Exact shares carry no sampling noise, so the square-root rule shows even at 1,000 keys. The ring marks the current setting."</figcaption>
+                    <figcaption>"How far the busiest server's exact share of the ring sits above an even share, at 1 to 500 points (dots, log scales), beside a 1/√points line. Exact shares carry no sampling noise, so the square-root rule shows however few keys there are. The ring marks the current setting."</figcaption>
                     {save_spread}
                 </figure>
             </div>
@@ -218,14 +239,34 @@ fn loads_table(s: &Snapshot) -> String {
     for _ in 0..6 {
         m.element("td", &[], "");
     }
-    m.close("tr").close("tfoot").close_scrolling_table().paragraph(
-        "note",
-        &format!(
-            "Spread is the busiest server's keys ÷ the quietest's: before, {}; after, {}. 1.00 would be perfectly even.",
-            describe(s.spread_before()),
-            describe(s.spread_after())
-        ),
-    );
+    let after = s.spread_after();
+    let what = if s.weighted() {
+        "The weights differ, so each server is measured against its fair share, K × its weight ÷ the total weight. Spread is the keys per unit of weight of the server furthest over its fair share ÷ the same for the one furthest under"
+    } else {
+        "Spread is the busiest server's keys ÷ the quietest's"
+    };
+    m.close("tr")
+        .close("tfoot")
+        .close_scrolling_table()
+        .open("p", &[("class", Some("note"))])
+        .text(&format!(
+            "{what}: before, {}; after, {}. 1.00 would be perfectly {}. Furthest over its fair share after the change: ",
+            describe(s, s.spread_before()),
+            describe(s, after),
+            if s.weighted() { "fair" } else { "even" },
+        ))
+        .element(
+            "span",
+            &[("data-furthest-over", Some(s.name(after.busiest_id)))],
+            s.name(after.busiest_id),
+        )
+        .text(&format!(
+            ", {} keys against {} ({} times).",
+            thousands(u64::from(after.busiest)),
+            share_in_prose(after.fair_per_weight * f64::from(after.busiest_weight)),
+            fixed(after.busiest_over_fair(), 2)
+        ))
+        .close("p");
     m.into_string()
 }
 

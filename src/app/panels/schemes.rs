@@ -134,7 +134,6 @@ pub fn placements_table(
     table: Table,
     measured: Option<&SchemesMeasured>,
     keys: usize,
-    even: f64,
     weighted: bool,
     yours: Option<&str>,
 ) -> String {
@@ -163,10 +162,16 @@ pub fn placements_table(
         "Moved between staying servers",
         "Keys that moved between two servers present both before and after: a monotone scheme moves none",
     );
+    // With weights, the busiest is the server furthest over its fair share.
+    let over = if weighted {
+        "Busiest ÷ fair share"
+    } else {
+        "Busiest ÷ even"
+    };
     for heading in [
         "Busiest after",
         "Quietest after",
-        "Busiest ÷ even",
+        over,
         "A client holds",
         "Lookup here",
     ] {
@@ -233,7 +238,7 @@ pub fn placements_table(
             )
             .number_cell(&thousands(u64::from(r.spread.busiest)))
             .number_cell(&thousands(u64::from(r.spread.quietest)))
-            .number_cell(&fixed(f64::from(r.spread.busiest) / even, 2))
+            .number_cell(&fixed(r.spread.busiest_over_fair(), 2))
             .element("td", &[], &describe_holds(r.holds))
             .element(
                 "td",
@@ -322,14 +327,12 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
     let chart = NodeRef::<Canvas>::new();
     let chart_width = observed_width(chart);
 
-    // Moved share against the ideal, busiest against an even share.
-    let even_after = move || snapshot.with(|m| m.0.key_count() as f64 / m.0.after.len() as f64);
+    // Moved share against the ideal, busiest against its fair share.
     // Draws onto the canvas it is given: the panel's own on every change, or
     // a detached one when the reader saves the chart as a PNG.
     let render = move |canvas: &web_sys::HtmlCanvasElement, width: f64| {
         let (keys, ideal) =
             snapshot.with(|m| (m.0.key_count() as f64, 1.0 / m.0.pool_with_changed() as f64));
-        let even = even_after();
         model.with_schemes(|measured| {
             let Some(measured) = measured else {
                 return false;
@@ -341,7 +344,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                 .map(|row| SchemeBars {
                     id: row.result.id,
                     moved_share: row.result.movement.moved as f64 / keys,
-                    busiest_over_even: f64::from(row.result.spread.busiest) / even,
+                    busiest_over_even: row.result.spread.busiest_over_fair(),
                 })
                 .collect();
             timing::timed("ringcount:draw-schemes-chart", || {
@@ -376,18 +379,10 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let table = move || {
-        let even = even_after();
         let keys = snapshot.with(|m| m.0.key_count());
         let weighted = model.settings.with(|s| !s.weights.is_empty());
         model.with_schemes(|measured| {
-            placements_table(
-                Table::Schemes,
-                measured.as_ref(),
-                keys,
-                even,
-                weighted,
-                None,
-            )
+            placements_table(Table::Schemes, measured.as_ref(), keys, weighted, None)
         })
     };
     let notes = move || snapshot.with(|m| notes(Table::Schemes, &m.0.settings));

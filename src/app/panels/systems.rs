@@ -67,7 +67,6 @@ fn verdict(snapshot: &Snapshot, rows: &[SchemeRow]) -> String {
 pub fn systems_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
-    let even_after = move || snapshot.with(|m| m.0.key_count() as f64 / m.0.after.len() as f64);
     // The row the last pasted config selects, for this tab.
     let yours = RwSignal::new(None::<&'static str>);
     let lead = move || {
@@ -91,19 +90,11 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let table = move || {
-        let even = even_after();
         let keys = snapshot.with(|m| m.0.key_count());
         let weighted = model.settings.with(|s| !s.weights.is_empty());
         model.with_systems(|measured| {
             yours.with(|yours| {
-                placements_table(
-                    Table::Systems,
-                    measured.as_ref(),
-                    keys,
-                    even,
-                    weighted,
-                    *yours,
-                )
+                placements_table(Table::Systems, measured.as_ref(), keys, weighted, *yours)
             })
         })
     };

@@ -20,8 +20,9 @@ const OWNER_CHECK_POINTS: [u16; 2] = [1, 10];
 /// A change moves about one even share of the keys.
 pub fn even_share(s: &Snapshot) -> Verdict {
     let keys = s.key_count() as f64;
-    let p = 1.0 / s.pool_with_changed() as f64;
-    let expected = keys * p;
+    // The changed server's share of the weight: 1 ÷ servers when equal.
+    let p = s.changed_weight_share();
+    let expected = s.even_share();
     let deviation = (keys * p * (1.0 - p)).sqrt();
     let moved = s.moved_by_owner_diff as f64;
     let off_by = (moved - expected).abs();
@@ -29,11 +30,12 @@ pub fn even_share(s: &Snapshot) -> Verdict {
     let verb = if s.is_join() { "join" } else { "leave" };
     Verdict {
         statement: format!("A {verb} moves about an even share of the keys."),
-        rule: "Holds when the keys moved are within 3 binomial standard deviations of K ÷ (servers with the changed one): √(K·p·(1−p)), p = 1 ÷ servers.".into(),
+        rule: "Holds when the keys moved are within 3 binomial standard deviations of the changed server's fair share K·p: √(K·p·(1−p)), p = its weight ÷ the total weight of the pool that holds it (1 ÷ servers at equal weights).".into(),
         held: held.into(),
         evidence: format!(
-            "{} moved against an even share of {}: off by {}, and 3 standard deviations are {}, {}.",
+            "{} moved against {} of {}: off by {}, and 3 standard deviations are {}, {}.",
             thousands(s.moved_by_owner_diff as u64),
+            if s.weighted() { "a fair share by weight" } else { "an even share" },
             share_in_prose(expected),
             share_in_prose((off_by * 10.0).round() / 10.0),
             share_in_prose((3.0 * deviation * 10.0).round() / 10.0),
@@ -262,7 +264,10 @@ fn spread_at(
 ) -> (Spread, usize) {
     let ring = Ring::build(&s.names, pool, s.points_at(points), hash);
     let owners = ring.owners_of(keys);
-    (Spread::of(&loads(&owners, s.names.len()), pool), ring.len())
+    (
+        Spread::of(&loads(&owners, s.names.len()), pool, &s.weights),
+        ring.len(),
+    )
 }
 
 /// "1 point", "200 points".

@@ -4,6 +4,7 @@
 
 use super::{changed_share, result, yes_no, Held, Remeasure, Verdict};
 use crate::format::{percent, share_in_prose, thousands};
+use crate::measure::most_keys;
 use crate::ring::ServerId;
 use crate::schemes::{bounded, jump::Jump, SchemeResult};
 use crate::snapshot::Snapshot;
@@ -160,19 +161,16 @@ pub fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
     let eps = s.settings.eps;
     let cap_before = bounded::capacity(eps, keys, s.before.len());
     let cap_after = bounded::capacity(eps, keys, s.after.len());
-    let ring_busiest_before = s.spread_before().busiest;
-    let ring_busiest_after = s.spread_after().busiest;
+    // The cap counts keys, whatever the weights.
+    let ring_busiest_before = most_keys(&s.loads_before, &s.before);
+    let ring_busiest_after = most_keys(&s.loads_after, &s.after);
     let binds = ring_busiest_before > cap_before || ring_busiest_after > cap_after;
     let (Some(ring), Some(capped)) = (result(results, "ring"), result(results, "bounded")) else {
         return missing();
     };
-    let capped_busiest_before = s
-        .before
-        .iter()
-        .map(|&server| capped.movement.loads_before[usize::from(server)])
-        .max()
-        .unwrap_or(0);
-    let within = capped_busiest_before <= cap_before && capped.spread.busiest <= cap_after;
+    let capped_busiest_before = most_keys(&capped.movement.loads_before, &s.before);
+    let capped_busiest_after = most_keys(&capped.movement.loads_after, &s.after);
+    let within = capped_busiest_before <= cap_before && capped_busiest_after <= cap_after;
     let price_paid = if binds {
         capped.movement.moved_between > ring.movement.moved_between
     } else {
@@ -206,7 +204,7 @@ pub fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
             thousands(u64::from(cap_before)),
             thousands(u64::from(cap_after)),
             thousands(u64::from(capped_busiest_before)),
-            thousands(u64::from(capped.spread.busiest)),
+            thousands(u64::from(capped_busiest_after)),
             yes_no(held)
         ),
     }

@@ -127,7 +127,7 @@ pub fn twemproxy_lumpier_than_ketama(s: &Snapshot, results: &[SchemeResult]) -> 
     else {
         return unmeasured();
     };
-    let held = twemproxy.spread.busiest > ketama.spread.busiest;
+    let held = twemproxy.spread.busiest_over_fair() > ketama.spread.busiest_over_fair();
     Verdict {
         statement: "On the same memcached pool, twemproxy's busiest server holds more keys than libketama's: its key hash multiplies by only 435 after each character, so keys that differ at the end land close together.".into(),
         rule: "Holds when twemproxy's busiest server after the change holds more keys than libketama's.".into(),

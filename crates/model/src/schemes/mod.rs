@@ -294,7 +294,7 @@ pub fn mix64(mut k: u64) -> u64 {
 }
 
 /// Everything measured about one scheme on one change.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SchemeResult {
     pub id: &'static str,
     pub movement: Movement,
@@ -373,11 +373,13 @@ impl SchemeRun {
     }
 
     /// The figures: moves, spread, what a client holds.
+    /// `weights` (indexed by id) give the fair shares the spread compares with.
     pub fn finish(
         &self,
         before: &[ServerId],
         after: &[ServerId],
         server_count: usize,
+        weights: &[u8],
     ) -> SchemeResult {
         let movement = Movement::of(
             &self.owners_before,
@@ -400,7 +402,7 @@ impl SchemeRun {
         };
         SchemeResult {
             id: self.scheme.id(),
-            spread: movement.spread_after(after),
+            spread: movement.spread_after(after, weights),
             movement,
             holds: self.after.holds(),
             table_moves,
@@ -420,5 +422,6 @@ pub fn measure(
         before,
         after,
         context.names.len(),
+        context.weights,
     )
 }
