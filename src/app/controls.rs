@@ -292,9 +292,10 @@ fn ServerControls() -> impl IntoView {
                         let label = format!("Remove {name}");
                         let removing = name.clone();
                         let weighed = name.clone();
+                        let coloured = name.clone();
                         view! {
                             <li class="chip">
-                                <span class="swatch" style:background=crate::render::palette::colour_of(&name)></span>
+                                {crate::app::panels::server_swatch(settings, coloured)}
                                 <span class="chip-name">{name.clone()}</span>
                                 <input
                                     type="number"

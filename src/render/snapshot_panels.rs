@@ -6,7 +6,7 @@
 //! the app takes over.
 
 use crate::render::markup::Markup;
-use crate::render::palette::swatch_class;
+use crate::render::palette::Palette;
 use model::format::{fixed, format_share, percent, share_in_prose, thousands};
 use model::Snapshot;
 
@@ -123,7 +123,7 @@ fn entries(m: &mut Markup, s: &Snapshot) {
         )
         .number_cell(&position)
         .open("td", &[])
-        .swatch(swatch_class(name))
+        .swatch(Palette::of(&s.names).swatch_class(name))
         .text(name)
         .close("td")
         .number_cell(&format!("#{point}"))

@@ -2,7 +2,7 @@
 // controls, and refusals that keep the last good view.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact, nativeFigures, reveal } from "./harness.mjs";
+import { sharedBrowser, open, figure, waitForFigure, loads, claims, artifact, nativeFigures, reveal, appReady } from "./harness.mjs";
 
 const env = sharedBrowser();
 
@@ -296,5 +296,22 @@ test("sentences write counts of 10,000 and more with separators", async () => {
   assert.deepEqual(found.sentences, []);
   // The claims' evidence is among them: one of its large counts, grouped.
   assert.match(await page.locator('tr[data-claim="routes-agree"]').textContent(), /14,647 by owners, 14,647 by arcs/);
+  await close();
+});
+
+test("up to eight servers, the joiner included, never share a colour", async () => {
+  // Issue 35's pool, where colours by name alone paired 10.0.0.3 with
+  // 10.0.0.5 and 10.0.0.6 with the joiner.
+  const query = "?servers=10.0.0.1,10.0.0.2,10.0.0.3,10.0.0.4,10.0.0.5,10.0.0.6&add=10.0.0.7&weights=10.0.0.1:2";
+  const { page, close } = await open(env.browser, env.served, query, { answered: true });
+  await appReady(page);
+  const swatches = (selector) => page.$$eval(selector, (items) => items.map((item) => [
+    item.textContent.trim().split(/\s/)[0], item.querySelector(".swatch").className,
+  ]));
+  for (const selector of ["#ring .legend li", "#loads-table tbody th"]) {
+    const colours = Object.fromEntries(await swatches(selector));
+    assert.equal(Object.keys(colours).length, 7, selector);
+    assert.equal(new Set(Object.values(colours)).size, 7, `${selector}: ${JSON.stringify(colours)}`);
+  }
   await close();
 });

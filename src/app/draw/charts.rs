@@ -8,7 +8,7 @@ use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::theme::{fit_canvas, prefers_dark};
-use crate::render::palette::rgb_of;
+use crate::render::palette::Palette;
 use model::format::fixed;
 use model::snapshot::Evenness;
 use model::Snapshot;
@@ -110,8 +110,9 @@ fn draw_loads_on(
         .light_line_style(theme.background)
         .draw()?;
     let width = if servers.len() > 12 { 0.42 } else { 0.36 };
+    let palette = Palette::of(&s.names);
     for (slot, &server) in servers.iter().enumerate() {
-        let (r, g, b) = rgb_of(s.name(server));
+        let (r, g, b) = palette.rgb(s.name(server));
         let colour = RGBColor(r, g, b);
         let x = slot as f64;
         let before = f64::from(s.loads_before[usize::from(server)]);

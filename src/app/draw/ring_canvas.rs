@@ -14,7 +14,7 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use super::theme::fit_canvas;
-use crate::render::palette::{colour_of, hex_rgb, rgb_of};
+use crate::render::palette::{hex_rgb, Palette};
 use model::ring::Entry;
 use model::steps::Stage;
 use model::{Keys, ServerId, Snapshot};
@@ -183,11 +183,12 @@ pub fn draw(
 
     // Layer 1: background, key dots and (when there are many) the ticks,
     // straight into pixels.
+    let palette = Palette::of(&snapshot.names);
     let server_rgba: Vec<u32> = snapshot
         .names
         .iter()
         .map(|name| {
-            let (r, g, b) = rgb_of(name);
+            let (r, g, b) = palette.rgb(name);
             u32::from_le_bytes([r, g, b, 255])
         })
         .collect();
@@ -324,7 +325,7 @@ pub fn draw(
             context.set_stroke_style_str(if down {
                 DOWN_TICK
             } else {
-                colour_of(snapshot.name(entry.server))
+                palette.colour(snapshot.name(entry.server))
             });
             let _ = context.set_line_dash(if down { &dashes } else { &solid });
             let (sin, cos) = angle(entry.position).sin_cos();

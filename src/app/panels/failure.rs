@@ -10,7 +10,7 @@ use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{FailureMeasured, Model};
 use crate::render::markup::{escape, Markup};
-use crate::render::palette::swatch_class;
+use crate::render::palette::Palette;
 use model::failures::replicas_of;
 use model::format::{fixed, percent, thousands};
 use model::{Replicas, Snapshot};
@@ -163,7 +163,7 @@ fn figures_markup(measured: &FailureMeasured) -> String {
             ],
         )
         .open("th", &[("scope", Some("row"))])
-        .swatch(swatch_class(name))
+        .swatch(Palette::of(&s.names).swatch_class(name))
         .text(name)
         .close("th")
         .number_cell(&held.to_string())
@@ -315,6 +315,7 @@ fn FailureControls() -> impl IntoView {
                         std::sync::Arc::new(move |name: String| {
                             let toggling = name.clone();
                             let checking = name.clone();
+                            let name_for_colour = name.clone();
                             // A refused toggle snaps the box back to the settings.
                             let checked = move || {
                                 refused.track();
@@ -324,7 +325,7 @@ fn FailureControls() -> impl IntoView {
                                 <li>
                                     <label class="check">
                                         <input type="checkbox" data-down=name.clone() prop:checked=checked aria-describedby="down-message" on:change=move |_| toggle(toggling.clone()) />
-                                        <span class=swatch_class(&name)></span>
+                                        {super::server_swatch(settings, name_for_colour)}
                                         {name.clone()}
                                     </label>
                                 </li>
@@ -416,7 +417,7 @@ fn ReplicaInspector() -> impl IntoView {
                         ("data-down", Some(if is_down { "yes" } else { "no" })),
                     ],
                 )
-                .swatch(swatch_class(name))
+                .swatch(Palette::of(&s.names).swatch_class(name))
                 .text(name)
                 .text(if rank == 0 { " (first server)" } else { "" })
                 .text(if is_down { " — down" } else { "" })

@@ -13,7 +13,7 @@ use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
 use crate::app::timing;
 use crate::render::markup::{escape, Markup};
-use crate::render::palette::swatch_class;
+use crate::render::palette::Palette;
 use model::format::{fixed, format_ratio, share_in_prose, thousands};
 use model::settings::{parse_skew, skew_text};
 use model::{Skew, Snapshot, Spread};
@@ -147,6 +147,7 @@ fn loads_table(s: &Snapshot) -> String {
         .iter()
         .map(|&id| f64::from(s.weights[usize::from(id)]))
         .sum();
+    let palette = Palette::of(&s.names);
     let mut m = Markup::new();
     // Named apart from the panel, whose heading is "Load per server": two
     // landmarks of one name cannot be told apart.
@@ -204,7 +205,7 @@ fn loads_table(s: &Snapshot) -> String {
             ],
         )
         .open("th", &[("scope", Some("row"))])
-        .swatch(swatch_class(name))
+        .swatch(palette.swatch_class(name))
         .text(name)
         .close("th")
         .number_cell(&shown(before))

@@ -18,7 +18,9 @@ use leptos::prelude::*;
 use model::panels::PanelDef;
 use wasm_bindgen::JsCast;
 
+use crate::render::palette::Palette;
 use crate::render::snapshot_panels;
+use model::Valid;
 
 /// The component that draws `panel` (one of `model::panels::ALL`), under its heading.
 pub fn view_of(panel: &PanelDef) -> AnyView {
@@ -172,6 +174,16 @@ fn patch(
         }
     }
     true
+}
+
+/// A server's swatch in a row keyed by its name, in the colour the current
+/// settings give it (another server's removal may change it). One function,
+/// so its reactive class is compiled once for the chips and the down list.
+pub fn server_swatch(settings: RwSignal<Valid>, name: String) -> AnyView {
+    view! {
+        <span class=move || settings.with(|s| Palette::of(&s.all_names()).swatch_class(&name))></span>
+    }
+    .into_any()
 }
 
 /// A list of rows keyed by server name: an edit rebuilds only the rows it

@@ -12,7 +12,7 @@ use crate::app::panels::{markup, predict, Holder};
 use crate::app::state::{Measured, Model, Shared};
 use crate::app::timing;
 use crate::render::markup::Markup;
-use crate::render::palette::swatch_class;
+use crate::render::palette::Palette;
 use model::format::thousands;
 use model::steps::{before_the_change, change_stage, stage, stage_pools, Stage};
 use model::Snapshot;
@@ -339,10 +339,11 @@ fn legend_markup(
             ("aria-label", Some("Servers and their keys at this step")),
         ],
     );
+    let palette = Palette::of(&snapshot.names);
     for &server in &stage.members {
         let name = snapshot.name(server);
         m.open("li", &[])
-            .swatch(swatch_class(name))
+            .swatch(palette.swatch_class(name))
             .element("span", &[("class", Some("legend-name"))], name)
             .element(
                 "span",
