@@ -98,6 +98,21 @@ impl Markup {
         self.element("span", &[("data-figure", Some(hook))], value)
     }
 
+    /// A count inside a sentence. Its hook holds the plain number, as every
+    /// figure does; from 10,000 up the hook is hidden and the reader sees
+    /// the count with separators beside it.
+    pub fn count_in_prose(&mut self, hook: &str, count: u64) -> &mut Markup {
+        if count < 10_000 {
+            return self.figure(hook, &count.to_string());
+        }
+        self.element(
+            "span",
+            &[("data-figure", Some(hook)), ("hidden", Some(""))],
+            &count.to_string(),
+        )
+        .text(&model::format::thousands(count))
+    }
+
     /// A table that scrolls sideways on a narrow screen, in a region named
     /// `label` that the keyboard can reach (so arrow keys can scroll it);
     /// close it with [`Markup::close_scrolling_table`].

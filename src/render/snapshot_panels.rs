@@ -89,6 +89,13 @@ fn figure_cell(m: &mut Markup, hook: &str, value: &str) {
         .close("td");
 }
 
+/// A number cell holding a named count, shown with separators from 10,000.
+fn count_cell(m: &mut Markup, hook: &str, count: usize) {
+    m.open("td", &[("class", Some("num"))])
+        .count_in_prose(hook, count as u64)
+        .close("td");
+}
+
 /// Enough entries to see points of different servers interleave.
 pub const ENTRY_ROWS: usize = 12;
 
@@ -148,14 +155,14 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     m.open("table", &[("class", Some("numbers"))])
         .open("tbody", &[]);
     row(m, "Owner before ≠ owner after, key by key", |m| {
-        figure_cell(m, "moved", &s.moved_by_owner_diff.to_string())
+        count_cell(m, "moved", s.moved_by_owner_diff)
     });
     let arcs = format!(
         "Keys inside the arcs {changed} {}",
         if s.is_join() { "claims" } else { "gives up" }
     );
     row(m, &arcs, |m| {
-        figure_cell(m, "moved-arc", &s.moved_by_arc_walk.to_string())
+        count_cell(m, "moved-arc", s.moved_by_arc_walk)
     });
     let even = if s.weighted() {
         "Fair share: keys × its weight ÷ the pool's total weight"
@@ -207,11 +214,11 @@ fn modulo(m: &mut Markup, s: &Snapshot) {
         .close("thead")
         .open("tbody", &[]);
     row(m, "Consistent hashing (ring)", |m| {
-        m.number_cell(&s.moved_by_owner_diff.to_string())
+        m.number_cell(&thousands(s.moved_by_owner_diff as u64))
             .number_cell(&percent(s.moved_by_owner_diff, s.key_count()));
     });
     row(m, &format!("hash mod n ({from} → {to})"), |m| {
-        figure_cell(m, "modulo-moved", &s.modulo_moved.to_string());
+        count_cell(m, "modulo-moved", s.modulo_moved);
         m.number_cell(&percent(s.modulo_moved, s.key_count()));
     });
     let least = if s.weighted() {

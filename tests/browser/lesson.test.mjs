@@ -27,6 +27,13 @@ test("the lesson preset: 5.5 TB over 18 → 19 servers at 200 MB/s", async () =>
   assert.match(formula, /26,050 s \(7 h 14 min\)/);
   assert.match(await page.locator('#cost-table tr[data-formula="ideal"]').textContent(), /\(24 min\)/);
   await expectCostMatchesNative(page);
+  // The reader sees counts of 10,000 and more with separators; the hook
+  // beside them keeps the plain number.
+  const modulo = await figure(page, "copy-seconds-modulo");
+  assert.ok(Number(modulo) >= 10000, modulo);
+  const shown = await page.locator("#cost .verdict").first().innerText();
+  assert.ok(shown.includes(`modulo ${Number(modulo).toLocaleString("en-US")} s.`), shown);
+  assert.ok(!shown.includes(modulo), shown);
   // Every scheme's copy time, once the schemes are measured.
   await page.waitForSelector("#cost-table tr[data-cost-scheme]");
   const schemes = await page.$$eval("#cost-table tr[data-cost-scheme]", (rows) => rows.map((r) => r.dataset.costScheme));

@@ -49,7 +49,19 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
             )
         })
     };
-    let whole_seconds = move |moved: usize| format!("{}", copy_of(moved).seconds.round() as u64);
+    // What copying takes, in whole seconds, for the ring and for modulo.
+    let copy_verdict = move || {
+        snapshot.with(|m| {
+            let seconds = |moved: usize| copy_of(moved).seconds.round() as u64;
+            let mut html = Markup::new();
+            html.text("Measured here: the ring copies ")
+                .count_in_prose("copy-seconds-ring", seconds(m.0.moved_by_owner_diff))
+                .text(" s of data, modulo ")
+                .count_in_prose("copy-seconds-modulo", seconds(m.0.modulo_moved))
+                .text(" s.");
+            html.into_string()
+        })
+    };
     // For a cache, the same moves counted as cold misses (DEFINITIONS §16),
     // written as markup: one region, not a view per figure.
     let cold_misses = move || {
@@ -63,13 +75,16 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
             let figure = |html: &mut Markup, id: &str, text: &str| {
                 html.element("span", &[("data-figure", Some(id))], text);
             };
+            let count = |html: &mut Markup, id: &str, count: usize| {
+                html.count_in_prose(id, count as u64);
+            };
             let mut html = Markup::new();
             html.open("p", &[("data-cold-misses", Some(""))]).text(
                 "For a cache, every moved key is a cold miss the next time it is asked for: ",
             );
-            figure(&mut html, "cold-misses-ring", &ring.misses.to_string());
+            count(&mut html, "cold-misses-ring", ring.misses);
             html.text(" misses for the ring, ");
-            figure(&mut html, "cold-misses-modulo", &modulo.misses.to_string());
+            count(&mut html, "cold-misses-modulo", modulo.misses);
             html.text(&format!(
                 " for modulo. At {} {} per key per minute they all come within about {}: ",
                 thousands(u64::from(rate)),
@@ -167,13 +182,7 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
             {super::heading("cost-title", heading)}
             <p class="lead">{lead}</p>
             <CostControls />
-            <p class="verdict">
-                "Measured here: the ring copies "
-                <span data-figure="copy-seconds-ring">{move || whole_seconds(snapshot.with(|m| m.0.moved_by_owner_diff))}</span>
-                " s of data, modulo "
-                <span data-figure="copy-seconds-modulo">{move || whole_seconds(snapshot.with(|m| m.0.modulo_moved))}</span>
-                " s."
-            </p>
+            {markup(Holder::Verdict, copy_verdict)}
             {markup(Holder::Block, cold_misses)}
             <div class="table-scroll" role="region" tabindex="0" aria-label="What the change costs, scheme by scheme">
                 <table class="numbers" id="cost-table">

@@ -182,7 +182,7 @@ fn loads_table(s: &Snapshot) -> String {
         let index = usize::from(server);
         let before = s.before.contains(&server).then(|| s.loads_before[index]);
         let after = s.after.contains(&server).then(|| s.loads_after[index]);
-        let shown = |load: Option<u32>| load.map_or_else(dash, |l| l.to_string());
+        let shown = |load: Option<u32>| load.map_or_else(dash, |l| thousands(u64::from(l)));
         let delta = i64::from(after.unwrap_or(0)) - i64::from(before.unwrap_or(0));
         let share = after.map(|_| fixed(shares[index], 6));
         let weight = s.weights[index];
@@ -210,11 +210,17 @@ fn loads_table(s: &Snapshot) -> String {
         .close("th")
         .number_cell(&shown(before))
         .number_cell(&shown(after))
-        .number_cell(&if delta > 0 {
-            format!("+{delta}")
-        } else {
-            delta.to_string()
-        })
+        .number_cell(&format!(
+            "{}{}",
+            if delta > 0 {
+                "+"
+            } else if delta < 0 {
+                "−"
+            } else {
+                ""
+            },
+            thousands(delta.unsigned_abs())
+        ))
         .number_cell(&share.unwrap_or_else(dash))
         .number_cell(&after.map_or_else(dash, |load| fixed(f64::from(load) / keys as f64, 3)))
         .number_cell(&weight.to_string())
