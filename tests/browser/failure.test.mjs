@@ -25,7 +25,7 @@ async function failureFigures(page) {
   await page.waitForFunction(() => {
     const table = document.querySelector("#failure-figures");
     return table?.dataset.for && location.search.slice(1).startsWith(table.dataset.for);
-  }, null, { timeout: 30000 });
+  }, null, { timeout: 90000 });
   const received = await page.$$eval("tr[data-survivor]", (rows) =>
     Object.fromEntries(rows.map((r) => [r.dataset.survivor, Number(r.dataset.received)])));
   const shares = await page.$$eval("#loads-table tr[data-server]", (rows) =>

@@ -23,7 +23,7 @@ async function embedCode(page, { panel, width, snippet = false }) {
   await page.waitForFunction(
     () => document.querySelector("[data-embed-code]")?.textContent.includes("<iframe"),
     null,
-    { timeout: 20000 },
+    { timeout: 90000 },
   );
   return page.locator("[data-embed-code]").textContent();
 }

@@ -110,6 +110,9 @@ export async function open(browser, served, query = "", options = {}) {
   // A reader who has already answered the headline's question in this tab:
   // the page tells at once instead of asking first.
   if (options.answered) await context.addInitScript(() => sessionStorage.setItem("ringcount:headline-asked", "yes"));
+  // Every wait is for a condition; on a busy machine a condition can take
+  // far longer than on an idle one, and the test's own 4 minutes bound it.
+  context.setDefaultTimeout(90000);
   const page = await context.newPage();
   const foreign = [];
   const errors = [];
@@ -123,7 +126,7 @@ export async function open(browser, served, query = "", options = {}) {
   page.on("pageerror", (error) => errors.push(String(error)));
   await page.goto(served.base + query);
   // The first screen: a panel built (the ring on the full page, or the one embedded).
-  await page.waitForSelector(options.ready ?? ".panel-slot:not(.waiting) section.panel", { timeout: 20000 });
+  await page.waitForSelector(options.ready ?? ".panel-slot:not(.waiting) section.panel", { timeout: 90000 });
   // Panels are built as they come near the viewport; most tests want every
   // panel's controls to exist, so scroll through once (`lazy` skips this).
   if (!options.lazy) await buildAll(page);
@@ -164,7 +167,7 @@ export async function buildAll(page) {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => !document.querySelector(".panel-slot.waiting"), null, { timeout: 20000 });
+  await page.waitForFunction(() => !document.querySelector(".panel-slot.waiting"), null, { timeout: 90000 });
 }
 
 /** Which panel shows each `data-figure`. */
@@ -195,7 +198,7 @@ const FIGURE_PANEL = {
  * panel out of view holds its last figures (data-stale="yes") until then.
  */
 export async function reveal(page, panel) {
-  await page.waitForSelector(".panel-slot", { state: "attached", timeout: 20000 }); // the app is up
+  await page.waitForSelector(".panel-slot", { state: "attached", timeout: 90000 }); // the app is up
   const slot = page.locator(`[data-panel="${panel}"]`);
   if (!(await slot.count())) return; // a page that does not show it
   await slot.scrollIntoViewIfNeeded();
@@ -205,7 +208,7 @@ export async function reveal(page, panel) {
       return slot && !slot.classList.contains("waiting") && slot.dataset.stale === "no" && slot.querySelector("section");
     },
     panel,
-    { timeout: 20000 },
+    { timeout: 90000 },
   );
 }
 
@@ -234,7 +237,7 @@ export async function waitForFigure(page, name, expected) {
   await page.waitForFunction(
     ([name, expected]) => document.querySelector(`[data-figure="${name}"]`)?.textContent.trim() === expected,
     [name, expected],
-    { timeout: 10000 },
+    { timeout: 90000 },
   );
 }
 
@@ -320,7 +323,7 @@ export async function waitForCurrent(page, selector) {
       return false;
     }
     return location.search.slice(1).startsWith(measured);
-  }, selector, { timeout: 30000 });
+  }, selector, { timeout: 90000 });
 }
 
 /**

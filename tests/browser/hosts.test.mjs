@@ -85,11 +85,11 @@ test("after one visit the page works offline, with the same figures", { timeout:
   const online = await page.locator("[data-caption]").textContent();
   await context.setOffline(true);
   await page.reload();
-  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-caption]")?.textContent ?? ""), null, { timeout: 20000 });
+  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-caption]")?.textContent ?? ""), null, { timeout: 90000 });
   assert.equal(await page.locator("[data-caption]").textContent(), online);
   // Another address of the same page, never visited, opens offline too.
   await page.goto(env.served.base + "?points=1");
-  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-caption]")?.textContent ?? ""), null, { timeout: 20000 });
+  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-caption]")?.textContent ?? ""), null, { timeout: 90000 });
   await context.setOffline(false);
   await context.close();
 });

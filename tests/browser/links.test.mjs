@@ -81,7 +81,7 @@ test("during a drag the address waits for the slider's release", async () => {
     slider.value = "9"; // stop 9: 10 points
     slider.dispatchEvent(new Event("input", { bubbles: true }));
   });
-  await page.waitForFunction(() => location.search.includes("points=10&"), null, { timeout: 15000 });
+  await page.waitForFunction(() => location.search.includes("points=10&"), null, { timeout: 90000 });
   await close();
 });
 

@@ -42,7 +42,7 @@ async function lastReport(page) {
       return report;
     },
     null,
-    { timeout: 60000 },
+    { timeout: 90000 },
   );
   return handle.jsonValue();
 }

@@ -18,7 +18,7 @@ function writeFile(name, contents) {
 
 /** Wait until the settings say whose keys are in use. */
 async function waitForSource(page, source) {
-  await page.waitForSelector(`[data-keys-source="${source}"]`, { timeout: 30000 });
+  await page.waitForSelector(`[data-keys-source="${source}"]`, { timeout: 90000 });
 }
 
 /** The settings panel's figures about the keys read. */
@@ -138,7 +138,7 @@ async function refused(page, give, pattern) {
   const source = await page.getAttribute("[data-keys-source]", "data-keys-source");
   await give();
   await page.waitForFunction((pattern) => new RegExp(pattern).test(document.querySelector("#your-keys-message")?.textContent ?? ""),
-    pattern.source, { timeout: 30000 }).catch(async (error) => {
+    pattern.source, { timeout: 90000 }).catch(async (error) => {
     throw new Error(`${pattern}: the message says "${await page.locator("#your-keys-message").textContent()}" (${error.message})`);
   });
   assert.equal(await page.getAttribute("[data-keys-source]", "data-keys-source"), source);
