@@ -265,17 +265,24 @@ fn ServerControls() -> impl IntoView {
     };
     let remove = move |name: String| apply(model, message, |s| s.servers.retain(|n| *n != name));
     // A weight of 1 is no weight: it leaves the list, so links stay short.
+    // A refused weight's message, shown beside that server's box.
+    let weight_problem = RwSignal::new(None::<(String, String)>);
     let set_weight =
         move |name: String, text: String| match whole_number::<u32>(&text).and_then(|w| {
             Weight::new(w).map_err(|why| format!("The weight of \u{201c}{name}\u{201d} {why}."))
         }) {
-            Ok(weight) => apply(model, message, |s| {
-                s.weights.retain(|(named, _)| *named != name);
-                if weight.get() != 1 {
-                    s.weights.push((name.clone(), weight));
+            Ok(weight) => {
+                if weight_problem.with_untracked(Option::is_some) {
+                    weight_problem.set(None);
                 }
-            }),
-            Err(why) => message.set(Some(why)),
+                apply(model, message, |s| {
+                    s.weights.retain(|(named, _)| *named != name);
+                    if weight.get() != 1 {
+                        s.weights.push((name.clone(), weight));
+                    }
+                })
+            }
+            Err(why) => weight_problem.set(Some((name, why))),
         };
 
     // One reader of the settings for every chip's weight box: a step of a
@@ -293,25 +300,34 @@ fn ServerControls() -> impl IntoView {
                         let removing = name.clone();
                         let weighed = name.clone();
                         let coloured = name.clone();
+                        let troubled = name.clone();
+                        // An id from the name's bytes: names may hold any character.
+                        let message_id = format!(
+                            "weight-message-{}",
+                            name.bytes().map(|b| format!("{b:02x}")).collect::<String>()
+                        );
                         view! {
                             <li class="chip">
                                 {crate::app::panels::server_swatch(settings, coloured)}
                                 <span class="chip-name">{name.clone()}</span>
-                                <input
-                                    type="number"
-                                    class="chip-weight"
-                                    data-weight-of=name.clone()
-                                    min=Weight::MIN
-                                    max=Weight::MAX
-                                    aria-label=format!("Weight of {name}")
-                                    title="Weight: this server puts weight × points on the ring"
-                                    prop:value=move || weights.with(|w| weight_in(w, &weighed)).to_string()
-                                    aria-describedby="servers-message"
-                                    on:change={
-                                        let name = name.clone();
-                                        move |ev| set_weight(name.clone(), event_target_value(&ev))
-                                    }
-                                />
+                                <label class="chip-weight-label">
+                                    "weight"
+                                    <input
+                                        type="number"
+                                        class="chip-weight"
+                                        data-weight-of=name.clone()
+                                        min=Weight::MIN
+                                        max=Weight::MAX
+                                        aria-label=format!("Weight of {name}")
+                                        title="Weight: this server puts weight × points on the ring"
+                                        prop:value=move || weights.with(|w| weight_in(w, &weighed)).to_string()
+                                        aria-describedby=message_id.clone()
+                                        on:change={
+                                            let name = name.clone();
+                                            move |ev| set_weight(name.clone(), event_target_value(&ev))
+                                        }
+                                    />
+                                </label>
                                 <button
                                     class="chip-remove"
                                     aria-label=label
@@ -320,6 +336,9 @@ fn ServerControls() -> impl IntoView {
                                 >
                                     "×"
                                 </button>
+                                <span class="chip-message" id=message_id data-weight-message-of=name.clone() role="alert">
+                                    {move || weight_problem.with(|p| p.as_ref().filter(|(n, _)| *n == troubled).map(|(_, why)| why.clone()))}
+                                </span>
                             </li>
                         }.into_any()
                     }),

@@ -67,10 +67,24 @@ test("bad weights get a message and change nothing", async () => {
   for (const bad of ["0", "11", "-3"]) {
     await page.locator('input[data-weight-of="bravo"]').fill(bad);
     await page.locator('input[data-weight-of="bravo"]').press("Enter");
-    await page.waitForFunction(() => document.querySelector("#servers-message").textContent.length > 0);
-    assert.match(await page.locator("#servers-message").textContent(), /1 to 10|not a whole number/, bad);
+    // The reason sits beside the box that was refused, which names it.
+    const message = page.locator('[data-weight-message-of="bravo"]');
+    await page.waitForFunction(() => document.querySelector('[data-weight-message-of="bravo"]').textContent.length > 0);
+    assert.match(await message.textContent(), /1 to 10|not a whole number/, bad);
+    const box = page.locator('input[data-weight-of="bravo"]');
+    assert.equal(await box.getAttribute("aria-describedby"), await message.getAttribute("id"));
+    assert.equal(await page.locator('label:has(input[data-weight-of="bravo"])').count(), 1, "the box has a visible label");
     assert.ok(!page.url().includes("weights="), bad);
   }
+  await page.locator('.chip:has([data-weight-of="bravo"])').screenshot({ path: artifact("weight-refused.png") });
+  // A weight that fits clears the reason.
+  await page.locator('input[data-weight-of="bravo"]').fill("2");
+  await page.locator('input[data-weight-of="bravo"]').press("Enter");
+  await page.waitForFunction(() => location.search.includes("weights=bravo:2"));
+  assert.equal(await page.locator('[data-weight-message-of="bravo"]').textContent(), "");
+  await page.locator('input[data-weight-of="bravo"]').fill("1");
+  await page.locator('input[data-weight-of="bravo"]').press("Enter");
+  await page.waitForFunction(() => !location.search.includes("weights="));
   await page.locator("#skew-number").fill("2.5");
   await page.locator("#skew-number").press("Enter");
   await page.waitForFunction(() => document.querySelector("#skew-message").textContent.includes("0 to 2"));
