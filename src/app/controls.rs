@@ -265,15 +265,18 @@ fn ServerControls() -> impl IntoView {
     };
     let remove = move |name: String| apply(model, message, |s| s.servers.retain(|n| *n != name));
     // A weight of 1 is no weight: it leaves the list, so links stay short.
-    // A refused weight's message, shown beside that server's box.
-    let weight_problem = RwSignal::new(None::<(String, String)>);
+    // A refused weight's server and reason, shown beside that server's box
+    // (two signals of a type the page already has: a new signal type brings
+    // its own copy of the reactive code).
+    let refused = RwSignal::new(None::<String>);
+    let refusal = RwSignal::new(None::<String>);
     let set_weight =
         move |name: String, text: String| match whole_number::<u32>(&text).and_then(|w| {
             Weight::new(w).map_err(|why| format!("The weight of \u{201c}{name}\u{201d} {why}."))
         }) {
             Ok(weight) => {
-                if weight_problem.with_untracked(Option::is_some) {
-                    weight_problem.set(None);
+                if refused.with_untracked(Option::is_some) {
+                    refused.set(None);
                 }
                 apply(model, message, |s| {
                     s.weights.retain(|(named, _)| *named != name);
@@ -282,7 +285,10 @@ fn ServerControls() -> impl IntoView {
                     }
                 })
             }
-            Err(why) => weight_problem.set(Some((name, why))),
+            Err(why) => {
+                refusal.set(Some(why));
+                refused.set(Some(name));
+            }
         };
 
     // One reader of the settings for every chip's weight box: a step of a
@@ -301,11 +307,12 @@ fn ServerControls() -> impl IntoView {
                         let weighed = name.clone();
                         let coloured = name.clone();
                         let troubled = name.clone();
-                        // An id from the name's bytes: names may hold any character.
-                        let message_id = format!(
-                            "weight-message-{}",
-                            name.bytes().map(|b| format!("{b:02x}")).collect::<String>()
-                        );
+                        // An id from the name: its letters and digits, the rest as "-"
+                        // (names are unique, and a clash only shares a description).
+                        let message_id: String = "weight-message-"
+                            .chars()
+                            .chain(name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }))
+                            .collect();
                         view! {
                             <li class="chip">
                                 {crate::app::panels::server_swatch(settings, coloured)}
@@ -337,7 +344,7 @@ fn ServerControls() -> impl IntoView {
                                     "×"
                                 </button>
                                 <span class="chip-message" id=message_id data-weight-message-of=name.clone() role="alert">
-                                    {move || weight_problem.with(|p| p.as_ref().filter(|(n, _)| *n == troubled).map(|(_, why)| why.clone()))}
+                                    {move || (refused.with(|r| r.as_deref() == Some(troubled.as_str()))).then(|| refusal.get()).flatten()}
                                 </span>
                             </li>
                         }.into_any()
