@@ -96,6 +96,11 @@ test("a change of settings asks again; an old guess is never drawn against a new
   await page.waitForFunction(() => document.querySelector('[data-question="moved"]').dataset.answered === "no");
   assert.equal(await question(page, "moved").getAttribute("data-answer"), null);
   assert.equal(await question(page, "moved").getAttribute("data-guess"), null);
+  // The old guess stays in view, saying what it was for.
+  assert.equal(
+    await question(page, "moved").locator("[data-earlier-guess]").textContent(),
+    "Your guess of 210 was for 200 points per server; these settings ask afresh.",
+  );
   // The headline keeps telling (the reader answered it once), now without the old guess.
   const headline = await page.locator("[data-headline]").textContent();
   assert.match(headline, /^Right now/);

@@ -484,6 +484,43 @@ pub fn render(settings: &Settings, view: &View) -> String {
     query
 }
 
+/// What the settings of address `then` had that address `now` lacks, in
+/// words, for "your guess was for …": "200 points per server", "echo
+/// joining", or "other settings" past two differences.
+pub fn what_differs(then: &str, now: &str) -> String {
+    let pairs = |query: &'_ str| -> Vec<(String, String)> {
+        query
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .map(|(key, value)| (key.to_string(), percent_decode(value).unwrap_or_default()))
+            .collect()
+    };
+    let (then, now) = (pairs(then), pairs(now));
+    let differing: Vec<String> = then
+        .iter()
+        .filter(|pair| !now.contains(pair))
+        .map(|(key, value)| match key.as_str() {
+            "points" if value == "1" => "1 point per server".to_string(),
+            "points" => format!("{value} points per server"),
+            "keys" => format!(
+                "{} keys",
+                value
+                    .parse()
+                    .map_or(value.clone(), crate::format::thousands)
+            ),
+            "servers" => format!("the servers {}", value.replace(',', ", ")),
+            "add" => format!("{value} joining"),
+            "remove" => format!("{value} leaving"),
+            "hash" => format!("the {value} hash"),
+            _ => format!("{key}={value}"),
+        })
+        .collect();
+    match differing.len() {
+        1 | 2 => differing.join(" and "),
+        _ => "other settings".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -653,5 +690,28 @@ mod tests {
         assert_eq!(percent_decode("%zz%4"), Some("%zz%4".into()));
         assert_eq!(percent_decode("%C3%A9"), Some("é".into()));
         assert_eq!(percent_decode("%FF"), None);
+    }
+
+    #[test]
+    fn an_old_guess_says_what_it_was_for() {
+        let then = "servers=alpha,bravo&add=echo&points=200&keys=1000&hash=fnv1a-fold";
+        assert_eq!(
+            what_differs(
+                then,
+                "servers=alpha,bravo&add=echo&points=50&keys=1000&hash=fnv1a-fold"
+            ),
+            "200 points per server"
+        );
+        assert_eq!(
+            what_differs(
+                then,
+                "servers=alpha,bravo&remove=alpha&points=200&keys=20000&hash=fnv1a-fold"
+            ),
+            "echo joining and 1,000 keys"
+        );
+        assert_eq!(
+            what_differs(then, "servers=a,b&add=c&points=1&keys=10&hash=fnv1a"),
+            "other settings"
+        );
     }
 }

@@ -42,6 +42,34 @@ pub fn given(id: &str, settings_query: &str) -> Option<Given> {
     }
 }
 
+/// Where the reader's last guess at a question is kept, with its settings.
+fn last_guess_key(id: &str) -> String {
+    format!("ringcount:last-guess:{id}")
+}
+
+/// The reader's last guess at `id` when it was made for other settings, as
+/// a note under the question that these settings ask afresh.
+fn earlier_guess(id: &str, settings_query: &str) -> Option<String> {
+    let stored = storage()?.get_item(&last_guess_key(id)).ok()??;
+    let (then, guess) = stored.split_once('\n')?;
+    if then == settings_query {
+        return None;
+    }
+    let mut html = Markup::new();
+    html.element(
+        "p",
+        &[
+            ("class", Some("earlier-guess")),
+            ("data-earlier-guess", Some(guess)),
+        ],
+        &format!(
+            "Your guess of {guess} was for {}; these settings ask afresh.",
+            query::what_differs(then, settings_query)
+        ),
+    );
+    Some(html.into_string())
+}
+
 fn keep(model: Model, id: &str, settings_query: &str, given: &Given) {
     let value = match given {
         Given::Guessed(guess) => format!("guess:{guess}"),
@@ -49,6 +77,9 @@ fn keep(model: Model, id: &str, settings_query: &str, given: &Given) {
     };
     if let Some(storage) = storage() {
         let _ = storage.set_item(&storage_key(id, settings_query), &value);
+        if let Given::Guessed(guess) = given {
+            let _ = storage.set_item(&last_guess_key(id), &format!("{settings_query}\n{guess}"));
+        }
         if id == "moved" {
             let _ = storage.set_item(HEADLINE_ASKED, "yes");
         }
@@ -235,7 +266,7 @@ fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
             <div class="reveal" aria-live="polite" inner_html=move || match (given_now(), revealed()) {
                 (_, Some((q, given))) => reveal(&q, &given, alone),
                 (Some(_), None) => "<p>Measuring…</p>".to_string(),
-                (None, None) => String::new(),
+                (None, None) => earlier_guess(id, &settings_now()).unwrap_or_default(),
             }></div>
         </div>
     }
