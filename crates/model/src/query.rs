@@ -486,32 +486,26 @@ pub fn render(settings: &Settings, view: &View) -> String {
 
 /// What the settings of address `then` had that address `now` lacks, in
 /// words, for "your guess was for …": "200 points per server", "echo
-/// joining", or "other settings" past two differences.
+/// joining", "hash=fnv1a", or "other settings" past two differences.
 pub fn what_differs(then: &str, now: &str) -> String {
-    let pairs = |query: &'_ str| -> Vec<(String, String)> {
-        query
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .map(|(key, value)| (key.to_string(), percent_decode(value).unwrap_or_default()))
-            .collect()
-    };
-    let (then, now) = (pairs(then), pairs(now));
+    // Compared as written in the address: a value differs or it does not.
     let differing: Vec<String> = then
-        .iter()
-        .filter(|pair| !now.contains(pair))
-        .map(|(key, value)| match key.as_str() {
-            "points" if value == "1" => "1 point per server".to_string(),
+        .split('&')
+        .filter(|pair| !now.split('&').any(|other| other == *pair))
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(key, value)| match key {
             "points" => format!("{value} points per server"),
             "keys" => format!(
                 "{} keys",
                 value
-                    .parse()
-                    .map_or(value.clone(), crate::format::thousands)
+                    .parse::<u32>()
+                    .map_or(value.to_string(), |k| crate::format::thousands(u64::from(
+                        k
+                    )))
             ),
-            "servers" => format!("the servers {}", value.replace(',', ", ")),
+            "servers" => format!("the servers {value}"),
             "add" => format!("{value} joining"),
             "remove" => format!("{value} leaving"),
-            "hash" => format!("the {value} hash"),
             _ => format!("{key}={value}"),
         })
         .collect();
