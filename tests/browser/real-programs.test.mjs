@@ -33,7 +33,10 @@ function freePort() {
 
 function get(port, key) {
   return new Promise((resolve, reject) => {
-    http.get({ host: "127.0.0.1", port, path: key }, (response) => {
+    // A connection per request: a kept-alive one left idle past nginx's
+    // 75 s keepalive_timeout (a fresh clone builds the model's example
+    // meanwhile) is closed under the next request, a "socket hang up".
+    http.get({ host: "127.0.0.1", port, path: key, agent: false }, (response) => {
       let body = "";
       response.on("data", (chunk) => (body += chunk));
       response.on("end", () => resolve(body.trim()));
@@ -92,8 +95,8 @@ http { access_log off; client_body_temp_path ${dir}/body;
 
 /** Every key through the front, by backend port, against the model's row. */
 async function compare(front, child, id, query, nameOf) {
-  await answering(front, child);
   const model = modelOwners(id, `${query}&${keyname}&keys=${KEYS}`);
+  await answering(front, child);
   const differ = [];
   for (let i = 0; i < KEYS; i++) {
     const key = `/key-${i}`;
