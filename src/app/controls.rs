@@ -603,12 +603,13 @@ fn CopyLink() -> impl IntoView {
 #[component]
 fn Presets() -> impl IntoView {
     let model = expect_context::<Model>();
-    let presets: Vec<(&'static str, &'static str, String)> = model::query::presets()
+    let presets: Vec<(&'static str, &'static str, &'static str, String)> = model::query::presets()
         .into_iter()
         .map(|p| {
             (
                 p.id,
                 p.title,
+                p.teaches,
                 model::query::render(&p.settings, &Default::default()),
             )
         })
@@ -619,7 +620,10 @@ fn Presets() -> impl IntoView {
     // (Its index, or the count for none: a memo of a type the page already
     // has adds no code of its own.)
     let current = {
-        let queries: Vec<String> = presets.iter().map(|(_, _, query)| query.clone()).collect();
+        let queries: Vec<String> = presets
+            .iter()
+            .map(|(_, _, _, query)| query.clone())
+            .collect();
         Memo::new(move |_| {
             let now = model
                 .settings
@@ -633,10 +637,11 @@ fn Presets() -> impl IntoView {
     let links = presets
         .into_iter()
         .enumerate()
-        .map(|(index, (id, title, query))| {
+        .map(|(index, (id, title, teaches, query))| {
             view! {
                 <li>
                     <a href=format!("?{query}") data-preset=id aria-current=move || (current.get() == index).then_some("page")>{title}</a>
+                    <span class="teaches" data-teaches>{teaches}</span>
                 </li>
             }
         })

@@ -31,16 +31,17 @@ fn page_address() -> String {
     href[..end].to_string()
 }
 
-/// The panels a teacher can embed, as (id, heading), in page order: given
-/// by the app, which owns the registry (this file sits below it).
+/// The panels a teacher can embed, as (id, heading, what it teaches), in
+/// page order: given by the app, which owns the registry (this file sits
+/// below it).
 #[derive(Clone)]
-pub struct PanelChoices(pub Vec<(&'static str, &'static str)>);
+pub struct PanelChoices(pub Vec<(&'static str, &'static str, &'static str)>);
 
 #[component]
 pub fn EmbedThisView() -> impl IntoView {
     let model = expect_context::<Model>();
     // Made once per page and kept for its life, so every handler can hold it.
-    let choices: &'static [(&'static str, &'static str)] =
+    let choices: &'static [(&'static str, &'static str, &'static str)] =
         expect_context::<PanelChoices>().0.leak();
     let panel = RwSignal::new(FIRST_PANEL.min(choices.len() - 1));
     let width = RwSignal::new(WIDTHS[1]);
@@ -59,7 +60,7 @@ pub fn EmbedThisView() -> impl IntoView {
         if !open.get() || !settled.get() || reported.get() == 0 {
             return None;
         }
-        let (id, heading) = choices[panel.get()];
+        let (id, heading, _) = choices[panel.get()];
         Some(model.settings.with(|s| {
             embed_code(&EmbedRequest {
                 page: &page_address(),
@@ -77,7 +78,7 @@ pub fn EmbedThisView() -> impl IntoView {
         if !open.get() {
             return "about:blank".to_string();
         }
-        let (id, _) = choices[panel.get()];
+        let (id, _, _) = choices[panel.get()];
         model
             .settings
             .with(|s| frame_address(&page_address(), s, id))
@@ -189,7 +190,7 @@ pub fn EmbedThisView() -> impl IntoView {
                         id="embed-panel"
                         on:change=move |event| {
                             let value = event_target_value(&event);
-                            if let Some(index) = choices.iter().position(|(id, _)| *id == value) {
+                            if let Some(index) = choices.iter().position(|(id, _, _)| *id == value) {
                                 panel.set(index);
                             }
                         }
@@ -197,11 +198,12 @@ pub fn EmbedThisView() -> impl IntoView {
                         {choices
                             .iter()
                             .enumerate()
-                            .map(|(index, &(id, heading))| {
-                                view! { <option value=id selected=index == FIRST_PANEL>{heading}</option> }
+                            .map(|(index, &(id, heading, teaches))| {
+                                view! { <option value=id data-teaches=teaches selected=index == FIRST_PANEL>{heading}</option> }
                             })
                             .collect_view()}
                     </select>
+                    <p class="help" data-panel-teaches>{move || choices[panel.get()].2}</p>
                 </div>
                 <fieldset class="control">
                     <legend>"Column width on your course page"</legend>

@@ -85,7 +85,10 @@ fn App() -> impl IntoView {
     measure::keep_up_to_date(model, shown.iter().map(|p| p.id).collect());
     provide_context(model);
     provide_context(embed_dialog::PanelChoices(
-        registry::ALL.iter().map(|p| (p.id, p.heading)).collect(),
+        registry::ALL
+            .iter()
+            .map(|p| (p.id, p.heading, p.teaches))
+            .collect(),
     ));
     provide_context(panels::predict::OnlyQuestion(view_mode.question));
     // An embedded panel alone has no page title above it: its heading is the h1.

@@ -202,3 +202,21 @@ test("a page used offline picks up a changed build on its next online visit", { 
   await served.close();
   fs.rmSync(copy, { recursive: true, force: true });
 });
+
+test("the embed dialog says what each panel teaches", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await appReady(page);
+  await page.click("#embed-open");
+  await page.waitForSelector("#embed-dialog[open]");
+  const options = await page.$$eval("#embed-panel option", (os) => os.map((o) => [o.value, o.dataset.teaches]));
+  assert.ok(options.length >= 10);
+  for (const [id, teaches] of options) assert.match(teaches, /^[A-Z].{20,90}\.$/, id);
+  assert.equal(new Set(options.map(([, t]) => t)).size, options.length, "one line each");
+  // The line under the menu follows the choice.
+  for (const [id, teaches] of [options[0], options.at(-1)]) {
+    await page.selectOption("#embed-panel", id);
+    await page.waitForFunction((t) => document.querySelector("[data-panel-teaches]").textContent === t, teaches);
+  }
+  await page.locator("#embed-dialog").screenshot({ path: artifact("embed-teaches-1280.png") });
+  await close();
+});

@@ -93,6 +93,12 @@ test("every preset loads its settings and its link round-trips", async () => {
   const { page, close } = await open(env.browser, env.served);
   const presets = await page.$$eval("a[data-preset]", (links) => links.map((a) => [a.dataset.preset, a.getAttribute("href")]));
   assert.equal(presets.length, 8);
+  // Each preset says in one line which panel it is for and what it shows there.
+  const lines = await page.$$eval("a[data-preset]", (links) => links.map((a) => a.parentElement.querySelector("[data-teaches]")?.textContent ?? ""));
+  // The panels' headings, as the embed dialog lists them.
+  await page.click("#embed-open");
+  const headings = await page.$$eval("#embed-panel option", (os) => os.map((o) => o.textContent));
+  for (const line of lines) assert.ok(headings.some((h) => line.startsWith(`→ ${h}: `)), line);
   await close();
   for (const [id, href] of presets) {
     const opened = await open(env.browser, env.served, href);

@@ -53,6 +53,8 @@ pub struct PanelDef {
     /// `panel=ID`, and the section's element id.
     pub id: &'static str,
     pub heading: &'static str,
+    /// What the panel teaches, in one line, for a teacher choosing it.
+    pub teaches: &'static str,
     /// What the worker must measure before it is complete.
     pub needs: &'static [Work],
 }
@@ -62,61 +64,73 @@ pub const ALL: &[PanelDef] = &[
     PanelDef {
         id: "ring",
         heading: "The ring",
+        teaches: "Where keys land: each key belongs to the first server point clockwise.",
         needs: &[],
     },
     PanelDef {
         id: "predict",
         heading: "Guess first",
+        teaches: "Commit to a guess before the count, then see how far off it was and why.",
         needs: &[Work::Questions],
     },
     PanelDef {
         id: "entries",
         heading: "Where the points land",
+        teaches: "A ring is a sorted list of points, and a lookup is one search in it.",
         needs: &[],
     },
     PanelDef {
         id: "moved",
         heading: "How many keys move",
+        teaches: "A join moves only about the newcomer's share, counted two independent ways.",
         needs: &[],
     },
     PanelDef {
         id: "modulo",
         heading: "Ring versus modulo",
+        teaches: "Why hash mod n falls short: nearly every key changes server.",
         needs: &[],
     },
     PanelDef {
         id: "loads",
         heading: "Load per server",
+        teaches: "Why one point per server is unfair, and how many points even the load out.",
         needs: &[Work::Evenness],
     },
     PanelDef {
         id: "failure",
         heading: "When servers fail",
+        teaches: "Where a failed server's keys go, and when replicas cover the failure.",
         needs: &[Work::Failure],
     },
     PanelDef {
         id: "schemes",
         heading: "Every scheme, side by side",
+        teaches: "Jump, rendezvous, Maglev and more: what each moves and what it costs.",
         needs: &[Work::Schemes],
     },
     PanelDef {
         id: "systems",
         heading: "What your load balancer does",
+        teaches: "What nginx, HAProxy, Envoy and memcached clients do with the same keys.",
         needs: &[Work::Systems],
     },
     PanelDef {
         id: "cost",
         heading: "What a change costs",
+        teaches: "A change as hours of copying and as cache misses, ring against modulo.",
         needs: &[],
     },
     PanelDef {
         id: "rollout",
         heading: "Disagreement during a rollout",
+        teaches: "Writes that reach the wrong server while routers switch lists.",
         needs: &[],
     },
     PanelDef {
         id: "claims",
         heading: "Claims held",
+        teaches: "Textbook statements, each judged by a measurement of this ring.",
         needs: &[Work::Claims],
     },
 ];

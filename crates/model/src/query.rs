@@ -15,6 +15,8 @@ use crate::{Change, Epsilon, Field, HashKind, Probes, Replicas, Settings, Weight
 pub struct Preset {
     pub id: &'static str,
     pub title: &'static str,
+    /// The panel it is for and what it shows there, in one line.
+    pub teaches: &'static str,
     pub settings: Settings,
 }
 
@@ -35,11 +37,13 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             id: "default",
             title: "The default: echo joins four servers",
+            teaches: "→ How many keys move: a join takes about one even share.",
             settings: base.clone(),
         },
         Preset {
             id: "cache-pool",
             title: "Three caches gain a fourth",
+            teaches: "→ What a change costs: a fourth cache refills about a quarter of the keys.",
             settings: Settings {
                 servers: vec!["cache-a".into(), "cache-b".into(), "cache-c".into()],
                 change: Change::Join("cache-d".into()),
@@ -53,6 +57,7 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             id: "lumpy",
             title: "A lumpy ring: 3 points each",
+            teaches: "→ Load per server: why a few points per server are unfair.",
             settings: Settings {
                 points: 3,
                 ..base.clone()
@@ -61,16 +66,19 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             id: "nineteen-1",
             title: "Nineteen machines, 1 point each",
+            teaches: "→ When servers fail: one neighbour takes all of a failed server's keys.",
             settings: nineteen(1),
         },
         Preset {
             id: "nineteen-200",
             title: "Nineteen machines, 200 points each",
+            teaches: "→ When servers fail: with many points every survivor takes a few.",
             settings: nineteen(200),
         },
         Preset {
             id: "plain-fnv",
             title: "Plain FNV-1a, no finalizer",
+            teaches: "→ Load per server: a hash without a finalizer piles keys up.",
             settings: Settings {
                 hash: HashKind::Fnv1a,
                 ..base.clone()
@@ -79,6 +87,7 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             id: "lesson",
             title: "The lesson: 1,200 keys, 5.5 TB, 18 → 19 servers",
+            teaches: "→ What a change costs: hours of copying under modulo, minutes on the ring.",
             settings: Settings {
                 keys: 1_200,
                 ..nineteen(200)
@@ -87,6 +96,7 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             id: "two-shards",
             title: "Two shards become three: 200 keys of 5 GB",
+            teaches: "→ Disagreement during a rollout: writes that reach the wrong shard.",
             settings: Settings {
                 servers: vec!["shard-1".into(), "shard-2".into()],
                 change: Change::Join("shard-3".into()),
