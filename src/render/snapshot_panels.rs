@@ -115,6 +115,7 @@ fn entries(m: &mut Markup, s: &Snapshot) {
         .head_row(&["Position", "Server", "Point"])
         .close("thead")
         .open("tbody", &[]);
+    let palette = Palette::of(&s.names);
     for entry in s.ring_after.entries().iter().take(ENTRY_ROWS) {
         let name = s.name(entry.server);
         let position = entry.position.to_string();
@@ -130,7 +131,7 @@ fn entries(m: &mut Markup, s: &Snapshot) {
         )
         .number_cell(&position)
         .open("td", &[])
-        .swatch(Palette::of(&s.names).swatch_class(name))
+        .swatch(palette.swatch_class(name))
         .text(name)
         .close("td")
         .number_cell(&format!("#{point}"))

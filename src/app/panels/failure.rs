@@ -143,6 +143,7 @@ fn figures_markup(measured: &FailureMeasured) -> String {
     ])
     .close("thead")
     .open("tbody", &[]);
+    let palette = Palette::of(&s.names);
     for id in s.after.iter().copied().filter(|id| !down.contains(id)) {
         let name = s.name(id);
         let held = s.loads_after[usize::from(id)];
@@ -163,7 +164,7 @@ fn figures_markup(measured: &FailureMeasured) -> String {
             ],
         )
         .open("th", &[("scope", Some("row"))])
-        .swatch(Palette::of(&s.names).swatch_class(name))
+        .swatch(palette.swatch_class(name))
         .text(name)
         .close("th")
         .number_cell(&held.to_string())
@@ -407,6 +408,7 @@ fn ReplicaInspector() -> impl IntoView {
                 "ol",
                 &[("class", Some("replicas")), ("id", Some("replica-list"))],
             );
+            let palette = Palette::of(&s.names);
             for (rank, &server) in walk.iter().enumerate() {
                 let name = s.name(server);
                 let is_down = down.contains(&server);
@@ -417,7 +419,7 @@ fn ReplicaInspector() -> impl IntoView {
                         ("data-down", Some(if is_down { "yes" } else { "no" })),
                     ],
                 )
-                .swatch(Palette::of(&s.names).swatch_class(name))
+                .swatch(palette.swatch_class(name))
                 .text(name)
                 .text(if rank == 0 { " (first server)" } else { "" })
                 .text(if is_down { " — down" } else { "" })

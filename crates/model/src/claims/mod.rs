@@ -70,6 +70,34 @@ pub struct Verdict {
     pub evidence: String,
 }
 
+impl Verdict {
+    /// A verdict judged beyond the noise: it stands aside, saying why, where
+    /// too few keys can tell (`applies` false); else it holds or not, with
+    /// `figures` as its evidence either way.
+    pub fn beyond_noise(
+        statement: String,
+        rule: String,
+        figures: String,
+        applies: bool,
+        held: bool,
+    ) -> Verdict {
+        let (held, evidence) = if applies {
+            (held.into(), format!("{figures}; {}.", yes_no(held)))
+        } else {
+            (
+                Held::NotApplicable,
+                format!("{figures}. Too few keys to tell: it does not apply here."),
+            )
+        };
+        Verdict {
+            statement,
+            rule,
+            held,
+            evidence,
+        }
+    }
+}
+
 /// One judged row of the table.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Claim {

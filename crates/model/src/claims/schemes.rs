@@ -108,21 +108,14 @@ pub fn jump_ends_only(s: &Snapshot, results: &[SchemeResult], again: &[SchemeRes
         thousands(leaver_held as u64),
         s.name(pool[middle]),
     );
-    if expected <= 2.0 * band {
-        return Verdict {
-            statement: statement.into(),
-            rule: rule.into(),
-            held: Held::NotApplicable,
-            evidence: format!("{figures}. Too few keys to tell: it does not apply here."),
-        };
-    }
     let held = joined.movement.moved_between == 0 && left.movement.moved_between as f64 > band;
-    Verdict {
-        statement: statement.into(),
-        rule: rule.into(),
-        held: held.into(),
-        evidence: format!("{figures}; {}.", yes_no(held)),
-    }
+    Verdict::beyond_noise(
+        statement.into(),
+        rule.into(),
+        figures,
+        expected > 2.0 * band,
+        held,
+    )
 }
 
 /// Maglev rebuilds its table from scratch, so a few rows change hands

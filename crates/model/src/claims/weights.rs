@@ -1,7 +1,7 @@
 //! Claims about unequal servers and hot keys (DEFINITIONS §10), judged from
 //! measurements by stated rules that can fail.
 
-use super::{yes_no, Held, Verdict};
+use super::{yes_no, Verdict};
 use crate::format::{capitalised, fixed, share_in_prose, thousands};
 use crate::requests::Requests;
 use crate::ring::Ring;
@@ -60,16 +60,13 @@ pub fn keys_follow_weights(s: &Snapshot) -> Verdict {
         share_in_prose(off),
         share_in_prose(allowed),
     );
-    Verdict {
-        statement: "A server's share of the keys follows its weight: weight × points puts proportionally more of its points on the ring.".into(),
-        rule: "Holds when every server's keys are within 30% of its fair share K × w ÷ ΣW, give or take 3 binomial standard deviations √(K·p·(1−p)), p = w ÷ ΣW. Does not apply when 3 standard deviations alone are more than 30% of some server's fair share: too few keys to tell.".into(),
-        held: if applies { held.into() } else { Held::NotApplicable },
-        evidence: if applies {
-            format!("{figures}; {}.", yes_no(held))
-        } else {
-            format!("{figures}. Too few keys to tell: it does not apply here.")
-        },
-    }
+    Verdict::beyond_noise(
+        "A server's share of the keys follows its weight: weight × points puts proportionally more of its points on the ring.".into(),
+        "Holds when every server's keys are within 30% of its fair share K × w ÷ ΣW, give or take 3 binomial standard deviations √(K·p·(1−p)), p = w ÷ ΣW. Does not apply when 3 standard deviations alone are more than 30% of some server's fair share: too few keys to tell.".into(),
+        figures,
+        applies,
+        held,
+    )
 }
 
 /// Each server's share of the total weight, indexed by `ServerId`.
@@ -171,16 +168,13 @@ pub fn hot_key_is_a_floor(s: &Snapshot) -> Verdict {
         percent1(hottest),
         s.name(owners[hottest_key]),
     );
-    Verdict {
-        statement: "With skewed requests (s ≥ 1) more points do not even out the request load: the hottest key's share is a floor no ring can split.".into(),
-        rule: "Holds when, at s = max(s, 1) (your own keys: their request counts) and the most points allowed, some server's share of the requests exceeds its fair share f (its share of the weight) by more than 3 standard deviations of what placing K keys alone gives, √(f·(1−f) ÷ K). Does not apply when what the hottest key adds to its server, h·(1−f), is within twice that: too few keys to tell.".into(),
-        held: if applies { held.into() } else { Held::NotApplicable },
-        evidence: if applies {
-            format!("{figures}; {}.", yes_no(held))
-        } else {
-            format!("{figures}. Too few keys to tell: it does not apply here.")
-        },
-    }
+    Verdict::beyond_noise(
+        "With skewed requests (s ≥ 1) more points do not even out the request load: the hottest key's share is a floor no ring can split.".into(),
+        "Holds when, at s = max(s, 1) (your own keys: their request counts) and the most points allowed, some server's share of the requests exceeds its fair share f (its share of the weight) by more than 3 standard deviations of what placing K keys alone gives, √(f·(1−f) ÷ K). Does not apply when what the hottest key adds to its server, h·(1−f), is within twice that: too few keys to tell.".into(),
+        figures,
+        applies,
+        held,
+    )
 }
 
 /// Bounded loads caps keys per server; requests follow the keys' heat.
