@@ -374,9 +374,11 @@ fn take_reply(model: Model, reply: &JsValue) {
             .as_ref()
             .map(|y| y.list.to_text());
         if let Some(text) = text {
-            let bytes = js_sys::Uint8Array::from(text.as_bytes());
-            deliver(&message("adopt", &bytes), true);
-            send();
+            super::timing::timed("ringcount:keys-handed", || {
+                let bytes = js_sys::Uint8Array::from(text.as_bytes());
+                deliver(&message("adopt", &bytes), true);
+                send();
+            });
         }
         return;
     }
@@ -384,12 +386,15 @@ fn take_reply(model: Model, reply: &JsValue) {
         return;
     };
     // A report that does not read is a bug, and the panels keep waiting.
-    let Some(part) = super::from_js::report(&text) else {
+    let Some(part) = super::timing::timed("ringcount:reply-read", || super::from_js::report(&text))
+    else {
         return;
     };
-    model
-        .measurements
-        .update(|d| store(d, part, &snapshot, &query));
+    super::timing::timed("ringcount:reply-shown", || {
+        model
+            .measurements
+            .update(|d| store(d, part, &snapshot, &query))
+    });
 }
 
 /// Put each part of `part` where its panels read it.

@@ -359,6 +359,24 @@ impl Model {
         }
     }
 
+    /// Hold the panels that are only near the viewport, as a drag does,
+    /// until the next frame is drawn: a change that costs a whole step (a
+    /// new list of 100,000 keys) then draws what is in view in one task and
+    /// lets the rest catch up in another.
+    pub fn hold_near_panels_for_a_frame(&self) {
+        if self.dragging.get_untracked() {
+            return;
+        }
+        self.dragging.set(true);
+        let dragging = self.dragging;
+        request_frame(move || {
+            leptos::task::spawn_local(async move {
+                sleep(0.0).await;
+                dragging.set(false);
+            })
+        });
+    }
+
     /// Mark a drag from its second close edit until it pauses.
     fn note_drag(&self) {
         if self.dragging.get_untracked() || timing::until_drag_pauses(DRAG_PAUSE_MS) <= 0.0 {

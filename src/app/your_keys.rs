@@ -294,6 +294,7 @@ pub fn YourKeysControl() -> impl IntoView {
                 }
             });
             let placed = keys.len() as u32;
+            model.hold_near_panels_for_a_frame();
             if let Err(problems) = model.try_change(|s| {
                 s.your_keys = Some(keys);
                 s.keys = placed;
