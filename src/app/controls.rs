@@ -152,8 +152,15 @@ pub fn Controls() -> impl IntoView {
     let settings = model.settings;
     let yours = move || settings.with(|s| s.your_keys.is_some());
     view! {
-        <aside class="controls" aria-label="Settings">
-            <h2>"Settings"</h2>
+        <aside
+            class="controls"
+            id="settings"
+            aria-labelledby="settings-title"
+        >
+            <button type="button" class="sheet-close" data-close-settings>
+                "Back to the panels"
+            </button>
+            <h2 id="settings-title" tabindex="-1">"Settings"</h2>
             <CopyLink />
             <PointsControl id="points" compact=false />
             // Your own keys set the count and the names: the template's
@@ -197,7 +204,9 @@ fn HashControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoVi
     };
     view! {
         <div class="control">
-            <label for=id>"Hash function"</label>
+            // The quick bar's select says which hash it is; its name is for
+            // screen readers there.
+            <label for=id class:visually-hidden=compact>"Hash function"</label>
             <select
                 id=id
                 aria-describedby=format!("{id}-message")
@@ -667,6 +676,7 @@ pub fn QuickBar() -> impl IntoView {
             <div class="quick-controls">
                 <PointsControl id="quick-points" compact=true />
                 <HashControl id="quick-hash" compact=true />
+                {super::reach::quick_nav()}
             </div>
         </div>
     }

@@ -13,6 +13,7 @@ mod message;
 pub mod panels;
 mod print;
 mod prose;
+mod reach;
 mod session;
 mod slot;
 pub mod state;
@@ -57,6 +58,7 @@ pub fn start() {
         return;
     };
     leptos::mount::mount_to(root, App).forget();
+    reach::go_to_address_panel();
     // A hook for tests and hosts: the app, not the static shell or the
     // first screen, is what the page now shows.
     if let Some(html) = document().document_element() {
@@ -108,6 +110,7 @@ fn App() -> impl IntoView {
             <footer class="full-page"><a href=href target="_blank" rel="noopener">"Open the full page"</a></footer>
         }
     });
+    reach::follow_the_ways_around(model);
     url_state::keep_in_address(model, view_mode);
     prose::keep_headline(model);
     print::follow_print_events(model);

@@ -119,7 +119,7 @@ test("a course page embeds two panels, each sized to its content", async () => {
   assert.equal(await moved.locator("h1").textContent(), "How many keys move");
   await claimsFrame.locator("#claims tr[data-claim]").first().waitFor();
   const expectedClaims = Object.keys(nativeFigures("points=1").claims).length;
-  await claimsFrame.locator(`#claims tr[data-claim]:nth-child(${expectedClaims})`).waitFor();
+  await claimsFrame.locator(`#claims tr[data-claim]:nth-child(${expectedClaims})`).waitFor({ state: "attached" });
   assert.equal(await claimsFrame.locator("#claims tr[data-claim]").count(), expectedClaims);
   assert.equal(await claimsFrame.locator('tr[data-claim="even-share"]').getAttribute("data-held"), "no");
   // The frames report their heights; the lesson's snippet applies them.

@@ -45,11 +45,41 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
             }
         })
     };
+    // The table starts with what does not hold; the rest on request.
+    let all = RwSignal::new(false);
+    let counts = move || {
+        model.with_claims(|judged| {
+            judged
+                .as_ref()
+                .map_or((0, 0), |j| (j.claims.0.len(), shown_at_first(&j.claims.0)))
+        })
+    };
+    let show_all = move || {
+        let (total, shown) = counts();
+        (shown < total).then(|| {
+            view! {
+                <button
+                    type="button"
+                    class="show-all"
+                    data-claims-show-all
+                    aria-controls="claims"
+                    aria-expanded=move || if all.get() { "true" } else { "false" }
+                    on:click=move |_| all.update(|all| *all = !*all)
+                >
+                    {move || if all.get() {
+                        format!("Show only the first {shown}")
+                    } else {
+                        format!("Show all {total} claims")
+                    }}
+                </button>
+            }
+        })
+    };
     view! {
         <section class="panel" id="claims-panel" aria-labelledby="claims-title">
             {super::heading("claims-title", heading)}
             <p class="lead">
-                "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail; where a finding is not about the current settings, it says it does not apply here."
+                "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail; where a finding is not about the current settings, it says it does not apply here. What does not hold comes first."
             </p>
             <p class="tally" aria-live="polite">{tally}</p>
             <div class="table-scroll" role="region" tabindex="0" aria-label="Claims and their verdicts">
@@ -57,6 +87,7 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
                     id="claims"
                     class="claims"
                     class:stale=behind
+                    class:collapsed=move || !all.get()
                     aria-busy=move || if behind() { "true" } else { "false" }
                     data-for=move || model.with_claims(|judged| judged.as_ref().map(|j| j.query.clone()).unwrap_or_default())
                 >
@@ -66,15 +97,36 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
                     <tbody inner_html=move || model.with_claims(|judged| judged.as_ref().map(|judged| rows(&judged.claims.0)).unwrap_or_default())></tbody>
                 </table>
             </div>
+            {show_all}
         </section>
     }
+}
+
+/// Where a claim stands in the table: what does not hold first, what does
+/// not apply last, the model's order within each.
+fn rank(held: Held) -> u8 {
+    match held {
+        Held::No => 0,
+        Held::Yes => 1,
+        Held::NotApplicable => 2,
+    }
+}
+
+/// How many rows show before "Show all": every one that does not hold, and
+/// at least five.
+fn shown_at_first(claims: &[Claim]) -> usize {
+    let failing = claims.iter().filter(|c| c.held == Held::No).count();
+    failing.max(5).min(claims.len())
 }
 
 /// The table's rows as markup (see `crate::render::markup`): read-only text, so a
 /// string builder rather than a typed view.
 fn rows(claims: &[Claim]) -> String {
     let mut html = Markup::new();
-    for claim in claims {
+    let mut ordered: Vec<&Claim> = claims.iter().collect();
+    ordered.sort_by_key(|claim| rank(claim.held));
+    let shown = shown_at_first(claims);
+    for (index, claim) in ordered.into_iter().enumerate() {
         let (class, mark, words) = match claim.held {
             Held::Yes => ("held", "✔", "yes"),
             Held::No => ("not-held", "✘", "no"),
@@ -87,6 +139,7 @@ fn rows(claims: &[Claim]) -> String {
                 ("data-held", Some(claim.held.id())),
                 ("data-kind", Some(claim.kind.id())),
                 ("class", Some(class)),
+                ("data-beyond", (index >= shown).then_some("")),
             ],
         )
         .open("th", &[("scope", Some("row"))])

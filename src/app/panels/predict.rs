@@ -138,14 +138,14 @@ pub fn predict_panel(heading: &'static str) -> impl IntoView {
             // One question at a time, rebuilt when the reader moves on.
             {move || {
                 let id = shown();
-                untrack(|| question_view(model, id, only.is_some()))
+                untrack(|| question_view(model, id))
             }}
         </section>
     }
 }
 
 /// One question: asked, or answered with its reveal.
-fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
+fn question_view(model: Model, id: &'static str) -> AnyView {
     let box_ref = NodeRef::<leptos::html::Input>::new();
     let message = RwSignal::new(None::<String>);
     let settings_now = move || model.snapshot.with(|m| settings_query(&m.0));
@@ -264,7 +264,7 @@ fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
                 true => ().into_any(),
             }}
             <div class="reveal" aria-live="polite" inner_html=move || match (given_now(), revealed()) {
-                (_, Some((q, given))) => reveal(&q, &given, alone),
+                (_, Some((q, given))) => reveal(&q, &given),
                 (Some(_), None) => "<p>Measuring…</p>".to_string(),
                 (None, None) => earlier_guess(id, &settings_now()).unwrap_or_default(),
             }></div>
@@ -275,7 +275,7 @@ fn question_view(model: Model, id: &'static str, alone: bool) -> AnyView {
 
 /// The measured figure, the guess and the reference on one line, and why,
 /// as markup (read-only, so a string rather than a typed view).
-fn reveal(q: &Question, given: &Given, alone: bool) -> String {
+fn reveal(q: &Question, given: &Given) -> String {
     let guess = match given {
         Given::Guessed(g) => Some(g.as_str()),
         Given::Skipped => None,
@@ -292,11 +292,11 @@ fn reveal(q: &Question, given: &Given, alone: bool) -> String {
     }
     html.open("p", &[("class", Some("reveal-sentence"))])
         .text(&sentence(q, guess, unit));
-    if !alone {
-        let href = format!("#{}", q.panel);
-        html.text(" ")
-            .element("a", &[("href", Some(&href))], "See where this comes from");
-    }
+    // In an embed without that panel, the link opens the full page at it
+    // (`app::reach`).
+    let href = format!("#{}", q.panel);
+    html.text(" ")
+        .element("a", &[("href", Some(&href))], "See where this comes from");
     html.close("p");
     html.into_string()
 }

@@ -1,0 +1,150 @@
+// A student on a 390 px phone: every setting and every panel within reach
+// of the quick bar, targets a finger can hit, links that land below the
+// sticky bar, long tables that say what matters first or that they scroll.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, open, figure, nativeFigures, claims, artifact, reveal } from "./harness.mjs";
+
+const env = sharedBrowser();
+const PHONE = { width: 390, height: 844 };
+
+/** Where focus is, and whether that element is in view below the quick bar. */
+const landing = (page) => page.evaluate(() => {
+  const focused = document.activeElement;
+  const bar = document.querySelector(".quickbar").getBoundingClientRect();
+  const box = focused.getBoundingClientRect();
+  return { id: focused.id, belowBar: box.top >= bar.bottom, onScreen: box.bottom <= innerHeight };
+});
+
+test("on a phone the quick bar opens every setting and goes to every panel", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "", { viewport: PHONE, lazy: true });
+  // The settings, as a sheet over the panels, with focus at their heading.
+  await page.click("[data-open-settings]");
+  await page.waitForFunction(() => document.activeElement?.id === "settings-title");
+  const sheet = await page.evaluate(() => {
+    const box = document.querySelector("#settings").getBoundingClientRect();
+    return { top: box.top, height: box.height, inert: document.querySelector("main.panels").inert };
+  });
+  assert.deepEqual(sheet, { top: 0, height: PHONE.height, inert: true });
+  assert.equal(await page.getAttribute("[data-open-settings]", "aria-expanded"), "true");
+  await page.screenshot({ path: artifact("phone-settings-sheet.png") });
+  // A setting far down the column changes the page: 300 keys.
+  await page.fill("#keys-number", "300");
+  await page.press("#keys-number", "Tab");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("keys") === "300");
+  // Escape closes it and gives focus back to the button that opened it.
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => document.activeElement?.id === "open-settings");
+  assert.equal(await page.evaluate(() => document.querySelector("main.panels").inert), false);
+  // Every panel of the menu, each landing with focus at its heading, clear of the bar.
+  const panels = await page.$$eval("[data-jump] option", (options) => options.map((o) => o.value).filter(Boolean));
+  assert.equal(panels.length, 12);
+  for (const id of panels) {
+    await page.selectOption("[data-jump]", id);
+    const heading = id === "claims" ? "claims-title" : `${id}-title`;
+    await page.waitForFunction((h) => document.activeElement?.id === h, heading);
+    assert.deepEqual(await landing(page), { id: heading, belowBar: true, onScreen: true }, id);
+    assert.equal(await page.inputValue("[data-jump]"), "", "the menu names where to go, and stays on none");
+  }
+  // The panel reached last measures the keys set in the sheet.
+  await reveal(page, "moved");
+  assert.equal(await figure(page, "moved"), nativeFigures("keys=300").moved);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("every control in the quick bar and the settings is at least 44 × 44 px at 390 px", async () => {
+  // A leave shows the second row's other controls (the server to take out).
+  for (const query of ["", "?remove=bravo"]) {
+    const { page, close } = await open(env.browser, env.served, query, { viewport: PHONE, lazy: true });
+    const small = await page.evaluate(() => {
+      const targets = [...document.querySelectorAll(
+        ".quickbar :is(button, select, input, a), .controls :is(button, select, input, textarea, a)")];
+      return targets
+        // A radio button's target is its label, which holds it.
+        .map((control) => (control.type === "radio" ? control.closest("label") : control))
+        .filter((target) => target.getClientRects().length > 0)
+        .map((target) => ({ what: target.id || target.outerHTML.slice(0, 60), box: target.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(({ what, box }) => `${what}: ${Math.round(box.width)} × ${Math.round(box.height)}`);
+    });
+    const counted = await page.locator(".quickbar :is(button, select, input), .controls :is(button, select, input)").count();
+    assert.ok(counted > 25, `${counted} controls measured`);
+    assert.deepEqual(small, [], query);
+    await close();
+  }
+});
+
+test("a link to another panel lands below the quick bar with focus at its heading", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE, lazy: true });
+  await reveal(page, "predict");
+  await page.locator('[data-question="moved"] .show-me').click();
+  await page.locator('[data-question="moved"] .reveal a').click();
+  await page.waitForFunction(() => document.activeElement?.id === "moved-title");
+  assert.deepEqual(await landing(page), { id: "moved-title", belowBar: true, onScreen: true });
+  await page.screenshot({ path: artifact("phone-link-landed.png") });
+  await close();
+});
+
+test("in an embed, a link to a panel it lacks opens the full page at that panel, in a new tab", async () => {
+  const query = "servers=a,b,c&add=d&embed=1&panel=predict";
+  const { page, close } = await open(env.browser, env.served, `?${query}`);
+  await page.locator('[data-question="moved"] .show-me').click();
+  const link = page.locator('[data-question="moved"] .reveal a');
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+  assert.equal(await link.getAttribute("target"), "_blank");
+  await tab.waitForLoadState();
+  const url = new URL(tab.url());
+  assert.equal(url.hash, "#moved");
+  assert.equal(url.searchParams.get("embed"), null, "the full page, not the embed");
+  assert.equal(url.searchParams.get("servers"), "a,b,c", "with the embed's settings");
+  await tab.waitForFunction(() => document.activeElement?.id === "moved-title");
+  assert.equal(
+    await tab.locator('#moved [data-figure="moved"]').textContent(),
+    nativeFigures("servers=a,b,c&add=d").moved,
+  );
+  await tab.close();
+  await close();
+});
+
+test("the claims table starts with what does not hold; the rest is a click away", async () => {
+  // Plain FNV-1a and one point: a lumpy ring on which some findings fail.
+  const query = "hash=fnv1a&points=1";
+  const { page, close } = await open(env.browser, env.served, `?${query}`, { viewport: PHONE });
+  const native = nativeFigures(query).claims;
+  const failing = Object.values(native).filter((held) => held === "no").length;
+  assert.ok(failing > 0, "this address must refute something");
+  assert.deepEqual(await claims(page), native);
+  const rows = () => page.$$eval("#claims tr[data-claim]", (trs) =>
+    trs.map((tr) => ({ held: tr.dataset.held, shown: tr.getClientRects().length > 0 })));
+  const before = await rows();
+  const order = before.map((r) => r.held);
+  assert.deepEqual(order.slice(0, failing), Array(failing).fill("no"), "every no comes first");
+  const first = Math.max(failing, 5);
+  assert.deepEqual(before.map((r) => r.shown), order.map((_, i) => i < first), "the first rows shown, the rest waiting");
+  const button = page.locator("[data-claims-show-all]");
+  assert.equal(await button.textContent(), `Show all ${order.length} claims`);
+  await page.screenshot({ path: artifact("phone-claims-first.png") });
+  await button.click();
+  assert.ok((await rows()).every((r) => r.shown), "all shown");
+  assert.equal(await button.getAttribute("aria-expanded"), "true");
+  await close();
+});
+
+test("a table wider than a phone shows that it scrolls", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE });
+  for (const panel of ["loads", "schemes", "cost"]) {
+    await reveal(page, panel);
+    const box = await page.evaluate((id) => {
+      const scroller = document.querySelector(`#${id} .table-scroll`);
+      const style = getComputedStyle(scroller);
+      return {
+        wider: scroller.scrollWidth > scroller.clientWidth,
+        scrolls: style.overflowX,
+        shadows: (style.backgroundImage.match(/radial-gradient/g) ?? []).length,
+      };
+    }, panel);
+    assert.deepEqual(box, { wider: true, scrolls: "auto", shadows: 2 }, panel);
+  }
+  await close();
+});
