@@ -140,6 +140,7 @@ fn App() -> impl IntoView {
                 {shown.into_iter().map(|panel| slot::panel_slot(model, panel, eager(panel))).collect_view()}
             </main>
         </div>
+        {full_page.then(panels::predict::printed_answers)}
         {full_page_link}
     }
 }

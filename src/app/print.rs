@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::Model;
+use model::panels as registry;
 
 thread_local! {
     static PRINTING: Cell<bool> = const { Cell::new(false) };
@@ -32,12 +33,62 @@ pub fn follow_print_events(model: Model) {
     }
 }
 
-/// "Print a handout": build and measure every panel, let the charts be
-/// drawn at their widths, then open the browser's print dialog.
+/// The panels a handout holds until the teacher picks others: what a
+/// first lesson needs, four A4 pages with the questions and their answers.
+const HANDOUT: [&str; 5] = ["ring", "predict", "moved", "modulo", "loads"];
+
+/// Whether `panel` is printed before the teacher picks.
+pub fn in_default_handout(panel: &str) -> bool {
+    HANDOUT.contains(&panel)
+}
+
+/// Mark each panel's slot as printed or not, as the dialog's boxes say.
+fn mark_chosen_panels() {
+    let doc = document();
+    let find = |selector: String| doc.query_selector(&selector).ok().flatten();
+    for panel in registry::ALL {
+        let id = panel.id;
+        let chosen = find(format!("[data-handout-panel=\"{id}\"]"))
+            .and_then(|choice| js_sys::Reflect::get(&choice, &"checked".into()).ok())
+            .and_then(|checked| checked.as_bool())
+            .unwrap_or(false);
+        if let Some(slot) = find(format!("[data-panel=\"{id}\"]")) {
+            let _ = slot.toggle_attribute_with_force("data-in-handout", chosen);
+        }
+    }
+}
+
+/// "Print a handout": a dialog picks the panels, then every chosen panel is
+/// built and measured, the charts drawn at their widths, and the browser's
+/// print dialog opened. The choice stays for the page, so printing from the
+/// browser's menu prints the same panels.
 #[component]
 pub fn PrintButton() -> impl IntoView {
     let model = expect_context::<Model>();
+    let dialog = NodeRef::<leptos::html::Dialog>::new();
+    let mut choices = crate::render::markup::Markup::new();
+    for panel in registry::ALL {
+        choices
+            .open("label", &[("class", Some("check"))])
+            .open(
+                "input",
+                &[
+                    ("type", Some("checkbox")),
+                    ("data-handout-panel", Some(panel.id)),
+                    ("checked", in_default_handout(panel.id).then_some("")),
+                ],
+            )
+            .text(panel.heading)
+            .close("label");
+    }
+    let close = move || {
+        if let Some(dialog) = dialog.get_untracked() {
+            dialog.close();
+        }
+    };
     let print = move |_| {
+        mark_chosen_panels();
+        close();
         set_printing(model, true);
         // Two frames: one lays out the new panels, the next draws their canvases.
         request_animation_frame(move || {
@@ -46,5 +97,30 @@ pub fn PrintButton() -> impl IntoView {
             })
         });
     };
-    view! { <button type="button" id="print-handout" on:click=print>"Print a handout"</button> }
+    view! {
+        <button
+            type="button"
+            id="print-handout"
+            aria-haspopup="dialog"
+            on:click=move |_| {
+                if let Some(dialog) = dialog.get_untracked() {
+                    let _ = dialog.show_modal();
+                }
+            }
+        >
+            "Print a handout"
+        </button>
+        <dialog id="print-dialog" aria-labelledby="print-title" node_ref=dialog>
+            <h2 id="print-title">"Print a handout"</h2>
+            <fieldset>
+                <legend>"Panels to print"</legend>
+                <div class="handout-panels" inner_html=choices.into_string()></div>
+            </fieldset>
+            <p class="help">"The settings head the first page; the questions print with room to answer, and their answers come on the last page. The ring prints on white."</p>
+            <div class="dialog-actions">
+                <button type="button" id="print-go" on:click=print>"Print"</button>
+                <button type="button" on:click=move |_| close()>"Cancel"</button>
+            </div>
+        </dialog>
+    }
 }

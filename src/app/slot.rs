@@ -61,11 +61,15 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
                 None => false,
             }
         });
-        // A handout has every panel: build and wake them all while printing.
+        // Build and wake the panels a handout holds while printing.
         // After, observing afresh reports where each really is.
         Effect::new(move |was_printing: Option<bool>| {
             let printing = model.printing.get();
-            if printing {
+            // Only what the handout holds (`app::print`): the rest stays asleep.
+            let printed = slot
+                .get_untracked()
+                .is_some_and(|element| element.has_attribute("data-in-handout"));
+            if printing && printed {
                 built.set(true);
                 near.set(true);
             } else if was_printing == Some(true) {
@@ -100,7 +104,14 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         }
     };
     view! {
-        <div class="panel-slot" class:waiting=move || !built.get() data-panel=id data-stale=stale node_ref=slot>
+        <div
+            class="panel-slot"
+            class:waiting=move || !built.get()
+            data-panel=id
+            data-stale=stale
+            data-in-handout=super::print::in_default_handout(id).then_some("")
+            node_ref=slot
+        >
             {move || {
                 built.get().then(|| {
                     // Built once, untracked: its own signals keep it current.

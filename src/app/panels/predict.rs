@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 
 use crate::app::asking::HEADLINE_ASKED;
+use crate::app::panels::{markup, Holder};
 use crate::app::session::storage;
 use crate::app::state::{set_changed, Model};
 use crate::render::markup::Markup;
@@ -140,7 +141,80 @@ pub fn predict_panel(heading: &'static str) -> impl IntoView {
                 let id = shown();
                 untrack(|| question_view(model, id))
             }}
+            {printed_questions(model, only)}
         </section>
+    }
+}
+
+/// On paper, every question at once with room to answer (the screen asks
+/// one at a time); written only while printing.
+fn printed_questions(model: Model, only: Option<&'static str>) -> AnyView {
+    markup(Holder::Block, move || {
+        if !model.printing.get() {
+            return String::new();
+        }
+        model.snapshot.with(|m| {
+            let mut html = Markup::new();
+            html.open("ol", &[("class", Some("print-only print-questions"))]);
+            for id in IDS.into_iter().filter(|id| only.is_none_or(|o| o == *id)) {
+                let q = questions::question(id, &m.0, &[], &m.0.failure_none());
+                html.open("li", &[]).element("p", &[], &q.wording);
+                // The boxes the screen offers, named for paper.
+                if q.answer == Answer::Schemes {
+                    let names: Vec<&str> = schemes::ABOUT.iter().map(|s| s.title).collect();
+                    html.element("p", &[], &format!("Schemes: {}.", names.join(", ")));
+                }
+                html.element("p", &[("class", Some("answer-space"))], "Your answer:")
+                    .close("li");
+            }
+            html.close("ol");
+            html.into_string()
+        })
+    })
+}
+
+/// The answers to the printed questions, for a handout's last page: what
+/// was measured and why, as a reveal without a guess says it.
+pub fn printed_answers() -> AnyView {
+    let model = expect_context::<Model>();
+    markup(Holder::Block, move || {
+        // Only under the questions the handout prints.
+        let asked = document()
+            .query_selector("[data-panel=\"predict\"][data-in-handout]")
+            .ok()
+            .flatten()
+            .is_some();
+        if !model.printing.get() || !asked {
+            return String::new();
+        }
+        let shown = model.snapshot.with(|m| settings_query(&m.0));
+        model.with_questions(|answered| {
+            let Some(answered) = answered.as_ref().filter(|a| a.query == shown) else {
+                return String::new();
+            };
+            let mut html = Markup::new();
+            html.open("section", &[("class", Some("print-only print-answers"))])
+                .element("h2", &[], "Answers to the questions")
+                .open("ol", &[]);
+            for q in answered.questions.0.iter() {
+                html.open("li", &[])
+                    .element("p", &[], &q.wording)
+                    .element("p", &[], &sentence(q, None, unit(q.answer)))
+                    .close("li");
+            }
+            html.close("ol").close("section");
+            html.into_string()
+        })
+    })
+}
+
+/// The unit a figure of `answer` is read in.
+fn unit(answer: Answer) -> &'static str {
+    match answer {
+        Answer::Whole { .. } => " keys",
+        Answer::Percent => "%",
+        Answer::Hours => " hours",
+        Answer::Schemes => "",
     }
 }
 
@@ -280,12 +354,7 @@ fn reveal(q: &Question, given: &Given) -> String {
         Given::Guessed(g) => Some(g.as_str()),
         Given::Skipped => None,
     };
-    let unit = match q.answer {
-        Answer::Whole { .. } => " keys",
-        Answer::Percent => "%",
-        Answer::Hours => " hours",
-        Answer::Schemes => "",
-    };
+    let unit = unit(q.answer);
     let mut html = Markup::new();
     if q.answer != Answer::Schemes {
         number_line(&mut html, q, guess, unit);

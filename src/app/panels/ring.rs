@@ -19,8 +19,15 @@ use model::Snapshot;
 
 /// The ring's colours for the reader's theme. On a light page the "white"
 /// ring gets a dark background of its own: the canvas stays dark in both.
-fn ring_colours() -> RingColours {
-    if prefers_dark() {
+/// On paper it is white, and a moved key is ringed in black.
+fn ring_colours(paper: bool) -> RingColours {
+    if paper {
+        RingColours {
+            background: (0xff, 0xff, 0xff),
+            circle: "#9aa0ad",
+            moved: "#000000",
+        }
+    } else if prefers_dark() {
         RingColours {
             background: (0x15, 0x17, 0x1c),
             circle: "#4a4f5c",
@@ -64,7 +71,7 @@ pub fn mini_ring(canvas: NodeRef<Canvas>) {
                     width,
                     &m.0,
                     &last,
-                    &ring_colours(),
+                    &ring_colours(false),
                     Marks {
                         detail: Detail::AtMost(MINI_RING_KEYS),
                         ..Marks::default()
@@ -124,7 +131,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
     // Draws the ring onto `element`: the panel's own canvas on every change,
     // or a detached one when the reader saves it as a PNG.
     let render = move |element: &web_sys::HtmlCanvasElement, width: f64| {
-        let colours = ring_colours();
+        let colours = ring_colours(model.printing.get());
         let inspected = Some(model.inspected_key.get());
         // The failure is drawn over the ring after the change, when asked for.
         let show_failure = model.show_failure.get();
@@ -273,7 +280,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             {super::heading("ring-title", heading)}
             <p class="lead">
                 "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
-                " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a white ring marks a key whose owner just changed."
+                " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
             </p>
             <div class="ring-wrap">
                 <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=pick_key></canvas>
@@ -366,7 +373,7 @@ fn legend_markup(
             None,
             "moved-mark",
             "",
-            "ringed in white: moved at this step",
+            "ringed: moved at this step",
         ),
         (
             skewed,
