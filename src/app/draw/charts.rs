@@ -10,6 +10,7 @@ use web_sys::HtmlCanvasElement;
 use super::theme::{fit_canvas, prefers_dark};
 use crate::render::palette::Palette;
 use model::format::fixed;
+use model::ring::ServerId;
 use model::snapshot::Evenness;
 use model::Snapshot;
 
@@ -61,7 +62,10 @@ pub fn draw_loads(canvas: &HtmlCanvasElement, css_width: f64, snapshot: &Snapsho
     let Some((root, ratio, theme)) = area(canvas, css_width) else {
         return;
     };
-    let _ = draw_loads_on(&root, ratio, &theme, snapshot);
+    // Says how the names were written, for a reader of the page's markup.
+    if let Ok(turned) = draw_loads_on(&root, ratio, &theme, snapshot) {
+        let _ = canvas.set_attribute("data-labels", if turned { "turned" } else { "level" });
+    }
 }
 
 fn draw_loads_on(
@@ -69,7 +73,7 @@ fn draw_loads_on(
     ratio: f64,
     theme: &Theme,
     s: &Snapshot,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<bool, Box<dyn std::error::Error>> {
     let px = |css: f64| (css * ratio) as i32;
     let servers = s.all_servers();
     let n = servers.len() as f64;
@@ -91,11 +95,22 @@ fn draw_loads_on(
         .fold(1.0, f64::max);
     let top = highest * 1.12;
     let font = ("sans-serif", 12.0 * ratio).into_font().color(&theme.ink);
+    // Every bar keeps its name (past eight servers colours repeat): turned
+    // on its side when the names would run into each other.
+    let label = |server: ServerId| -> String { s.name(server).chars().take(10).collect() };
+    let longest = servers
+        .iter()
+        .map(|&id| label(id).chars().count())
+        .max()
+        .unwrap_or(0) as f64;
+    let slot_width = (root.dim_in_pixel().0 as f64 - f64::from(px(58.0))) / n;
+    let turned = longest * 7.5 * ratio > slot_width * 0.9;
+    let label_area = if turned { 12.0 + 7.5 * longest } else { 40.0 };
     let mut chart = ChartBuilder::on(root)
         .margin_top(px(10.0))
         .margin_right(px(10.0))
         .margin_left(px(4.0))
-        .x_label_area_size(px(40.0))
+        .x_label_area_size(px(label_area))
         .y_label_area_size(px(44.0))
         .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..top)?;
     chart
@@ -134,17 +149,15 @@ fn draw_loads_on(
                 )])?;
             }
         }
-        // Names under the axis; thinned when there are many servers.
-        let every = (servers.len() / 10).max(1);
-        if slot % every == 0 {
-            let (at_x, at_y) = chart.backend_coord(&(x, 0.0));
-            let label: String = s.name(server).chars().take(10).collect();
-            root.draw(&Text::new(
-                label,
-                (at_x, at_y + px(6.0)),
-                font.pos(Pos::new(HPos::Center, VPos::Top)),
-            ))?;
-        }
+        let (at_x, at_y) = chart.backend_coord(&(x, 0.0));
+        let style = if turned {
+            font.clone()
+                .transform(FontTransform::Rotate270)
+                .pos(Pos::new(HPos::Right, VPos::Center))
+        } else {
+            font.pos(Pos::new(HPos::Center, VPos::Top))
+        };
+        root.draw(&Text::new(label(server), (at_x, at_y + px(6.0)), style))?;
     }
     // The fair share after the change: one dashed line at equal weights,
     // else dashes over each server at its own (K × weight ÷ total weight).
@@ -168,7 +181,7 @@ fn draw_loads_on(
     });
     chart.draw_series(dashes)?;
     root.present()?;
-    Ok(())
+    Ok(turned)
 }
 
 /// Busiest server's excess over an even share against points per server, on

@@ -82,14 +82,24 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
             render_spread(&canvas, width);
         }
     });
-    let save_loads = save_png_button("loads chart", move |canvas| {
-        let width = loads_width.get_untracked();
-        width > 0.0 && render_loads(canvas, width)
-    });
-    let save_spread = save_png_button("spread chart", move |canvas| {
-        let width = spread_width.get_untracked();
-        width > 0.0 && render_spread(canvas, width)
-    });
+    let save_loads = save_png_button(
+        "loads chart",
+        "Keys per server",
+        loads_caption,
+        move |canvas| {
+            let width = loads_width.get_untracked();
+            width > 0.0 && render_loads(canvas, width)
+        },
+    );
+    let save_spread = save_png_button(
+        "spread chart",
+        "More points, a fairer ring",
+        |_| SPREAD_CAPTION.to_string(),
+        move |canvas| {
+            let width = spread_width.get_untracked();
+            width > 0.0 && render_spread(canvas, width)
+        },
+    );
 
     view! {
         <section class="panel" id="loads" aria-labelledby="loads-title">
@@ -108,19 +118,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
             <div class="charts">
                 <figure>
                     <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>
-                    <figcaption>{move || snapshot.with(|m| {
-                        let triangles = if m.0.requests().is_even() {
-                            ""
-                        } else {
-                            "; each triangle is the server's share of requests scaled to keys (share × K)"
-                        };
-                        let dashes = if m.0.weighted() {
-                            "The dashes over each server mark its fair share after the change, K × its weight ÷ the total weight."
-                        } else {
-                            "The dashed line is an even share after the change."
-                        };
-                        format!("Keys per server, before (pale) and after (solid){triangles}. {dashes}")
-                    })}</figcaption>
+                    <figcaption>{move || snapshot.with(|m| loads_caption(&m.0))}</figcaption>
                     {save_loads}
                 </figure>
                 <figure>
@@ -129,7 +127,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
                         let listed: Vec<String> = measured.iter().map(|m| format!("{}% at {}", fixed(m.busiest_excess * 100.0, 0), m.points)).collect();
                         format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
                     })></canvas>
-                    <figcaption>"How far the busiest server's exact share of the ring sits above an even share, at 1 to 500 points (dots, log scales), beside a 1/√points line. Exact shares carry no sampling noise, so the square-root rule shows however few keys there are. The ring marks the current setting."</figcaption>
+                    <figcaption>{SPREAD_CAPTION}</figcaption>
                     {save_spread}
                 </figure>
             </div>
@@ -325,4 +323,22 @@ fn SkewControl() -> impl IntoView {
             <Message message=message id="skew-message" />
         </div>
     }
+}
+
+/// What the spread chart shows, under it and on its saved PNG.
+const SPREAD_CAPTION: &str = "How far the busiest server's exact share of the ring sits above an even share, at 1 to 500 points (dots, log scales), beside a 1/√points line. Exact shares carry no sampling noise, so the square-root rule shows however few keys there are. The ring marks the current setting.";
+
+/// What the loads chart shows, under it and on its saved PNG.
+fn loads_caption(s: &Snapshot) -> String {
+    let triangles = if s.requests().is_even() {
+        ""
+    } else {
+        "; each triangle is the server's share of requests scaled to keys (share × K)"
+    };
+    let dashes = if s.weighted() {
+        "The dashes over each server mark its fair share after the change, K × its weight ÷ the total weight."
+    } else {
+        "The dashed line is an even share after the change."
+    };
+    format!("Keys per server, before (pale) and after (solid){triangles}. {dashes}")
 }

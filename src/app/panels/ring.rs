@@ -175,13 +175,18 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
         // A step ends when the ring shows it.
         timing::record_step_end();
     });
-    let save_button = crate::app::draw::export::save_png_button("ring", move |target| {
-        let width = width.get_untracked();
-        if width > 0.0 {
-            render(target, width);
-        }
-        width > 0.0
-    });
+    let save_button = crate::app::draw::export::save_png_button(
+        "ring",
+        "The ring",
+        ring_caption,
+        move |target| {
+            let width = width.get_untracked();
+            if width > 0.0 {
+                render(target, width);
+            }
+            width > 0.0
+        },
+    );
 
     let description = move || {
         model.snapshot.with(|m| {
@@ -236,7 +241,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
         model.snapshot.with(|m| {
             let index = model.inspected_key.get().min(m.0.key_count() - 1);
             format!(
-                "squared: {}, whose replicas the failure panel lists; click a dot to pick another",
+                "squared: {}, whose replicas the failure panel lists",
                 m.0.settings.key_names().name(m.0.keys.key(index).number)
             )
         })
@@ -312,7 +317,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                         </button>
                     </div>
                     {markup(Holder::Block, legend)}
-                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span>{picked_key}</p>
+                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span>{picked_key}<span class="screen-only">"; click a dot to pick another"</span></p>
                     {save_button}
                 </div>
             </div>
@@ -403,4 +408,15 @@ fn legend_markup(
         }
     }
     m.into_string()
+}
+
+/// What a saved ring shows, for a slide.
+fn ring_caption(s: &Snapshot) -> String {
+    let verb = if s.is_join() { "joins" } else { "leaves" };
+    format!(
+        "{} {verb}: {} of {} keys change server. Each dot is a key in its server's colour, each tick a server's point on the circle of 2^32 positions; a ring round a dot marks a key that moved.",
+        s.name(s.changed),
+        thousands(s.moved_by_owner_diff as u64),
+        thousands(s.key_count() as u64),
+    )
 }

@@ -359,10 +359,15 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
             render(&canvas, width);
         }
     });
-    let save_chart = crate::app::draw::export::save_png_button("schemes chart", move |canvas| {
-        let width = chart_width.get_untracked();
-        width > 0.0 && render(canvas, width)
-    });
+    let save_chart = crate::app::draw::export::save_png_button(
+        "schemes chart",
+        "Every scheme, side by side",
+        |_| SCHEMES_CAPTION.to_string(),
+        move |canvas| {
+            let width = chart_width.get_untracked();
+            width > 0.0 && render(canvas, width)
+        },
+    );
 
     let lead = move || {
         snapshot.with(|m| {
@@ -422,7 +427,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                     let listed: Vec<String> = measured.as_ref().map(|m| m.rows.0.iter().map(|row| format!("{} moved {}", row.result.id, percent(row.result.movement.moved, keys))).collect()).unwrap_or_default();
                     format!("Bar charts of the share of keys each scheme moved and of its busiest server over an even share: {}. The table above holds the same numbers.", listed.join(", "))
                 })></canvas>
-                <figcaption>"Top: the share of keys each scheme moved; the dashed line is one server's even share, what a join moves when the newcomer takes exactly its fair part. Bottom: the busiest server after the change over an even share; the dashed line is perfect balance."</figcaption>
+                <figcaption>{SCHEMES_CAPTION}</figcaption>
                 {save_chart}
             </figure>
             {markup(Holder::Block, notes)}
@@ -514,3 +519,6 @@ fn SchemeControls() -> impl IntoView {
         </div>
     }
 }
+
+/// What the schemes chart shows, under it and on its saved PNG.
+const SCHEMES_CAPTION: &str = "Top: the share of keys each scheme moved; the dashed line is one server's even share, what a join moves when the newcomer takes exactly its fair part. Bottom: the busiest server after the change over an even share; the dashed line is perfect balance.";
