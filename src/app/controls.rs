@@ -54,7 +54,9 @@ pub(crate) fn NumberControl(
     label: &'static str,
     /// What the number counts, for screen readers: "200 points per server".
     unit: &'static str,
-    help: &'static str,
+    /// Markup: it may hold a term (`render::glossary`).
+    #[prop(into)]
+    help: String,
     min: u32,
     max: u32,
     read: Signal<u32>,
@@ -118,7 +120,7 @@ pub(crate) fn NumberControl(
                     on:change=move |ev| set_from(event_target_value(&ev))
                 />
             </div>
-            {(!compact).then(|| view! { <p class="help">{help}</p> })}
+            {(!compact).then(|| view! { <p class="help" inner_html=help></p> })}
             <Message message=message id=message_id />
         </div>
     }
@@ -133,7 +135,10 @@ fn PointsControl(id: &'static str, compact: bool) -> impl IntoView {
             id=id
             label="Points per server"
             unit="points per server"
-            help="Each server is hashed onto the ring this many times (virtual nodes). More points, smaller and more even arcs."
+            help=format!(
+                "Each server is hashed onto the ring this many times ({}). More points, smaller and more even arcs.",
+                crate::render::glossary::term("virtual-node", "virtual nodes")
+            )
             min=u32::from(MIN_POINTS)
             max=u32::from(MAX_POINTS)
             read=Signal::derive(move || u32::from(settings.with(|s| s.points)))

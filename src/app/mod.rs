@@ -141,6 +141,8 @@ fn App() -> impl IntoView {
             </main>
         </div>
         {full_page.then(panels::predict::printed_answers)}
+        // Every term's definition, once, for the terms to open (`render::glossary`).
+        <div class="glossary" inner_html=crate::render::glossary::definitions()></div>
         {full_page_link}
     }
 }

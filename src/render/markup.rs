@@ -137,10 +137,10 @@ impl Markup {
         self.close("table").close("div")
     }
 
-    /// A column heading with its longer meaning as a tooltip.
-    pub fn abbreviated_heading(&mut self, heading: &str, meaning: &str) -> &mut Markup {
+    /// A column heading that is a term the reader can tap for its meaning.
+    pub fn term_heading(&mut self, id: &str, heading: &str) -> &mut Markup {
         self.open("th", &[("scope", Some("col"))])
-            .element("abbr", &[("title", Some(meaning))], heading)
+            .term(id, heading)
             .close("th")
     }
 

@@ -3,6 +3,7 @@
 //! servers' colours. The app and the first screen's module share it.
 
 pub mod embed_code;
+pub mod glossary;
 pub mod handout;
 pub mod markup;
 pub mod palette;

@@ -167,7 +167,7 @@ async function printHandout(page, panels) {
     const ring = document.querySelector("#ring canvas.ring-canvas");
     return {
       headings: [...document.querySelectorAll("section.panel h2")].filter(shown).map((h) => h.textContent.trim()),
-      controls: [...document.querySelectorAll("button, input, select, .controls")].filter(shown).length,
+      controls: [...document.querySelectorAll("button:not(.term), input, select, .controls")].filter(shown).length,
       settings: [...document.querySelectorAll(".settings-line")].filter(shown).map((p) => p.textContent),
       text: document.body.innerText,
       corner: ring && shown(ring) ? [...ring.getContext("2d").getImageData(1, 1, 1, 1).data] : null,

@@ -126,6 +126,9 @@ fn rows(claims: &[Claim]) -> String {
     let mut ordered: Vec<&Claim> = claims.iter().collect();
     ordered.sort_by_key(|claim| rank(claim.held));
     let shown = shown_at_first(claims);
+    // The first rule that counts standard deviations defines them.
+    const PHRASE: &str = "binomial standard deviations";
+    let mut defined = false;
     for (index, claim) in ordered.into_iter().enumerate() {
         let (class, mark, words) = match claim.held {
             Held::Yes => ("held", "✔", "yes"),
@@ -144,20 +147,27 @@ fn rows(claims: &[Claim]) -> String {
         )
         .open("th", &[("scope", Some("row"))])
         .text(&claim.statement)
-        .element("span", &[("class", Some("rule"))], &claim.rule)
-        .close("th")
-        .element("td", &[("class", Some("kind-cell"))], claim.kind.id())
-        .open("td", &[("class", Some("verdict-cell"))])
-        .element(
-            "span",
-            &[("class", Some("mark")), ("aria-hidden", Some("true"))],
-            mark,
-        )
-        .text(" ")
-        .text(words)
-        .close("td")
-        .element("td", &[], &claim.evidence)
-        .close("tr");
+        .open("span", &[("class", Some("rule"))]);
+        if !defined && claim.rule.contains(PHRASE) {
+            defined = true;
+            crate::render::glossary::with_term(&mut html, &claim.rule, PHRASE, "binomial-sd");
+        } else {
+            html.text(&claim.rule);
+        }
+        html.close("span")
+            .close("th")
+            .element("td", &[("class", Some("kind-cell"))], claim.kind.id())
+            .open("td", &[("class", Some("verdict-cell"))])
+            .element(
+                "span",
+                &[("class", Some("mark")), ("aria-hidden", Some("true"))],
+                mark,
+            )
+            .text(" ")
+            .text(words)
+            .close("td")
+            .element("td", &[], &claim.evidence)
+            .close("tr");
     }
     html.into_string()
 }

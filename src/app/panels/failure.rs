@@ -215,7 +215,10 @@ fn figures_markup(measured: &FailureMeasured) -> String {
             .close("tr");
     }
     m.open("tr", &[])
-        .row_heading("Copysets at the current points")
+        .open("th", &[("scope", Some("row"))])
+        .term("copyset", "Copysets")
+        .text(" at the current points")
+        .close("th")
         .open("td", &[("class", Some("num"))])
         .figure("copysets", &measured.copysets_now.distinct.to_string())
         .text(" of ")

@@ -158,21 +158,11 @@ fn loads_table(s: &Snapshot) -> String {
     for heading in ["Server", "Before", "After", "Change"] {
         m.column_heading(heading);
     }
-    m.abbreviated_heading(
-        "Exact share",
-        "The share of the ring its arcs cover after the change, exactly; the keys after are a sample of it",
-    );
+    m.term_heading("exact-share", "Exact share");
     for heading in ["Keys ÷ K", "Weight", "Weight share"] {
         m.column_heading(heading);
     }
-    m.abbreviated_heading(
-        "Requests",
-        if s.settings.your_keys.is_some() {
-            "Its share of all requests in your keys: a key seen k times is k requests"
-        } else {
-            "Its share of all requests when key rank r gets requests in proportion to 1/r^s"
-        },
-    );
+    m.term_heading("request-share", "Requests");
     m.close("tr").close("thead").open("tbody", &[]);
     let dash = || "—".to_string();
     for server in s.all_servers() {
@@ -307,19 +297,28 @@ fn SkewControl() -> impl IntoView {
                     prop:value=text aria-describedby="skew-message"
                     on:change=move |ev| set(event_target_value(&ev), parse_skew) />
             </fieldset>
-            <p class="help" data-requests-from=move || if yours() { "yours" } else { "zipf" }>
-                {move || if yours() {
-                    "Requests come from your keys, not from s: a key seen k times is k requests. The hottest key alone gets "
-                } else {
-                    "Key rank r gets requests in proportion to 1/r^s: 0 is every key alike, 1 is Zipf's law. The hottest key alone gets "
-                }}
-                <span data-figure="hottest-key-share">{move || snapshot.with(|m| fixed(m.0.hottest_key_share(), 6))}</span>
-                {move || if yours() {
-                    " of all requests, and no number of points can split one key."
-                } else {
-                    " of all requests, 1/H(K, s), and no number of points can split one key."
-                }}
-            </p>
+            <p
+                class="help"
+                data-requests-from=move || if yours() { "yours" } else { "zipf" }
+                inner_html=move || {
+                    let hottest = snapshot.with(|m| fixed(m.0.hottest_key_share(), 6));
+                    let mut m = Markup::new();
+                    if yours() {
+                        m.text("Requests come from your keys, not from s: a key seen k times is k requests. The hottest key alone gets ")
+                            .figure("hottest-key-share", &hottest)
+                            .text(" of all requests, and no number of points can split one key.");
+                    } else {
+                        m.text("Key rank r gets requests in proportion to 1/r^s: 0 is every key alike, 1 is ")
+                            .term("zipf", "Zipf's law")
+                            .text(". The hottest key alone gets ")
+                            .figure("hottest-key-share", &hottest)
+                            .text(" of all requests, ")
+                            .term("harmonic", "1/H(K, s)")
+                            .text(", and no number of points can split one key.");
+                    }
+                    m.into_string()
+                }
+            ></p>
             <Message message=message id="skew-message" />
         </div>
     }

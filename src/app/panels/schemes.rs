@@ -158,10 +158,7 @@ pub fn placements_table(
         "Scheme"
     })
     .column_heading("Keys moved")
-    .abbreviated_heading(
-        "Moved between staying servers",
-        "Keys that moved between two servers present both before and after: a monotone scheme moves none",
-    );
+    .term_heading("moved-between", "Moved between staying servers");
     // With weights, the busiest is the server furthest over its fair share.
     let over = if weighted {
         "Busiest ÷ fair share"
@@ -216,8 +213,14 @@ pub fn placements_table(
                 ),
             ],
         )
-        .open("th", &[("scope", Some("row"))])
-        .text(about.map_or(r.id, |about| about.title));
+        .open("th", &[("scope", Some("row"))]);
+        let title = about.map_or(r.id, |about| about.title);
+        // The schemes a student may not know by name, defined at first sight.
+        match r.id {
+            "maglev" => m.term("maglev", title),
+            "jump" => m.term("jump-hash", title),
+            _ => m.text(title),
+        };
         if let Some(config) = about.and_then(|about| about.config) {
             m.element("code", &[("class", Some("config"))], config);
         }
@@ -500,7 +503,7 @@ fn SchemeControls() -> impl IntoView {
                         on:change=move |ev| set_eps(event_target_value(&ev))
                     />
                 </div>
-                <p class="help">"0.05 to 2: each server may hold up to (1 + ε) times an even share."</p>
+                <p class="help" inner_html=format!("0.05 to 2: each server may hold up to (1 + {}) times an even share.", crate::render::glossary::term("epsilon", "ε"))></p>
                 <Message message=eps_message id="eps-message" />
             </div>
             <NumberControl
