@@ -746,6 +746,8 @@ the app's link in index.html), Chrome's CPU profile and a trace, unthrottled.
 | session storage written 64 KB an item, one item per task | one \`setItem\` of the whole 2.4 MB list → one 64 KB item per task | yes |
 | the address's \`replaceState\` in a task of its own after each change | up to 16 ms out of the applying task | yes |
 | a claim's rule printing a float constant with \`format!\` | the worker 120.8 → 127.2 KB gzipped: the standard float printer; the words now say 5 | no |
+| the panels only near the viewport held for the frame that draws a new list (as a drag holds them), caught up in a task of their own (\`Model::hold_near_panels_for_a_frame\`) | probes of 30 loads at 2× CPU: the applying step 33–40 → 17–26 ms; two runs of \`BENCH_ONLY=your-keys\` after it, no task over 50 ms in 6 of 6 loads at 2× (before, 1 in 3 loads had one of 51–68 ms). What remains in the tail is the frame's style, layout and paint of everything that changed | yes |
+| \`content-visibility: auto\` on built panels, so a frame lays out only what is near | with every panel built, loads with a task over 50 ms 4 of 15 → 1 of 15, but an embedded panel shifted as the app took over and the failure panel's inspector stopped waking after a click on the ring | no |
 
 ### Issue 31: the measurements in a worker, the layers as crates
 
