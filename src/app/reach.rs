@@ -92,7 +92,9 @@ pub fn follow_the_ways_around(model: Model) {
         match event.type_().as_str() {
             "keydown" => {
                 let key = js_sys::Reflect::get(&event, &"key".into()).ok();
-                if key.and_then(|k| k.as_string()).as_deref() == Some("Escape") {
+                // Escape in a dialog over the sheet closes that dialog alone.
+                let in_dialog = within("dialog").is_some();
+                if !in_dialog && key.and_then(|k| k.as_string()).as_deref() == Some("Escape") {
                     open_sheet(false);
                 }
             }

@@ -172,3 +172,16 @@ test("every term a student may not know opens its definition with a tap, where i
   assert.equal(await page.locator("main abbr[title]").count(), 0, "no meaning left in a title alone");
   await close();
 });
+
+test("Escape in a dialog opened from the settings sheet closes the dialog, not the sheet", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE, lazy: true });
+  await page.click("[data-open-settings]");
+  await page.click("#print-handout");
+  await page.waitForSelector("#print-dialog[open]");
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("#print-dialog:not([open])", { state: "attached" });
+  assert.equal(await page.evaluate(() => document.querySelector("#settings").classList.contains("sheet-open")), true);
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => !document.querySelector("#settings").classList.contains("sheet-open"));
+  await close();
+});
