@@ -36,7 +36,10 @@ test("default: every scheme's row is DEFINITIONS §7's, lookups are timed, claim
   for (const id of SCHEME_CLAIMS) assert.equal(verdicts[id], "yes", id);
   // DEFINITIONS §7: bravo leaving the five moves 740 under jump, 543 between others.
   assert.match(await page.locator('tr[data-claim="jump-ends"]').textContent(), /740 moved, 543 of them/);
-  // Every lookup was timed in this browser, with its error shown.
+  // Every lookup was timed in this browser, with its error shown (timed
+  // once every row is placed: wait for the times, not for a moment).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("#schemes-table tr[data-scheme]")].every((tr) => tr.dataset.lookupNs));
   const lookups = await page.$$eval("#schemes-table tr[data-scheme]", (trs) => trs.map((tr) => Number(tr.dataset.lookupNs)));
   for (const ns of lookups) assert.ok(ns > 0 && ns < 1e6, `lookup ${ns} ns`);
   assert.match(await page.locator("#schemes-table").textContent(), /ns ±\d+%/);

@@ -2,7 +2,7 @@
 // address and by the chips, the skew slider, and bad weights refused.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, loads, claims, nativeFigures, artifact, reveal } from "./harness.mjs";
+import { sharedBrowser, open, figure, loads, claims, nativeFigures, artifact, reveal, waitForCurrent } from "./harness.mjs";
 
 const env = sharedBrowser();
 const WEIGHT_CLAIMS = ["weights-followed", "hot-key-floor", "bounded-requests"];
@@ -35,6 +35,10 @@ test("weights and skew from the address", async () => {
   assert.equal(expected.requests.alpha.weight, 3);
   // alpha puts 600 points on the ring, echo 400.
   assert.ok((await loads(page)).alpha.after > 2 * (await loads(page)).bravo.after);
+  // The rows once the worker has measured this address (on a busy machine
+  // the table can still be waiting when the loads are read).
+  await reveal(page, "schemes");
+  await waitForCurrent(page, "#schemes-table");
   const uses = await page.$$eval("#schemes-table tr[data-scheme]", (rows) =>
     Object.fromEntries(rows.map((r) => [r.dataset.scheme, r.dataset.usesWeights])));
   assert.deepEqual(uses, { ring: "yes", modulo: "no", jump: "no", rendezvous: "yes", maglev: "no", bounded: "yes", multiprobe: "no", slots: "no" });
