@@ -44,8 +44,9 @@ pub fn go_to(id: String) {
                     .or(Some(panel))
             }
         };
-        // Two seconds at most for the panel to be built.
-        for _ in 0..40 {
+        // Ten seconds at most for the panel to be built: it is built as soon
+        // as it is near, in a frame or two, on a busy machine in more.
+        for _ in 0..200 {
             if let Some(heading) = heading() {
                 if let Ok(heading) = heading.dyn_into::<web_sys::HtmlElement>() {
                     if !heading.has_attribute("tabindex") {
