@@ -46,7 +46,7 @@ pub fn keep_headline(model: Model) {
 }
 
 fn headline(s: &Snapshot) -> String {
-    let verb = if s.is_join() { "joins" } else { "leaves" };
+    let verb = s.change_verb();
     format!(
         "Right now, as {} {verb}, the ring moves {} of {} keys ({}) while hash mod n would move {} ({}).",
         s.name(s.changed),

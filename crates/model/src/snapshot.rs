@@ -251,6 +251,15 @@ impl Snapshot {
         self.settings.change.is_join()
     }
 
+    /// What the changed server does, for prose: "joins" or "leaves".
+    pub fn change_verb(&self) -> &'static str {
+        if self.is_join() {
+            "joins"
+        } else {
+            "leaves"
+        }
+    }
+
     pub fn key_count(&self) -> usize {
         self.keys.len()
     }

@@ -317,7 +317,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                         </button>
                     </div>
                     {markup(Holder::Block, legend)}
-                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span>{picked_key}<span class="screen-only">"; click a dot to pick another"</span></p>
+                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{picked_key}<span class="screen-only">"; click a dot to pick another"</span></span></p>
                     {save_button}
                 </div>
             </div>
@@ -412,7 +412,7 @@ fn legend_markup(
 
 /// What a saved ring shows, for a slide.
 fn ring_caption(s: &Snapshot) -> String {
-    let verb = if s.is_join() { "joins" } else { "leaves" };
+    let verb = s.change_verb();
     format!(
         "{} {verb}: {} of {} keys change server. Each dot is a key in its server's colour, each tick a server's point on the circle of 2^32 positions; a ring round a dot marks a key that moved.",
         s.name(s.changed),

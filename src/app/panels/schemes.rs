@@ -32,7 +32,7 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
             moved,
             rows.len(),
             snapshot.name(snapshot.changed),
-            if snapshot.is_join() { "joins" } else { "leaves" },
+            snapshot.change_verb(),
         ),
     );
     m.open_scrolling_table(
@@ -379,7 +379,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                 "The same {} keys and the same change ({} {}, {} → {} servers), placed by {} schemes. The ring is one answer among several: each below trades what it moves, how evenly it spreads, what a client must keep and how long a lookup takes.",
                 thousands(s.key_count() as u64),
                 s.name(s.changed),
-                if s.is_join() { "joins" } else { "leaves" },
+                s.change_verb(),
                 s.before.len(),
                 s.after.len(),
                 schemes::ABOUT.len()
