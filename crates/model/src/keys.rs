@@ -2,6 +2,7 @@
 //! positions on the ring.
 
 use super::hash::{HashKind, NumberedNames};
+use super::in_use::InUse;
 use super::keyname::KeyNames;
 use super::sort;
 
@@ -13,6 +14,8 @@ pub struct KeySpec {
     pub(crate) first: u64,
     pub(crate) count: u32,
     pub(crate) hash: HashKind,
+    /// A client's ring in use hashes the names its own way.
+    pub(crate) in_use: InUse,
     pub(crate) name: KeyNames,
 }
 
@@ -32,6 +35,15 @@ impl KeySpec {
     }
     /// The positions of keys `from` … `from + count − 1` in key order.
     fn hash_range(&self, from: u32, count: u32) -> Vec<u32> {
+        if self.in_use != InUse::Ring {
+            return (u64::from(from)..u64::from(from + count))
+                .map(|index| {
+                    self.name.with_name(self.first + index, |name| {
+                        self.in_use.key_position(name).unwrap_or(0)
+                    })
+                })
+                .collect();
+        }
         match &self.name {
             KeyNames::Template(name) => {
                 NumberedNames::around(name.prefix(), name.suffix(), self.hash)

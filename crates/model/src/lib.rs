@@ -9,6 +9,7 @@ pub mod cost;
 pub mod failures;
 pub mod format;
 pub mod hash;
+pub mod in_use;
 pub mod keyname;
 pub mod keys;
 pub mod measure;

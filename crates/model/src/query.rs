@@ -3,6 +3,7 @@
 //! writes settings back, so the address bar is always a permalink.
 
 use crate::cost::{Bytes, MAX_BANDWIDTH, MAX_DATA, MIN_BANDWIDTH, MIN_DATA};
+use crate::in_use::InUse;
 use crate::keyname::KeyName;
 use crate::settings::{
     clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_RATE, MAX_ROLLOUT,
@@ -319,6 +320,13 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
                 Ok(skew) => settings.skew = skew,
                 Err(why) => ignore(why),
             },
+            "use" => match InUse::from_id(&value) {
+                Some(in_use) => settings.in_use = in_use,
+                None => ignore(format!(
+                    "use= takes a ring-shaped placement: {}",
+                    InUse::ALL.map(InUse::id).join(", ")
+                )),
+            },
             "hash" => match HashKind::from_id(&value) {
                 Some(hash) => settings.hash = hash,
                 None => ignore("the hash must be fnv1a-fold, fnv1a-murmur or fnv1a".to_string()),
@@ -455,6 +463,9 @@ pub fn render(settings: &Settings, view: &View) -> String {
         settings.rollout
     ));
     query.push_str(&format!("&skew={}", skew_text(settings.skew)));
+    if settings.in_use != InUse::Ring {
+        query.push_str(&format!("&use={}", settings.in_use.id()));
+    }
     if let (Some(at), true) = (settings.insert_at, settings.change.is_join()) {
         query.push_str(&format!("&addat={at}"));
     }
@@ -586,6 +597,7 @@ mod tests {
             keys: 12345,
             first: 99,
             hash: HashKind::Fnv1a,
+            in_use: InUse::Twemproxy,
             eps: Epsilon::parse("1.05").unwrap(),
             probes: Probes::new(3).unwrap(),
             down: vec!["a&b=c".into()],

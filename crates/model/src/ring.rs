@@ -136,7 +136,7 @@ impl Ring {
     }
 
     /// Wrap entries already in ring order.
-    fn from_sorted(entries: Vec<Entry>) -> Ring {
+    pub(crate) fn from_sorted(entries: Vec<Entry>) -> Ring {
         let positions: Vec<u32> = entries.iter().map(|entry| entry.position).collect();
         Ring {
             entries: entries.into(),
@@ -275,6 +275,48 @@ impl Ring {
             .filter(|entry| entry.server != server)
             .collect();
         Ring::from_sorted(entries)
+    }
+
+    /// Route (b) of the moved count when more than one server's points can
+    /// differ between the rings (a client's ring, whose staying servers'
+    /// points follow the pool's weights): the keys in every stretch of the
+    /// circle whose owner differs between `before` and `after`. Both rings'
+    /// ends are merged in order, so no key is looked up on either ring.
+    pub fn keys_in_changed_arcs(before: &Ring, after: &Ring, sorted_keys: &[u32]) -> usize {
+        let (a, b) = (&before.entries, &after.entries);
+        if a.is_empty() || b.is_empty() {
+            return 0;
+        }
+        let up_to = |position: u32| sorted_keys.partition_point(|&key| key <= position);
+        let (mut i, mut j) = (0, 0);
+        // None until the first end: the stretch before it wraps.
+        let mut previous: Option<u32> = None;
+        let mut moved = 0;
+        loop {
+            let end = match (a.get(i), b.get(j)) {
+                (Some(x), Some(y)) => x.position.min(y.position),
+                (Some(x), None) => x.position,
+                (None, Some(y)) => y.position,
+                (None, None) => break,
+            };
+            // In (previous, end] each ring's owner is its next entry at or
+            // after `end`, the first entry once past its last.
+            if a[i % a.len()].server != b[j % b.len()].server {
+                moved += up_to(end) - previous.map_or(0, up_to);
+            }
+            previous = Some(end);
+            while i < a.len() && a[i].position == end {
+                i += 1;
+            }
+            while j < b.len() && b[j].position == end {
+                j += 1;
+            }
+        }
+        // Past both rings' last ends, keys wrap to their first entries.
+        if a[0].server != b[0].server {
+            moved += sorted_keys.len() - previous.map_or(0, up_to);
+        }
+        moved
     }
 
     /// Route (b) of the moved count: walk every arc that `server`'s entries

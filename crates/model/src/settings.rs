@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::cost::Bytes;
 use super::format::thousands;
 use super::hash::HashKind;
+use super::in_use::InUse;
 use super::keyname::{KeyName, KeyNames};
 use super::keys::KeySpec;
 use super::ring::ServerId;
@@ -51,6 +52,8 @@ pub struct Settings {
     pub keys: u32,
     pub first: u64,
     pub hash: HashKind,
+    /// The placement the ring and every panel measure (`use=`).
+    pub in_use: InUse,
     /// Bounded loads' slack ε.
     pub eps: Epsilon,
     /// Multi-probe's probes per key.
@@ -102,6 +105,7 @@ impl Default for Settings {
             keys: 1000,
             first: 0,
             hash: HashKind::Fnv1aFold,
+            in_use: InUse::Ring,
             eps: Epsilon::default(),
             probes: Probes::default(),
             down: Vec::new(),
@@ -864,12 +868,14 @@ impl Valid {
                 first: 0,
                 count: yours.len() as u32,
                 hash: self.hash,
+                in_use: self.in_use,
                 name: self.key_names(),
             },
             None => KeySpec {
                 first: self.first,
                 count: self.keys,
                 hash: self.hash,
+                in_use: self.in_use,
                 name: self.key_names(),
             },
         }
@@ -901,6 +907,7 @@ impl Valid {
             joining: self.change.is_join(),
             points: self.points,
             hash: self.hash,
+            in_use: self.in_use,
             weights,
         }
     }
@@ -909,7 +916,11 @@ impl Valid {
     pub fn modulo_spec(&self) -> ModuloSpec {
         let rings = self.ring_spec();
         ModuloSpec {
-            keys: self.key_spec(),
+            // hash mod n takes the page's hash of the names, whatever ring is in use.
+            keys: KeySpec {
+                in_use: InUse::Ring,
+                ..self.key_spec()
+            },
             before: rings.before,
             after: rings.after,
         }
@@ -923,6 +934,7 @@ impl KeySpec {
             first,
             count,
             hash,
+            in_use: InUse::Ring,
             name: KeyNames::default(),
         })
     }
@@ -961,6 +973,7 @@ pub struct RingSpec {
     joining: bool,
     points: u16,
     hash: HashKind,
+    in_use: InUse,
     weights: Vec<u8>,
 }
 
@@ -988,6 +1001,9 @@ impl RingSpec {
     }
     pub fn weights(&self) -> &[u8] {
         &self.weights
+    }
+    pub fn in_use(&self) -> InUse {
+        self.in_use
     }
 }
 

@@ -3,10 +3,11 @@
 use std::sync::Arc;
 
 use super::failures::{self, Copysets, Failure};
+use super::in_use::InUse;
 use super::keys::Keys;
 use super::measure::{Movement, Spread};
 use super::requests;
-use super::ring::{Points, Ring, ServerId};
+use super::ring::{Entry, Points, Ring, ServerId};
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, KeyPositions, SchemeResult};
 use super::settings::{ModuloSpec, Problem, RingSpec, Settings, Valid};
@@ -68,16 +69,23 @@ impl Rings {
             base: spec.points(),
             weights: spec.weights(),
         };
-        // One ring is built and sorted; the other is the same minus the
-        // changed server, which keeps the order.
-        let (ring_before, ring_after) = if spec.is_join() {
-            let ring_after = Ring::build(names, spec.after(), points, spec.hash());
-            (ring_after.without(spec.changed()), ring_after)
-        } else {
-            let ring_before = Ring::build(names, spec.before(), points, spec.hash());
-            let ring_after = ring_before.without(spec.changed());
-            (ring_before, ring_after)
-        };
+        // A client's ring is built for each pool: its staying servers'
+        // points may follow the pool (ketama's weights). The page's: one
+        // ring is built and sorted; the other is the same minus the changed
+        // server, which keeps the order.
+        let in_use = spec.in_use();
+        let client = |pool: &[ServerId]| client_ring(in_use, names, spec.weights(), pool);
+        let (ring_before, ring_after) =
+            if let (Some(before), Some(after)) = (client(spec.before()), client(spec.after())) {
+                (before, after)
+            } else if spec.is_join() {
+                let ring_after = Ring::build(names, spec.after(), points, spec.hash());
+                (ring_after.without(spec.changed()), ring_after)
+            } else {
+                let ring_before = Ring::build(names, spec.before(), points, spec.hash());
+                let ring_after = ring_before.without(spec.changed());
+                (ring_before, ring_after)
+            };
         Rings {
             names: names.to_vec(),
             weights: spec.weights().to_vec(),
@@ -206,12 +214,25 @@ impl Snapshot {
         };
         let mut owners_before = vec![0; keys.len()];
         let mut owners_after = vec![0; keys.len()];
-        let (with_changed, without_changed) = if joining {
-            (&mut owners_after, &mut owners_before)
+        let clients = rings.spec().in_use() != InUse::Ring;
+        if clients {
+            // Two rings of their own: a walk each.
+            rings
+                .ring_before
+                .fill_owners(&keys, &mut owners_before, None);
+            rings.ring_after.fill_owners(&keys, &mut owners_after, None);
         } else {
-            (&mut owners_before, &mut owners_after)
-        };
-        ring_with_changed.fill_owners(&keys, with_changed, Some((rings.changed, without_changed)));
+            let (with_changed, without_changed) = if joining {
+                (&mut owners_after, &mut owners_before)
+            } else {
+                (&mut owners_before, &mut owners_after)
+            };
+            ring_with_changed.fill_owners(
+                &keys,
+                with_changed,
+                Some((rings.changed, without_changed)),
+            );
+        }
         let movement = Movement::of(
             &owners_before,
             &owners_after,
@@ -221,7 +242,11 @@ impl Snapshot {
         );
         // Route (b): the keys inside the arcs the changed server claims or
         // gives up, on the ring that has it.
-        let moved_by_arc_walk = ring_with_changed.keys_in_arcs_of(rings.changed, &keys.sorted);
+        let moved_by_arc_walk = if clients {
+            Ring::keys_in_changed_arcs(&rings.ring_before, &rings.ring_after, &keys.sorted)
+        } else {
+            ring_with_changed.keys_in_arcs_of(rings.changed, &keys.sorted)
+        };
         Snapshot {
             settings: settings.clone(),
             names: rings.names.clone(),
@@ -467,4 +492,41 @@ impl Snapshot {
             failures::copysets(&ring, self.after.len(), replicas)
         }
     }
+}
+
+/// A client's ring on `pool` (`use=`), as the page's ring: its points in
+/// order, each numbered within its server. None for the page's own ring.
+fn client_ring(in_use: InUse, names: &[String], weights: &[u8], pool: &[ServerId]) -> Option<Ring> {
+    use crate::systems::{groupcache, ketama, nginx, twemproxy, Server};
+    let servers: Vec<Server> = pool
+        .iter()
+        .map(|&id| Server {
+            name: &names[usize::from(id)],
+            weight: u32::from(weights.get(usize::from(id)).copied().unwrap_or(1)),
+        })
+        .collect();
+    let client = match in_use {
+        InUse::Ring => return None,
+        InUse::Ketama => ketama::ring(&servers, pool, &mut Vec::new()).0,
+        InUse::Groupcache => groupcache::ring(names, pool),
+        InUse::Nginx => nginx::ring(&servers, pool),
+        InUse::Twemproxy => twemproxy::ring(&servers, pool, twemproxy::KEY_HASH).0,
+    };
+    let mut numbered = vec![0u16; names.len()];
+    let entries = client
+        .points()
+        .iter()
+        .map(|&(position, server)| {
+            let point = &mut numbered[usize::from(server)];
+            *point += 1;
+            Entry {
+                // These clients' points are 32-bit hashes.
+                position: position as u32,
+                server,
+                point: *point - 1,
+            }
+        })
+        .collect();
+    // A client's points are sorted, one server each, already.
+    Some(Ring::from_sorted(entries))
 }

@@ -3,7 +3,7 @@
 //! and of the key itself.
 
 use super::client_ring::{ClientRing, Tie};
-use super::hashes::CRC32;
+use super::hashes::{crc32, CRC32};
 use crate::ring::ServerId;
 use crate::schemes::{About, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -16,7 +16,7 @@ pub struct Groupcache;
 /// CRC-32/IEEE of a key's name: its position (nginx hashes keys alike).
 pub const KEY_HASH: KeyHash = KeyHash {
     id: "crc32",
-    hash: |name| u64::from(CRC32.checksum(name)),
+    hash: |name| u64::from(crc32(name)),
 };
 
 /// The points of `server`: CRC-32 of `"{r}{server}"`, r = 0 … 49.

@@ -12,6 +12,16 @@ pub fn md5(bytes: &[u8]) -> [u8; 16] {
 }
 
 /// Word `j` (0 … 3) of an MD5 digest: bytes 4j … 4j+3, little-endian.
+/// libketama's key position: word 0 of the key's MD5.
+pub fn ketama_key(bytes: &[u8]) -> u32 {
+    md5_word(&md5(bytes), 0)
+}
+
+/// CRC-32 (IEEE), groupcache's and nginx's hash of a key.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    CRC32.checksum(bytes)
+}
+
 pub fn md5_word(digest: &[u8; 16], j: usize) -> u32 {
     u32::from_le_bytes([
         digest[4 * j],

@@ -4,7 +4,7 @@
 //! digests per server among the pool in libketama's own floating point.
 
 use super::client_ring::{ClientRing, Tie};
-use super::hashes::{md5, md5_word};
+use super::hashes::{ketama_key, md5, md5_word};
 use super::{servers, Server};
 use crate::ring::ServerId;
 use crate::schemes::{About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
@@ -15,7 +15,7 @@ pub struct Ketama;
 /// A key's position: word 0 of its MD5.
 pub const KEY_HASH: KeyHash = KeyHash {
     id: "md5",
-    hash: |name| u64::from(md5_word(&md5(name), 0)),
+    hash: |name| u64::from(ketama_key(name)),
 };
 
 /// The points of `server` when it gets `digests` digests.

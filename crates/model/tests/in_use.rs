@@ -1,0 +1,88 @@
+//! `use=ID` (SPEC §16): with a client's ring in use, the page's snapshot —
+//! what the ring, moved, loads, failure, cost and claim panels read — is
+//! that system's row of the systems table, counted by another route.
+
+use model::in_use::InUse;
+use model::query;
+use model::Snapshot;
+
+fn snapshot(address: &str) -> Snapshot {
+    let parsed = query::parse(address, &model::panels::ids());
+    assert!(parsed.notices.is_empty(), "{address}: {:?}", parsed.notices);
+    Snapshot::measure(&parsed.settings).unwrap()
+}
+
+const CHANGES: [&str; 5] = [
+    "servers=alpha,bravo,charlie,delta&add=echo",
+    "servers=alpha,bravo,charlie,delta&remove=bravo",
+    // Unequal weights: ketama's and twemproxy's staying servers change
+    // their points with the pool's total weight.
+    "servers=10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211,10.0.0.4:11211,10.0.0.5:11211,10.0.0.6:11211&add=10.0.0.7:11211&weights=10.0.0.2:11211:2&keys=5000",
+    "servers=a,b,c,d&remove=a&weights=b:3&keys=3000",
+    "servers=web1,web2,web3&add=web4&keys=10000&keyname=user:{i}",
+];
+
+#[test]
+fn every_client_in_use_measures_what_its_systems_row_says() {
+    for in_use in InUse::ALL.into_iter().filter(|u| *u != InUse::Ring) {
+        for change in CHANGES {
+            let address = format!("{change}&use={}", in_use.id());
+            let s = snapshot(&address);
+            // Its row, measured by the systems' own placing (key by key on
+            // the client's own ring).
+            let row = s
+                .measure_systems()
+                .into_iter()
+                .find(|row| row.id == in_use.id())
+                .unwrap();
+            assert_eq!(s.moved_by_owner_diff, row.movement.moved, "{address}");
+            assert_eq!(s.loads_before, row.movement.loads_before, "{address}");
+            assert_eq!(s.loads_after, row.movement.loads_after, "{address}");
+            // Route (b), the keys in every stretch whose owner differs,
+            // agrees with route (a).
+            assert_eq!(s.moved_by_arc_walk, s.moved_by_owner_diff, "{address}");
+            // The ring drawn is the client's: its own count of points.
+            assert!(s.ring_after.len() != 200 * s.after.len(), "{address}");
+        }
+    }
+}
+
+#[test]
+fn a_weighted_ketama_moves_keys_between_staying_servers_and_the_page_says_how_many() {
+    let s = snapshot(&format!("{}&use=ketama", CHANGES[2]));
+    let row = s
+        .measure_systems()
+        .into_iter()
+        .find(|r| r.id == "ketama")
+        .unwrap();
+    assert!(row.movement.moved_between > 0);
+    let staying = |id| s.before.contains(&id) && s.after.contains(&id);
+    let between = s
+        .moved_keys()
+        .filter(|&k| staying(s.owners_before[k]) && staying(s.owners_after[k]))
+        .count();
+    assert_eq!(between, row.movement.moved_between);
+}
+
+#[test]
+fn use_is_in_the_address_only_when_it_is_not_the_ring() {
+    let ring = query::parse("servers=a,b,c&add=d", &model::panels::ids());
+    assert!(!query::render(&ring.settings, &Default::default()).contains("use="));
+    let ketama = query::parse("servers=a,b,c&add=d&use=ketama", &model::panels::ids());
+    let again = query::render(&ketama.settings, &Default::default());
+    assert!(
+        again.ends_with("&use=ketama") || again.contains("&use=ketama&"),
+        "{again}"
+    );
+    assert_eq!(
+        query::parse(&again, &model::panels::ids()).settings.in_use,
+        InUse::Ketama
+    );
+    let bad = query::parse("servers=a,b,c&add=d&use=maglev", &model::panels::ids());
+    assert_eq!(bad.settings.in_use, InUse::Ring);
+    assert!(
+        bad.notices.iter().any(|n| n.contains("use=")),
+        "{:?}",
+        bad.notices
+    );
+}
