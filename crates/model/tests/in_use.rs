@@ -43,6 +43,17 @@ fn every_client_in_use_measures_what_its_systems_row_says() {
             assert_eq!(s.moved_by_arc_walk, s.moved_by_owner_diff, "{address}");
             // The ring drawn is the client's: its own count of points.
             assert!(s.ring_after.len() != 200 * s.after.len(), "{address}");
+            // Every claim is judged on it, and no check says no.
+            for claim in model::claims::evaluate(&s) {
+                if claim.kind == model::claims::Kind::Check {
+                    assert_ne!(
+                        claim.held,
+                        model::claims::Held::No,
+                        "{address}: {}",
+                        claim.id
+                    );
+                }
+            }
         }
     }
 }
@@ -85,4 +96,25 @@ fn use_is_in_the_address_only_when_it_is_not_the_ring() {
         "{:?}",
         bad.notices
     );
+}
+
+#[test]
+fn with_a_client_in_use_the_rings_checks_become_findings_about_it() {
+    use model::claims::{evaluate, Held, Kind};
+    let claims = evaluate(&snapshot(&format!("{}&use=ketama", CHANGES[2])));
+    let claim = |id: &str| claims.iter().find(|c| c.id == id).unwrap();
+    // Weighted ketama moves keys between staying servers: a finding, and no.
+    assert_eq!(
+        (claim("monotone").kind, claim("monotone").held),
+        (Kind::Finding, Held::No)
+    );
+    // The two routes of the moved count agree on any ring: still a check.
+    assert_eq!(
+        (claim("routes-agree").kind, claim("routes-agree").held),
+        (Kind::Check, Held::Yes)
+    );
+    // On the page's own ring the checks stay checks, and hold.
+    let page = evaluate(&snapshot(CHANGES[2]));
+    let monotone = page.iter().find(|c| c.id == "monotone").unwrap();
+    assert_eq!((monotone.kind, monotone.held), (Kind::Check, Held::Yes));
 }

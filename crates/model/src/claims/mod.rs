@@ -244,10 +244,27 @@ impl ClaimDef {
     }
 
     pub fn judge(&self, snapshot: &Snapshot, schemes: &[SchemeResult]) -> Claim {
-        self.claim(match self.judge {
+        let claim = self.claim(match self.judge {
             Judge::Snapshot(judge) => judge(snapshot),
             Judge::Schemes(_, judge) => judge(snapshot, schemes),
-        })
+        });
+        Claim {
+            kind: self.kind_for(snapshot),
+            ..claim
+        }
+    }
+
+    /// What the ring's checks guarantee is the page's ring: with a client's
+    /// ring in use (`use=`), whose staying servers' points can follow the
+    /// pool, each is a finding about that client, except that the two
+    /// routes of the moved count must agree on any ring.
+    fn kind_for(&self, snapshot: &Snapshot) -> Kind {
+        let client = snapshot.settings.in_use != crate::in_use::InUse::Ring;
+        if client && self.family == Ring && self.id != "routes-agree" {
+            Kind::Finding
+        } else {
+            self.kind
+        }
     }
 
     /// The ids of the schemes this claim reads (none: judged alone).
