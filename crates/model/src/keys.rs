@@ -2,9 +2,12 @@
 //! positions on the ring.
 
 use super::hash::{HashKind, NumberedNames};
+use std::sync::Arc;
+
 use super::in_use::InUse;
 use super::keyname::KeyNames;
 use super::sort;
+use super::wide::Wide;
 
 /// The keys of valid settings: key-first … key-(first+count−1) under a hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,6 +156,49 @@ impl Keys {
             order,
             spec: None,
         }
+    }
+
+    /// These keys as a 64-bit client's two rings place them (`Wide`): the
+    /// same keys, or a copy in which the few whose top half is crowded by a
+    /// point are moved to the side of it their full hash is on.
+    pub fn fitted(keys: &Arc<Keys>, wide: &Wide) -> Arc<Keys> {
+        let Some(spec) = &keys.spec else {
+            return keys.clone();
+        };
+        let mut crowded: Vec<u32> = wide
+            .crowded()
+            .flat_map(|(from, to)| {
+                let start = keys.sorted.partition_point(|&key| key < from);
+                let end = keys.sorted.partition_point(|&key| key <= to);
+                keys.sorted[start..end.max(start)].iter().copied()
+            })
+            .collect();
+        if crowded.is_empty() {
+            return keys.clone();
+        }
+        crowded.sort_unstable();
+        crowded.dedup();
+        let mut hashes = keys.hashes.clone();
+        let mut moved = false;
+        for (index, hash) in hashes.iter_mut().enumerate() {
+            if crowded.binary_search(hash).is_err() {
+                continue;
+            }
+            let full = spec.name.with_name(spec.first + index as u64, |name| {
+                spec.in_use.wide_key_position(name)
+            });
+            if let Some(full) = full {
+                let at = wide.key(full);
+                moved |= at != *hash;
+                *hash = at;
+            }
+        }
+        if !moved {
+            return keys.clone();
+        }
+        let mut fitted = Keys::from_hashes(keys.first, hashes);
+        fitted.spec = Some(spec.clone());
+        Arc::new(fitted)
     }
 
     pub fn len(&self) -> usize {

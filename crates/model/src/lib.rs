@@ -27,6 +27,7 @@ pub mod snapshot;
 pub mod sort;
 pub mod steps;
 pub mod systems;
+pub mod wide;
 pub mod your_keys;
 
 pub use claims::{evaluate, Claim, ClaimDef, Kind};

@@ -45,9 +45,10 @@ impl KeyOwners {
     }
 }
 
-/// The key's ring position (under the page's hash) and its owners.
+/// The key's position on the ring drawn and its owners under every scheme.
 pub fn owners(snapshot: &Snapshot, text: &str) -> (u32, Vec<KeyOwners>) {
     let name = text.as_bytes();
+    // The page's own schemes hash with the menu's hash whatever is in use.
     let hash = snapshot.settings.hash.hash(name);
     let context = snapshot.scheme_context();
     let rows = placements::every()
@@ -66,7 +67,7 @@ pub fn owners(snapshot: &Snapshot, text: &str) -> (u32, Vec<KeyOwners>) {
             }
         })
         .collect();
-    (hash, rows)
+    (snapshot.key_position(name), rows)
 }
 
 #[cfg(test)]

@@ -8,6 +8,8 @@ use super::keys::Keys;
 use super::measure::{Movement, Spread};
 use super::requests;
 use super::ring::{Entry, Points, Ring, ServerId};
+use super::systems::client_ring::ClientRing;
+use super::wide::Wide;
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, KeyPositions, SchemeResult};
 use super::settings::{ModuloSpec, Problem, RingSpec, Settings, Valid};
@@ -43,6 +45,8 @@ pub struct Snapshot {
     pub modulo_moved: usize,
     /// The clients' own hashes of the keys, made once for every scheme run.
     pub key_positions: Arc<KeyPositions>,
+    /// How a 64-bit client's points and keys fit the page's ring (`use=`).
+    pub wide: Option<Arc<Wide>>,
 }
 
 /// The rings of one change: everything the server list, the change, the
@@ -59,6 +63,8 @@ pub struct Rings {
     pub changed: ServerId,
     pub ring_before: Ring,
     pub ring_after: Ring,
+    /// How a 64-bit client's points and keys are fitted to the page's ring.
+    pub wide: Option<Arc<Wide>>,
 }
 
 impl Rings {
@@ -75,9 +81,21 @@ impl Rings {
         // server, which keeps the order.
         let in_use = spec.in_use();
         let client = |pool: &[ServerId]| client_ring(in_use, names, spec.weights(), pool);
+        let mut wide = None;
         let (ring_before, ring_after) =
             if let (Some(before), Some(after)) = (client(spec.before()), client(spec.after())) {
-                (before, after)
+                // Envoy's points are 64-bit: drawn where `Wide` fits them.
+                let fit = in_use.is_wide().then(|| {
+                    let both = before.points().iter().chain(after.points());
+                    Wide::new(both.map(|&(point, _)| point).collect())
+                });
+                let place = |point: u64| match &fit {
+                    Some(fit) => fit.point(point),
+                    None => point as u32,
+                };
+                let rings = (as_ring(&before, names, place), as_ring(&after, names, place));
+                wide = fit.map(Arc::new);
+                rings
             } else if spec.is_join() {
                 let ring_after = Ring::build(names, spec.after(), points, spec.hash());
                 (ring_after.without(spec.changed()), ring_after)
@@ -94,6 +112,7 @@ impl Rings {
             changed: spec.changed(),
             ring_before,
             ring_after,
+            wide,
             spec: spec.clone(),
         }
     }
@@ -167,6 +186,17 @@ impl Snapshot {
         }
     }
 
+    /// Where a key named `name` sits on the ring drawn: under the client's
+    /// hash when one is in use, else the hash menu's.
+    pub fn key_position(&self, name: &[u8]) -> u32 {
+        let in_use = self.settings.in_use;
+        match (in_use.wide_key_position(name), &self.wide) {
+            (Some(full), Some(wide)) => wide.key(full),
+            (Some(_), None) => in_use.key_position(name).unwrap_or(0),
+            (None, _) => self.settings.hash.hash(name),
+        }
+    }
+
     /// Measure a change; the problems if the settings cannot be measured.
     pub fn measure(settings: &Settings) -> Result<Snapshot, Vec<Problem>> {
         Valid::new(settings.clone()).map(|valid| Snapshot::of(&valid))
@@ -197,6 +227,10 @@ impl Snapshot {
         } else {
             rebuilt = Rings::build(&valid.ring_spec());
             &rebuilt
+        };
+        let keys = match &rings.wide {
+            Some(wide) => Keys::fitted(&keys, wide),
+            None => keys,
         };
         let modulo_moved = if modulo.spec == valid.modulo_spec() {
             modulo.moved
@@ -265,6 +299,7 @@ impl Snapshot {
             moved_by_arc_walk,
             modulo_moved,
             key_positions: Arc::default(),
+            wide: rings.wide.clone(),
         }
     }
 
@@ -494,10 +529,14 @@ impl Snapshot {
     }
 }
 
-/// A client's ring on `pool` (`use=`), as the page's ring: its points in
-/// order, each numbered within its server. None for the page's own ring.
-fn client_ring(in_use: InUse, names: &[String], weights: &[u8], pool: &[ServerId]) -> Option<Ring> {
-    use crate::systems::{groupcache, ketama, nginx, twemproxy, Server};
+/// A client's ring on `pool` (`use=`). None for the page's own ring.
+fn client_ring(
+    in_use: InUse,
+    names: &[String],
+    weights: &[u8],
+    pool: &[ServerId],
+) -> Option<ClientRing> {
+    use crate::systems::{envoy_ring, groupcache, ketama, nginx, twemproxy, Server};
     let servers: Vec<Server> = pool
         .iter()
         .map(|&id| Server {
@@ -505,28 +544,36 @@ fn client_ring(in_use: InUse, names: &[String], weights: &[u8], pool: &[ServerId
             weight: u32::from(weights.get(usize::from(id)).copied().unwrap_or(1)),
         })
         .collect();
-    let client = match in_use {
+    Some(match in_use {
         InUse::Ring => return None,
         InUse::Ketama => ketama::ring(&servers, pool, &mut Vec::new()).0,
         InUse::Groupcache => groupcache::ring(names, pool),
         InUse::Nginx => nginx::ring(&servers, pool),
+        InUse::EnvoyRing => {
+            envoy_ring::ring(&servers, pool, envoy_ring::MINIMUM, envoy_ring::MAXIMUM).0
+        }
         InUse::Twemproxy => twemproxy::ring(&servers, pool, twemproxy::KEY_HASH).0,
-    };
+    })
+}
+
+/// A client's ring as the page's: its points in order, each numbered
+/// within its server, at the positions `place` gives them.
+fn as_ring(client: &ClientRing, names: &[String], place: impl Fn(u64) -> u32) -> Ring {
     let mut numbered = vec![0u16; names.len()];
     let entries = client
         .points()
         .iter()
         .map(|&(position, server)| {
             let point = &mut numbered[usize::from(server)];
-            *point += 1;
+            *point = point.saturating_add(1);
             Entry {
-                // These clients' points are 32-bit hashes.
-                position: position as u32,
+                position: place(position),
                 server,
                 point: *point - 1,
             }
         })
         .collect();
-    // A client's points are sorted, one server each, already.
-    Some(Ring::from_sorted(entries))
+    // A client's points are sorted, one server each, and `place` keeps
+    // their order.
+    Ring::from_sorted(entries)
 }
