@@ -106,7 +106,7 @@ mod properties {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+        #![proptest_config(common::config(400))]
 
         #[test]
         fn failures_keep_their_promises(settings in settings()) {
@@ -132,7 +132,9 @@ mod properties {
             }
             // Exact shares add up to one and, under a hash that scatters the
             // keys (plain FNV-1a's keys are patterned, not random), match the
-            // keys the arcs hold within five binomial standard deviations.
+            // keys the arcs hold within five binomial standard deviations
+            // (where there are enough keys for the normal law's tails: at
+            // least three of them, so a count of a handful is not judged).
             let shares = snapshot.exact_shares();
             prop_assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9);
             let keys = snapshot.key_count() as f64;
@@ -141,6 +143,9 @@ mod properties {
                 let share = shares[usize::from(server)];
                 let in_arcs = snapshot.ring_after.keys_in_arcs_of(server, &snapshot.keys.sorted) as f64;
                 let sigma = (keys * share * (1.0 - share)).sqrt();
+                if sigma < 3.0 {
+                    continue;
+                }
                 prop_assert!((in_arcs - keys * share).abs() <= 5.0 * sigma + 1.0,
                     "server {} holds {} keys, share {}", server, in_arcs, share);
             }

@@ -46,7 +46,7 @@ fn assert_partition(ring: &Ring, members: &[ServerId], keys: &Keys, server_count
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(common::config(1500))]
 
     #[test]
     fn measured_changes_keep_every_promise(settings in settings()) {

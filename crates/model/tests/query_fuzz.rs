@@ -11,6 +11,9 @@ use model::settings::{MAX_FIRST, MAX_KEYS, MAX_NAME_CHARS, MAX_POINTS, MAX_SERVE
 use model::{Change, Snapshot};
 use proptest::prelude::*;
 
+#[allow(dead_code)] // Only its proptest settings are used here.
+mod common;
+
 fn parse(query: &str) -> Parsed {
     model::query::parse(query, &model::panels::ids())
 }
@@ -72,7 +75,7 @@ fn query() -> impl Strategy<Value = String> {
 
 proptest! {
     // PROPTEST_CASES sets the count for the long run.
-    #![proptest_config(ProptestConfig { cases: cases(4000), ..ProptestConfig::default() })]
+    #![proptest_config(common::config(cases(4000)))]
 
     #[test]
     fn any_query_gives_valid_settings(query in query()) {
@@ -123,10 +126,7 @@ proptest! {
 #[test]
 fn accepted_settings_measure_without_panicking() {
     // A smaller sample that is also measured end to end.
-    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
-        cases: 200,
-        ..ProptestConfig::default()
-    });
+    let mut runner = proptest::test_runner::TestRunner::new(common::config(200));
     runner
         .run(&query(), |query| {
             let parsed = parse(&query);

@@ -82,7 +82,7 @@ mod properties {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+        #![proptest_config(common::config(300))]
 
         #[test]
         fn every_scheme_keeps_its_promises(settings in settings()) {

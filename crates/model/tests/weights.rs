@@ -97,7 +97,7 @@ fn settings() -> impl Strategy<Value = Settings> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+    #![proptest_config(common::config(150))]
 
     #[test]
     fn weights_of_one_and_no_skew_change_nothing(settings in settings()) {
@@ -141,7 +141,7 @@ fn weighted_settings() -> impl Strategy<Value = (Settings, Vec<u32>, u32)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+    #![proptest_config(common::config(150))]
 
     #[test]
     fn unequal_weights_and_skew_keep_the_ring_honest((settings, _, skew) in weighted_settings()) {

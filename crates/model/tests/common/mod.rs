@@ -103,3 +103,18 @@ pub fn settings(space: Space) -> impl Strategy<Value = Settings> {
             },
         )
 }
+
+/// Proptest's settings for `cases` cases from one fixed seed, so that a run
+/// never fails by the luck of its draw: the cases change only when the
+/// strategies do. `PROPTEST_RNG_SEED=N` draws another set for a hunt.
+#[allow(dead_code)] // Not every test binary runs properties.
+pub fn config(cases: u32) -> ProptestConfig {
+    let mut config = ProptestConfig {
+        cases,
+        ..ProptestConfig::default()
+    };
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        config.rng_seed = proptest::test_runner::RngSeed::Fixed(0x00C0_FFEE);
+    }
+    config
+}
