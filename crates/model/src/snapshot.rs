@@ -8,11 +8,11 @@ use super::keys::Keys;
 use super::measure::{Movement, Spread};
 use super::requests;
 use super::ring::{Entry, Points, Ring, ServerId};
-use super::systems::client_ring::ClientRing;
-use super::wide::Wide;
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, KeyPositions, SchemeResult};
 use super::settings::{ModuloSpec, Problem, RingSpec, Settings, Valid};
+use super::systems::client_ring::ClientRing;
+use super::wide::Wide;
 use crate::placements;
 
 /// Everything measured about one change.
@@ -93,7 +93,10 @@ impl Rings {
                     Some(fit) => fit.point(point),
                     None => point as u32,
                 };
-                let rings = (as_ring(&before, names, place), as_ring(&after, names, place));
+                let rings = (
+                    as_ring(&before, names, place),
+                    as_ring(&after, names, place),
+                );
                 wide = fit.map(Arc::new);
                 rings
             } else if spec.is_join() {

@@ -113,8 +113,16 @@ mod tests {
         for round in 0..200 {
             let crowd = |value: u64| ((value % 6) << 32) | (value >> 60);
             let both: Vec<u64> = (0..8).map(|_| crowd(next())).collect();
-            let before: Vec<u64> = both.iter().copied().chain((0..3).map(|_| crowd(next()))).collect();
-            let after: Vec<u64> = both.iter().copied().chain((0..2).map(|_| crowd(next()))).collect();
+            let before: Vec<u64> = both
+                .iter()
+                .copied()
+                .chain((0..3).map(|_| crowd(next())))
+                .collect();
+            let after: Vec<u64> = both
+                .iter()
+                .copied()
+                .chain((0..2).map(|_| crowd(next())))
+                .collect();
             let wide = Wide::new(before.iter().chain(&after).copied().collect());
             for ring in [&before, &after] {
                 let mut wide_points = ring.clone();
