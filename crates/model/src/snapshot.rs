@@ -7,6 +7,7 @@ use super::in_use::InUse;
 use super::keys::Keys;
 use super::measure::{Movement, Spread};
 use super::requests;
+use super::steps;
 use super::ring::{Entry, Points, Ring, ServerId};
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, KeyPositions, SchemeResult};
@@ -84,10 +85,22 @@ impl Rings {
         let mut wide = None;
         let (ring_before, ring_after) =
             if let (Some(before), Some(after)) = (client(spec.before()), client(spec.after())) {
-                // Envoy's points are 64-bit: drawn where `Wide` fits them.
+                // Envoy's points are 64-bit: drawn where `Wide` fits them,
+                // with every stage of the step-through's (`steps::pools`).
                 let fit = in_use.is_wide().then(|| {
-                    let both = before.points().iter().chain(after.points());
-                    Wide::new(both.map(|&(point, _)| point).collect())
+                    let stages = steps::pools(
+                        spec.before(),
+                        spec.after(),
+                        spec.changed(),
+                        spec.is_join(),
+                    );
+                    let mut points: Vec<u64> = Vec::new();
+                    for pool in &stages {
+                        if let Some(stage) = client(pool) {
+                            points.extend(stage.points().iter().map(|&(point, _)| point));
+                        }
+                    }
+                    Wide::new(points)
                 });
                 let place = |point: u64| match &fit {
                     Some(fit) => fit.point(point),
@@ -186,6 +199,24 @@ impl Snapshot {
         Points {
             base,
             weights: &self.weights,
+        }
+    }
+
+    /// The ring in use on `pool`: the page's at its points and hash, or
+    /// the client's own (`use=`).
+    pub fn ring_on(&self, pool: &[ServerId]) -> Ring {
+        let in_use = self.settings.in_use;
+        match client_ring(in_use, &self.names, &self.weights, pool) {
+            Some(client) => as_ring(&client, &self.names, |point| match &self.wide {
+                Some(wide) => wide.point(point),
+                None => point as u32,
+            }),
+            None => Ring::build(
+                &self.names,
+                pool,
+                self.points_at(self.settings.points),
+                self.settings.hash,
+            ),
         }
     }
 

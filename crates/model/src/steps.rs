@@ -29,15 +29,26 @@ pub struct Stage {
 /// The pools the step-through walks: prefixes of the list (then the joiner);
 /// a leave adds a last stage without the leaver.
 pub fn stage_pools(snapshot: &Snapshot) -> Vec<Vec<ServerId>> {
-    let mut order = snapshot.before.clone();
-    if snapshot.is_join() {
-        order.push(snapshot.changed);
+    pools(&snapshot.before, &snapshot.after, snapshot.changed, snapshot.is_join())
+}
+
+/// `stage_pools` from the change itself (the rings are built before any
+/// snapshot, and a 64-bit client's must fit every stage's points).
+pub fn pools(
+    before: &[ServerId],
+    after: &[ServerId],
+    changed: ServerId,
+    joining: bool,
+) -> Vec<Vec<ServerId>> {
+    let mut order = before.to_vec();
+    if joining {
+        order.push(changed);
     }
     let mut pools: Vec<Vec<ServerId>> = (1..=order.len())
         .map(|size| order[..size].to_vec())
         .collect();
-    if !snapshot.is_join() {
-        pools.push(snapshot.after.clone());
+    if !joining {
+        pools.push(after.to_vec());
     }
     pools
 }
@@ -52,7 +63,6 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
     let pools = stage_pools(snapshot);
     let index = index.min(pools.len() - 1);
     let members = pools[index].clone();
-    let settings = &snapshot.settings;
     let last = pools.len() - 1;
     // The last two stages are the snapshot's own before and after: reuse them.
     let (ring, stage_owners, loads) = if index == last {
@@ -68,12 +78,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
             snapshot.loads_before.clone(),
         )
     } else {
-        let ring = Ring::build(
-            &snapshot.names,
-            &members,
-            snapshot.points_at(settings.points),
-            settings.hash,
-        );
+        let ring = snapshot.ring_on(&members);
         let stage_owners = Arc::new(ring.owners_of(&snapshot.keys));
         let loads = loads(&stage_owners, snapshot.names.len());
         (ring, stage_owners, loads)
@@ -85,12 +90,7 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
         let previous_owners = if index == last {
             snapshot.owners_before.clone()
         } else {
-            let ring = Ring::build(
-                &snapshot.names,
-                previous,
-                snapshot.points_at(settings.points),
-                settings.hash,
-            );
+            let ring = snapshot.ring_on(previous);
             Arc::new(ring.owners_of(&snapshot.keys))
         };
         let moved: Vec<u32> = previous_owners

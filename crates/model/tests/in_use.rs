@@ -144,3 +144,29 @@ fn an_envoy_key_sharing_a_points_top_half_keeps_its_64_bit_owner() {
     assert_eq!(s.moved_by_owner_diff, row.movement.moved);
     assert_eq!(s.moved_by_arc_walk, s.moved_by_owner_diff);
 }
+
+#[test]
+fn every_stage_of_the_step_through_is_the_clients_own_ring() {
+    use model::placements;
+    use model::schemes::SchemeRun;
+    use model::steps;
+    for in_use in InUse::ALL.into_iter().filter(|u| *u != InUse::Ring) {
+        for change in [CHANGES[2], CHANGES[3]] {
+            let address = format!("{change}&use={}", in_use.id());
+            let s = snapshot(&address);
+            let system = placements::every()
+                .find(|scheme| scheme.id() == in_use.id())
+                .unwrap();
+            let context = s.scheme_context();
+            let pools = steps::stage_pools(&s);
+            for index in 1..pools.len() {
+                let stage = steps::stage(&s, index);
+                let (before, after) = (&pools[index - 1], &pools[index]);
+                let run = SchemeRun::place(system, &context, &s.keys, before, after);
+                let row = run.finish(before, after, s.names.len(), &s.weights);
+                assert_eq!(stage.moved_count, row.movement.moved, "{address} stage {index}");
+                assert_eq!(stage.loads, row.movement.loads_after, "{address} stage {index}");
+            }
+        }
+    }
+}
