@@ -2,6 +2,7 @@
 //! summary of the settings a printed handout starts with.
 
 use model::format::thousands;
+use model::in_use::InUse;
 use model::{Change, Settings};
 
 /// Keep letters and digits; anything else becomes one dash between words.
@@ -55,11 +56,13 @@ pub fn settings_line(settings: &Settings) -> String {
             settings.keyname.name(settings.first)
         ),
     };
+    let placement = match settings.in_use {
+        InUse::Ring => format!("{}; hash {}", settings.points_phrase(), settings.hash.id()),
+        _ => format!("{} and key hash", settings.points_phrase()),
+    };
     let mut line = format!(
-        "Servers {}; {change}; {} points per server; {keys}; hash {}",
+        "Servers {}; {change}; {placement}; {keys}",
         settings.servers.join(", "),
-        settings.points,
-        settings.hash.id(),
     );
     if !settings.weights.is_empty() {
         let weights: Vec<String> = settings

@@ -42,6 +42,18 @@ impl InUse {
         }
     }
 
+    /// The client's name in a sentence: "ketama's own points".
+    pub fn name(self) -> &'static str {
+        match self {
+            InUse::Ring => "the page's ring",
+            InUse::Ketama => "ketama",
+            InUse::Groupcache => "groupcache",
+            InUse::Nginx => "nginx",
+            InUse::EnvoyRing => "Envoy",
+            InUse::Twemproxy => "twemproxy",
+        }
+    }
+
     pub fn from_id(id: &str) -> Option<InUse> {
         InUse::ALL.into_iter().find(|in_use| in_use.id() == id)
     }

@@ -516,6 +516,7 @@ pub fn what_differs(then: &str, now: &str) -> String {
         .filter_map(|pair| pair.split_once('='))
         .map(|(key, value)| match key {
             "points" => format!("{value} points per server"),
+            "use" => format!("{value}'s ring"),
             "keys" => format!(
                 "{} keys",
                 value

@@ -153,8 +153,12 @@ pub fn question(
             Question {
                 id,
                 wording: format!(
-                    "At {} points per server, what percentage of the {} keys does the busiest server hold after the change?",
-                    s.settings.points,
+                    "{}, what percentage of the {} keys does the busiest server hold after the change?",
+                    // SPEC §12's wording for the page's own ring.
+                    match s.settings.in_use {
+                        crate::in_use::InUse::Ring => format!("At {} points per server", s.settings.points),
+                        client => format!("On {}'s own ring", client.name()),
+                    },
                     thousands(keys)
                 ),
                 answer: Answer::Percent,

@@ -126,6 +126,16 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The points the ring in use has, for a sentence: "200 points per
+    /// server", or "ketama's own points" when a client's ring is in use.
+    pub fn points_phrase(&self) -> String {
+        match self.in_use {
+            InUse::Ring if self.points == 1 => "1 point per server".to_string(),
+            InUse::Ring => format!("{} points per server", self.points),
+            client => format!("{}'s own points", client.name()),
+        }
+    }
+
     /// How the keys are named: the template, or the reader's own keys.
     pub fn key_names(&self) -> KeyNames {
         match &self.your_keys {
@@ -960,6 +970,28 @@ impl KeySpec {
             },
         }
     }
+}
+
+/// The pools the step-through walks (`steps::stage_pools`), from the change
+/// itself: the rings are built before any snapshot, and a 64-bit client's
+/// must fit every stage's points.
+pub fn stage_pools_of(
+    before: &[ServerId],
+    after: &[ServerId],
+    changed: ServerId,
+    joining: bool,
+) -> Vec<Vec<ServerId>> {
+    let mut order = before.to_vec();
+    if joining {
+        order.push(changed);
+    }
+    let mut pools: Vec<Vec<ServerId>> = (1..=order.len())
+        .map(|size| order[..size].to_vec())
+        .collect();
+    if !joining {
+        pools.push(after.to_vec());
+    }
+    pools
 }
 
 /// The rings of valid settings: every name (a joiner last), the pools before

@@ -7,11 +7,10 @@ use super::in_use::InUse;
 use super::keys::Keys;
 use super::measure::{Movement, Spread};
 use super::requests;
-use super::steps;
 use super::ring::{Entry, Points, Ring, ServerId};
 use super::schemes::modulo::modulo_moved;
 use super::schemes::{self, Context, KeyPositions, SchemeResult};
-use super::settings::{ModuloSpec, Problem, RingSpec, Settings, Valid};
+use super::settings::{stage_pools_of, ModuloSpec, Problem, RingSpec, Settings, Valid};
 use super::systems::client_ring::ClientRing;
 use super::wide::Wide;
 use crate::placements;
@@ -86,14 +85,10 @@ impl Rings {
         let (ring_before, ring_after) =
             if let (Some(before), Some(after)) = (client(spec.before()), client(spec.after())) {
                 // Envoy's points are 64-bit: drawn where `Wide` fits them,
-                // with every stage of the step-through's (`steps::pools`).
+                // with every stage of the step-through's (`steps::stage_pools`).
                 let fit = in_use.is_wide().then(|| {
-                    let stages = steps::pools(
-                        spec.before(),
-                        spec.after(),
-                        spec.changed(),
-                        spec.is_join(),
-                    );
+                    let stages =
+                        stage_pools_of(spec.before(), spec.after(), spec.changed(), spec.is_join());
                     let mut points: Vec<u64> = Vec::new();
                     for pool in &stages {
                         if let Some(stage) = client(pool) {

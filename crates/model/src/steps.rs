@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::measure::{count_moved, loads};
 use super::ring::{Ring, ServerId};
+use super::settings::stage_pools_of;
 use super::snapshot::Snapshot;
 
 /// One frame of the step-through.
@@ -29,28 +30,12 @@ pub struct Stage {
 /// The pools the step-through walks: prefixes of the list (then the joiner);
 /// a leave adds a last stage without the leaver.
 pub fn stage_pools(snapshot: &Snapshot) -> Vec<Vec<ServerId>> {
-    pools(&snapshot.before, &snapshot.after, snapshot.changed, snapshot.is_join())
-}
-
-/// `stage_pools` from the change itself (the rings are built before any
-/// snapshot, and a 64-bit client's must fit every stage's points).
-pub fn pools(
-    before: &[ServerId],
-    after: &[ServerId],
-    changed: ServerId,
-    joining: bool,
-) -> Vec<Vec<ServerId>> {
-    let mut order = before.to_vec();
-    if joining {
-        order.push(changed);
-    }
-    let mut pools: Vec<Vec<ServerId>> = (1..=order.len())
-        .map(|size| order[..size].to_vec())
-        .collect();
-    if !joining {
-        pools.push(after.to_vec());
-    }
-    pools
+    stage_pools_of(
+        &snapshot.before,
+        &snapshot.after,
+        snapshot.changed,
+        snapshot.is_join(),
+    )
 }
 
 /// The stage at which the scenario's own change has just happened.

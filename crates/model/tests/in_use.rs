@@ -164,8 +164,14 @@ fn every_stage_of_the_step_through_is_the_clients_own_ring() {
                 let (before, after) = (&pools[index - 1], &pools[index]);
                 let run = SchemeRun::place(system, &context, &s.keys, before, after);
                 let row = run.finish(before, after, s.names.len(), &s.weights);
-                assert_eq!(stage.moved_count, row.movement.moved, "{address} stage {index}");
-                assert_eq!(stage.loads, row.movement.loads_after, "{address} stage {index}");
+                assert_eq!(
+                    stage.moved_count, row.movement.moved,
+                    "{address} stage {index}"
+                );
+                assert_eq!(
+                    stage.loads, row.movement.loads_after,
+                    "{address} stage {index}"
+                );
             }
         }
     }

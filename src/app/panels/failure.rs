@@ -259,14 +259,15 @@ fn replicas_sentence(measured: &FailureMeasured) -> String {
 }
 
 fn copysets_sentence(m: &FailureMeasured) -> String {
-    let points = m.snapshot.0.settings.points;
+    let settings = &m.snapshot.0.settings;
     let share_now = percent(m.copysets_now.distinct, m.copysets_now.possible as usize);
     // At one point per server the reader's own setting is the baseline itself.
-    let at_readers_points = if points == 1 {
+    let at_readers_points = if settings.points_phrase() == "1 point per server" {
         format!(" ({share_now})")
     } else {
         format!(
-            "; at {points} points, {} ({share_now})",
+            "; with {}, {} ({share_now})",
+            settings.points_phrase(),
             thousands(m.copysets_now.distinct as u64)
         )
     };

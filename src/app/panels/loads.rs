@@ -107,8 +107,8 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
             {markup(Holder::Lead, move || snapshot.with(|m| {
                 let s = &m.0;
                 escape(&format!(
-                    "Each server holds the keys of its arcs. With {} points per server the busiest holds {} times what the quietest holds after the change{}; one point each leaves whole servers nearly idle.",
-                    s.settings.points,
+                    "Each server holds the keys of its arcs. With {} the busiest holds {} times what the quietest holds after the change{}; one point each leaves whole servers nearly idle.",
+                    s.settings.points_phrase(),
                     format_ratio(s.spread_after().ratio()),
                     if s.weighted() { ", each for its weight" } else { "" }
                 ))
