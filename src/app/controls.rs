@@ -4,36 +4,17 @@
 
 use leptos::prelude::*;
 
-pub(crate) use super::message::Message;
+pub(crate) use super::message::{apply, Message};
 
 use super::state::Model;
 use model::format::{ladder, nearest_stop};
+use model::in_use::InUse;
 use model::keyname::KeyName;
 use model::settings::{
     clean_name, default_change, parse_server_list, weight_in, MAX_KEYS, MAX_POINTS, MIN_KEYS,
     MIN_POINTS,
 };
-use model::{Change, HashKind, Problem, Settings, Weight};
-
-/// Apply an edit and show the outcome in `message`.
-pub(crate) fn apply(
-    model: Model,
-    message: RwSignal<Option<String>>,
-    edit: impl FnOnce(&mut Settings),
-) {
-    match model.try_change(edit) {
-        Ok(()) => message.set(None),
-        Err(problems) => message.set(Some(join_problems(&problems))),
-    }
-}
-
-fn join_problems(problems: &[Problem]) -> String {
-    problems
-        .iter()
-        .map(|problem| problem.message.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+use model::{Change, HashKind, Settings, Weight};
 
 /// A typed number, or a sentence saying it is not one.
 fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
@@ -166,6 +147,7 @@ pub fn Controls() -> impl IntoView {
                 "Back to the panels"
             </button>
             <h2 id="settings-title" tabindex="-1">"Settings"</h2>
+            <super::placement::PlacementControl id="use" />
             <CopyLink />
             <PointsControl id="points" compact=false />
             // Your own keys set the count and the names: the template's
@@ -673,14 +655,25 @@ fn Presets() -> impl IntoView {
 /// screens, where the whole settings column stays in view).
 #[component]
 pub fn QuickBar() -> impl IntoView {
+    let model = expect_context::<Model>();
+    let client = Memo::new(move |_| model.settings.with(|s| s.in_use != InUse::Ring));
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     super::panels::ring::mini_ring(canvas);
     view! {
         <div class="quickbar" role="region" aria-label="Quick settings">
             <canvas node_ref=canvas id="quick-ring" class="quick-ring" role="img" aria-label="The ring after the change, small; the ring panel shows it in full."></canvas>
             <div class="quick-controls">
-                <PointsControl id="quick-points" compact=true />
-                <HashControl id="quick-hash" compact=true />
+                // A client places its own points: the page's slider and
+                // hash would change nothing drawn here.
+                <div class="ring-only" hidden=client>
+                    <PointsControl id="quick-points" compact=true />
+                </div>
+                <div class="quick-pair">
+                    <super::placement::PlacementControl id="quick-use" compact=true />
+                    <div class="ring-only" hidden=client>
+                        <HashControl id="quick-hash" compact=true />
+                    </div>
+                </div>
                 {super::reach::quick_nav()}
             </div>
         </div>

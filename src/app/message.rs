@@ -1,6 +1,10 @@
-//! The message line every control shows its refusals in.
+//! The message line every control shows its refusals in, and the edit
+//! that fills it.
 
 use leptos::prelude::*;
+use model::{Problem, Settings};
+
+use super::state::Model;
 
 /// The message line under a control; empty lines take no space.
 #[component]
@@ -13,4 +17,24 @@ pub(crate) fn Message(
             {move || message.get().unwrap_or_default()}
         </p>
     }
+}
+
+/// Apply an edit and show the outcome in `message`.
+pub(crate) fn apply(
+    model: Model,
+    message: RwSignal<Option<String>>,
+    edit: impl FnOnce(&mut Settings),
+) {
+    match model.try_change(edit) {
+        Ok(()) => message.set(None),
+        Err(problems) => message.set(Some(join_problems(&problems))),
+    }
+}
+
+fn join_problems(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(|problem| problem.message.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

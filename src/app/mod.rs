@@ -11,6 +11,7 @@ mod from_js;
 mod measure;
 mod message;
 pub mod panels;
+mod placement;
 mod print;
 mod prose;
 mod reach;

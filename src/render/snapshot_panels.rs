@@ -8,6 +8,7 @@
 use crate::render::markup::Markup;
 use crate::render::palette::Palette;
 use model::format::{fixed, format_share, percent, share_in_prose, thousands};
+use model::in_use::InUse;
 use model::Snapshot;
 
 /// One panel drawn from a snapshot alone.
@@ -101,15 +102,22 @@ pub const ENTRY_ROWS: usize = 12;
 
 /// The first entries of the ring after the change, in ring order.
 fn entries(m: &mut Markup, s: &Snapshot) {
-    m.paragraph(
-        "lead",
-        &format!(
+    let lead = match s.settings.in_use {
+        InUse::Ring => format!(
             "A server named S with P points is hashed P times, as S#0, S#1, … S#P−1. These are the first entries clockwise from position 0 after the change. {} servers × {} points = {} entries. Ties at one position are ordered by server name, then point index.",
             s.after.len(),
             s.settings.points,
             thousands(s.ring_after.len() as u64)
         ),
-    );
+        client => format!(
+            "These are the first entries clockwise from position 0 on {}'s own ring after the change: {} entries for {} servers, each placed by {}'s own hash of a server's name. Point counts each server's entries in ring order.",
+            client.name(),
+            thousands(s.ring_after.len() as u64),
+            s.after.len(),
+            client.name()
+        ),
+    };
+    m.paragraph("lead", &lead);
     m.open_scrolling_table("First ring entries", &[("class", Some("numbers"))])
         .open("thead", &[])
         .head_row(&["Position", "Server", "Point"])
@@ -143,10 +151,23 @@ fn entries(m: &mut Markup, s: &Snapshot) {
 /// Moved keys, counted twice by routes that share no code.
 fn moved(m: &mut Markup, s: &Snapshot) {
     let changed = s.name(s.changed);
-    let lead = if s.is_join() {
-        format!("When {changed} joins, it takes over the arc just before each of its points, and only those keys move. ")
-    } else {
-        format!("When {changed} leaves, each of its arcs passes to the next server clockwise, and only its keys move. ")
+    let in_use = s.settings.in_use;
+    let lead = match (in_use, s.is_join()) {
+        (InUse::Ring, true) => format!("When {changed} joins, it takes over the arc just before each of its points, and only those keys move. "),
+        (InUse::Ring, false) => format!("When {changed} leaves, each of its arcs passes to the next server clockwise, and only its keys move. "),
+        (client, joins) => {
+            let name = client.name();
+            let mut lead = if joins {
+                format!("When {changed} joins {name}'s ring, it takes over the arcs before its points. ")
+            } else {
+                format!("When {changed} leaves {name}'s ring, its arcs pass to the next points clockwise. ")
+            };
+            lead.push_str(&match s.moved_between {
+                0 => "No other key moves. ".to_string(),
+                between => format!("{name} also lays out the other servers' points afresh for the new pool, so {} keys move between servers that stay. ", thousands(between as u64)),
+            });
+            lead
+        }
     };
     m.open("p", &[("class", Some("lead"))])
         .text(&lead)
@@ -158,10 +179,14 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     row(m, "Owner before ≠ owner after, key by key", |m| {
         count_cell(m, "moved", s.moved_by_owner_diff)
     });
-    let arcs = format!(
-        "Keys inside the arcs {changed} {}",
-        if s.is_join() { "claims" } else { "gives up" }
-    );
+    let arcs = if in_use != InUse::Ring {
+        "Keys in every stretch whose owner differs between the two rings".to_string()
+    } else {
+        format!(
+            "Keys inside the arcs {changed} {}",
+            if s.is_join() { "claims" } else { "gives up" }
+        )
+    };
     row(m, &arcs, |m| {
         count_cell(m, "moved-arc", s.moved_by_arc_walk)
     });

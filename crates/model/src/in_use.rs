@@ -20,6 +20,22 @@ pub enum InUse {
     Twemproxy,
 }
 
+/// Why each other scheme and system cannot be the ring in use, by id: the
+/// page draws a ring whose keys go to the first point clockwise, and these
+/// place keys another way. Each keeps its row in its table.
+pub const CANNOT_DRIVE: [(&str, &str); 10] = [
+    ("modulo", "no ring at all: a key's server is its hash's remainder."),
+    ("jump", "no ring: a key's bucket follows from its hash and the server count alone."),
+    ("rendezvous", "no ring: every key scores every server and takes the top score."),
+    ("multiprobe", "one point per server, but a key tries several positions and takes the nearest point to any of them."),
+    ("maglev", "a lookup table of rows filled in turn by each server, not points on a circle."),
+    ("bounded", "the ring with a cap: a key's server depends on the keys placed before it, not on its position alone."),
+    ("slots", "fixed slots handed out in ranges, not points hashed from names."),
+    ("haproxy", "the point nearest the key on either side, not the next one clockwise."),
+    ("nginx-hash", "no ring: without `consistent`, nginx takes the hash mod the pool's total weight."),
+    ("envoy-maglev", "a lookup table of 65,537 rows, not points on a circle."),
+];
+
 impl InUse {
     pub const ALL: [InUse; 6] = [
         InUse::Ring,
@@ -54,6 +70,27 @@ impl InUse {
         }
     }
 
+    /// What the ring panel says of a client's ring with `entries` points
+    /// on `servers` servers; None for the page's own.
+    pub fn about_ring(self, entries: usize, servers: usize) -> Option<String> {
+        let hash = match self {
+            InUse::Ring => return None,
+            InUse::Ketama => "the first four bytes of its MD5",
+            InUse::Groupcache | InUse::Nginx => "its CRC-32",
+            InUse::EnvoyRing => "its XXH64",
+            InUse::Twemproxy => "twemproxy's 32-bit FNV-1a",
+        };
+        let mut said = format!(
+            "This is {}'s own ring: {} points on {servers} servers, each key placed at {hash}.",
+            self.name(),
+            crate::format::thousands(entries as u64)
+        );
+        if self.is_wide() {
+            said.push_str(" Envoy's circle has 2⁶⁴ positions: each point and key is drawn at its top 32 bits, and every key keeps the owner its full 64 bits give it.");
+        }
+        Some(said)
+    }
+
     pub fn from_id(id: &str) -> Option<InUse> {
         InUse::ALL.into_iter().find(|in_use| in_use.id() == id)
     }
@@ -84,5 +121,23 @@ impl InUse {
         } else {
             position as u32
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::placements;
+
+    #[test]
+    fn every_scheme_and_system_either_drives_the_ring_or_says_why_not() {
+        for scheme in placements::every() {
+            let drives = InUse::from_id(scheme.id()).is_some();
+            let why_not = CANNOT_DRIVE.iter().any(|(id, _)| *id == scheme.id());
+            assert!(drives ^ why_not, "{}", scheme.id());
+        }
+        assert!(CANNOT_DRIVE
+            .iter()
+            .all(|(id, _)| placements::about(id).is_some()));
     }
 }

@@ -41,6 +41,9 @@ pub struct Snapshot {
     pub moved_by_owner_diff: usize,
     /// Route (b): keys inside the arcs the changed server gains or gives up.
     pub moved_by_arc_walk: usize,
+    /// Of the keys moved, those whose old and new servers both stay: none
+    /// on the page's ring, some on a client's that re-spreads its points.
+    pub moved_between: usize,
     /// Keys that change server under `hash mod n` for the same change.
     pub modulo_moved: usize,
     /// The clients' own hashes of the keys, made once for every scheme run.
@@ -326,6 +329,7 @@ impl Snapshot {
             loads_after: movement.loads_after,
             moved_by_owner_diff: movement.moved,
             moved_by_arc_walk,
+            moved_between: movement.moved_between,
             modulo_moved,
             key_positions: Arc::default(),
             wide: rings.wide.clone(),

@@ -11,7 +11,7 @@ use crate::app::draw::theme::{observed_width, prefers_dark};
 use crate::app::panels::{markup, predict, Holder};
 use crate::app::state::{Measured, Model, Shared};
 use crate::app::timing;
-use crate::render::markup::Markup;
+use crate::render::markup::{escape, Markup};
 use crate::render::palette::Palette;
 use model::format::thousands;
 use model::steps::{before_the_change, change_stage, stage, stage_pools, Stage};
@@ -287,6 +287,11 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                 "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
                 " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
             </p>
+            {markup(Holder::Block, move || model.snapshot.with(|m| {
+                let s = &m.0;
+                let about = s.settings.in_use.about_ring(s.ring_after.len(), s.after.len());
+                about.map(|text| format!("<p class=\"note\" data-in-use-note>{}</p>", escape(&text))).unwrap_or_default()
+            }))}
             <div class="ring-wrap">
                 <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=pick_key></canvas>
                 <div class="ring-side">

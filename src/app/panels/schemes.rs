@@ -129,13 +129,15 @@ impl Table {
 
 /// A table of placements (stale rows are kept until new ones arrive), the
 /// note on how lookups were timed and the note on weights.
-/// `yours` is the row a pasted config selects, marked for the reader.
+/// `yours` is the row a pasted config selects, marked for the reader;
+/// `in_use` the row whose ring the other panels measure (`use=`).
 pub fn placements_table(
     table: Table,
     measured: Option<&SchemesMeasured>,
     keys: usize,
     weighted: bool,
     yours: Option<&str>,
+    in_use: &str,
 ) -> String {
     let mut m = Markup::new();
     m.open_scrolling_table(
@@ -199,6 +201,7 @@ pub fn placements_table(
                 ("data-entries", Some(&r.holds.items().to_string())),
                 ("data-yours", (yours == Some(r.id)).then_some("yes")),
                 ("class", (yours == Some(r.id)).then_some("yours")),
+                ("data-in-use", (in_use == r.id).then_some("yes")),
                 (
                     "data-lookup-ns",
                     row.lookup.map(|t| fixed(t.nanos_per_lookup, 1)).as_deref(),
@@ -388,9 +391,18 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
     };
     let table = move || {
         let keys = snapshot.with(|m| m.0.key_count());
-        let weighted = model.settings.with(|s| !s.weights.is_empty());
+        let (weighted, in_use) = model
+            .settings
+            .with(|s| (!s.weights.is_empty(), s.in_use.id()));
         model.with_schemes(|measured| {
-            placements_table(Table::Schemes, measured.as_ref(), keys, weighted, None)
+            placements_table(
+                Table::Schemes,
+                measured.as_ref(),
+                keys,
+                weighted,
+                None,
+                in_use,
+            )
         })
     };
     let notes = move || snapshot.with(|m| notes(Table::Schemes, &m.0.settings));

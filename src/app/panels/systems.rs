@@ -5,6 +5,7 @@
 use config::Pasted;
 use leptos::prelude::*;
 use model::format::thousands;
+use model::in_use::{InUse, CANNOT_DRIVE};
 use model::report::SchemeRow;
 use model::settings::default_change;
 use model::{Change, Settings, Snapshot, Weight};
@@ -91,10 +92,19 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
     };
     let table = move || {
         let keys = snapshot.with(|m| m.0.key_count());
-        let weighted = model.settings.with(|s| !s.weights.is_empty());
+        let (weighted, in_use) = model
+            .settings
+            .with(|s| (!s.weights.is_empty(), s.in_use.id()));
         model.with_systems(|measured| {
             yours.with(|yours| {
-                placements_table(Table::Systems, measured.as_ref(), keys, weighted, *yours)
+                placements_table(
+                    Table::Systems,
+                    measured.as_ref(),
+                    keys,
+                    weighted,
+                    *yours,
+                    in_use,
+                )
             })
         })
     };
@@ -136,6 +146,11 @@ fn take_pool(settings: &mut Settings, pasted: &Pasted) {
     }
     settings.insert_at = None;
     settings.servers = names;
+    // The system its hash line names becomes the ring in use where it can
+    // be one; one that cannot hands the ring back to the page's.
+    if let Some(system) = pasted.system {
+        settings.in_use = InUse::from_id(system).unwrap_or_default();
+    }
 }
 
 /// What was read, in words: the form, the pool, the row, what was skipped.
@@ -148,10 +163,20 @@ fn describe(pasted: &Pasted) -> String {
         weights.join(", ")
     );
     match pasted.system.and_then(model::placements::about) {
-        Some(about) => said.push_str(&format!(
-            " Its hash line selects {}: the marked row.",
-            about.title
-        )),
+        Some(about) => {
+            said.push_str(&format!(
+                " Its hash line selects {}: the marked row.",
+                about.title
+            ));
+            match CANNOT_DRIVE.iter().find(|(id, _)| *id == about.id) {
+                Some((_, why)) => said.push_str(&format!(
+                    " It cannot be the ring drawn: {why} The panels measure the page's ring."
+                )),
+                None => {
+                    said.push_str(" Its ring is now the one drawn and measured in every panel.")
+                }
+            }
+        }
         None => said.push_str(" No hash line says which system: compare the rows."),
     }
     if !pasted.skipped.is_empty() {

@@ -1,0 +1,84 @@
+//! The ring in use (`use=`): the page's own, or a deployed client's, which
+//! the ring canvas then draws and every panel measures. At the top of the
+//! settings and, compact, in the phone's quick bar.
+
+use leptos::prelude::*;
+
+use super::message::{apply, Message};
+use super::state::Model;
+use crate::render::markup::escape;
+use model::in_use::{InUse, CANNOT_DRIVE};
+
+/// The choice as the menu words it; `compact`, for the phone's quick bar.
+fn title(in_use: InUse, compact: bool) -> &'static str {
+    match in_use {
+        InUse::Ring if compact => "Page's ring",
+        InUse::Ring => "The page's ring",
+        InUse::Ketama if compact => "ketama",
+        InUse::Ketama => "ketama (memcached clients)",
+        InUse::Groupcache => "groupcache (Go)",
+        InUse::Nginx => "nginx hash … consistent",
+        InUse::EnvoyRing => "Envoy ring hash (gRPC)",
+        InUse::Twemproxy => "twemproxy",
+    }
+}
+
+/// What the choice does, and why the other schemes are not in the menu.
+fn help(in_use: InUse) -> String {
+    let lead = match in_use {
+        InUse::Ring => "The ring drawn and measured is the page's own. Pick your client to see its ring instead: its own points, its own key hash, its own figures in every panel.".to_string(),
+        client => format!(
+            "Every panel now measures {}'s own ring: its points and its hash of each key. The points slider and hash menu below shape only the page's ring, the first row of the schemes table.",
+            client.name()
+        ),
+    };
+    let others: String = CANNOT_DRIVE
+        .iter()
+        .filter_map(|(id, why)| {
+            let about = model::placements::about(id)?;
+            Some(format!(
+                "<li><b>{}</b>: {}</li>",
+                escape(about.title),
+                escape(why)
+            ))
+        })
+        .collect();
+    format!(
+        "{}<details class=\"why-not\"><summary>Why not the others?</summary><p>The canvas draws a ring on which a key goes to the first point clockwise. These place keys another way, so they keep their rows in the tables below:</p><ul>{others}</ul></details>",
+        escape(&lead)
+    )
+}
+
+#[component]
+pub fn PlacementControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoView {
+    let model = expect_context::<Model>();
+    let message = RwSignal::new(None::<String>);
+    let in_use = Memo::new(move |_| model.settings.with(|s| s.in_use));
+    view! {
+        <div class="control placement">
+            <label for=id class:visually-hidden=compact>"Ring in use"</label>
+            <select
+                id=id
+                name="use"
+                aria-describedby=format!("{id}-message")
+                on:change=move |ev| match InUse::from_id(&event_target_value(&ev)) {
+                    Some(choice) => apply(model, message, |settings| settings.in_use = choice),
+                    None => message.set(Some("Pick one of the rings listed.".into())),
+                }
+            >
+                {InUse::ALL
+                    .into_iter()
+                    .map(|choice| {
+                        view! {
+                            <option value=choice.id() selected=move || in_use.get() == choice>
+                                {title(choice, compact)}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+            {(!compact).then(|| view! { <div class="help" inner_html=move || help(in_use.get())></div> })}
+            <Message message=message id=format!("{id}-message") />
+        </div>
+    }
+}
