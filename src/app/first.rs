@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 use super::draw::ring_canvas::{self, Marks, RingColours};
 use crate::render::markup::Markup;
 use crate::render::snapshot_panels::{self, SnapshotPanel};
+use model::in_use::InUse;
 use model::query::{self, Parsed};
 use model::steps::{before_the_change, change_stage, stage};
 use model::Snapshot;
@@ -33,7 +34,7 @@ pub fn draw() -> Option<()> {
         // Another panel, or an address with parts the app will list as
         // ignored above the panel: the app builds it at once.
         let panel = parsed.view.panel.and_then(snapshot_panels::find)?;
-        if !parsed.notices.is_empty() {
+        if !parsed.notices.is_empty() || parsed.settings.in_use != InUse::Ring {
             return None;
         }
         return draw_panel(&document, panel, &parsed);
@@ -54,6 +55,10 @@ pub fn draw() -> Option<()> {
 #[inline(never)]
 fn draw_ring(placeholder: &web_sys::Element, search: &str) -> Option<()> {
     let parsed = query::parse(search, &[]);
+    // A client's ring is the app's to draw: this module is built without them.
+    if parsed.settings.in_use != InUse::Ring {
+        return None;
+    }
     let snapshot = Snapshot::of(&parsed.settings);
     // Until the reader has answered the headline's question, the pool
     // before the change, with the question where the count would be.

@@ -98,7 +98,12 @@ impl InUse {
     /// A key's position under the client's own hash (the systems'
     /// `KEY_HASH`es call the same functions), all 64 bits of Envoy's; None
     /// for the page's ring, whose keys take the hash menu's.
+    /// Without the `clients` feature, None: that build never measures a
+    /// client's ring.
     pub fn wide_key_position(self, name: &[u8]) -> Option<u64> {
+        if cfg!(not(feature = "clients")) {
+            return None;
+        }
         match self {
             InUse::Ring => None,
             InUse::Ketama => Some(hashes::ketama_key(name).into()),

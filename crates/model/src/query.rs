@@ -322,10 +322,18 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
             },
             "use" => match InUse::from_id(&value) {
                 Some(in_use) => settings.in_use = in_use,
-                None => ignore(format!(
-                    "use= takes a ring-shaped placement: {}",
-                    InUse::ALL.map(InUse::id).join(", ")
-                )),
+                None => {
+                    let why = crate::in_use::CANNOT_DRIVE
+                        .iter()
+                        .find(|(id, _)| *id == value)
+                        .map_or(String::new(), |(_, why)| {
+                            format!(" ({value} is {})", why.trim_end_matches('.'))
+                        });
+                    ignore(format!(
+                        "use= takes a ring-shaped placement: {}{why}",
+                        InUse::ALL.map(InUse::id).join(", ")
+                    ))
+                }
             },
             "hash" => match HashKind::from_id(&value) {
                 Some(hash) => settings.hash = hash,

@@ -562,7 +562,9 @@ impl Snapshot {
     }
 }
 
-/// A client's ring on `pool` (`use=`). None for the page's own ring.
+/// A client's ring on `pool` (`use=`). None for the page's own ring, and
+/// without the `clients` feature (the first screen's module, which leaves
+/// a client's ring to the full app).
 fn client_ring(
     in_use: InUse,
     names: &[String],
@@ -577,6 +579,9 @@ fn client_ring(
             weight: u32::from(weights.get(usize::from(id)).copied().unwrap_or(1)),
         })
         .collect();
+    if cfg!(not(feature = "clients")) {
+        return None;
+    }
     Some(match in_use {
         InUse::Ring => return None,
         InUse::Ketama => ketama::ring(&servers, pool, &mut Vec::new()).0,

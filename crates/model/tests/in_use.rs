@@ -176,3 +176,15 @@ fn every_stage_of_the_step_through_is_the_clients_own_ring() {
         }
     }
 }
+
+#[test]
+fn a_use_that_cannot_drive_the_ring_is_a_notice_that_says_why() {
+    let parsed = query::parse("use=maglev", &model::panels::ids());
+    assert_eq!(parsed.settings.in_use, InUse::Ring);
+    assert_eq!(parsed.notices.len(), 1);
+    assert!(
+        parsed.notices[0].contains("(maglev is a lookup table"),
+        "{:?}",
+        parsed.notices
+    );
+}
