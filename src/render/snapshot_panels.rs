@@ -8,7 +8,6 @@
 use crate::render::markup::Markup;
 use crate::render::palette::Palette;
 use model::format::{fixed, format_share, percent, share_in_prose, thousands};
-use model::in_use::InUse;
 use model::Snapshot;
 
 /// One panel drawn from a snapshot alone.
@@ -102,8 +101,9 @@ pub const ENTRY_ROWS: usize = 12;
 
 /// The first entries of the ring after the change, in ring order.
 fn entries(m: &mut Markup, s: &Snapshot) {
-    let lead = match s.settings.in_use {
-        InUse::Ring => format!(
+    let in_use = s.settings.in_use;
+    let lead = match in_use {
+        _ if !in_use.is_client() => format!(
             "A server named S with P points is hashed P times, as S#0, S#1, … S#P−1. These are the first entries clockwise from position 0 after the change. {} servers × {} points = {} entries. Ties at one position are ordered by server name, then point index.",
             s.after.len(),
             s.settings.points,
@@ -152,10 +152,12 @@ fn entries(m: &mut Markup, s: &Snapshot) {
 fn moved(m: &mut Markup, s: &Snapshot) {
     let changed = s.name(s.changed);
     let in_use = s.settings.in_use;
-    let lead = match (in_use, s.is_join()) {
-        (InUse::Ring, true) => format!("When {changed} joins, it takes over the arc just before each of its points, and only those keys move. "),
-        (InUse::Ring, false) => format!("When {changed} leaves, each of its arcs passes to the next server clockwise, and only its keys move. "),
-        (client, joins) => {
+    // `is_client`, so the first screen's module (no clients) drops the rest.
+    let lead = match (in_use.is_client(), s.is_join()) {
+        (false, true) => format!("When {changed} joins, it takes over the arc just before each of its points, and only those keys move. "),
+        (false, false) => format!("When {changed} leaves, each of its arcs passes to the next server clockwise, and only its keys move. "),
+        (true, joins) => {
+            let client = in_use;
             let name = client.name();
             let mut lead = if joins {
                 format!("When {changed} joins {name}'s ring, it takes over the arcs before its points. ")
@@ -179,7 +181,7 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     row(m, "Owner before ≠ owner after, key by key", |m| {
         count_cell(m, "moved", s.moved_by_owner_diff)
     });
-    let arcs = if in_use != InUse::Ring {
+    let arcs = if in_use.is_client() {
         "Keys in every stretch whose owner differs between the two rings".to_string()
     } else {
         format!(

@@ -113,6 +113,13 @@ impl InUse {
         }
     }
 
+    /// Whether a client's ring is in use and this build measures one (the
+    /// first screen's module, built without `clients`, never does, so the
+    /// compiler drops every branch that asks).
+    pub fn is_client(self) -> bool {
+        cfg!(feature = "clients") && self != InUse::Ring
+    }
+
     /// Whether its positions are 64 bits, drawn at their top halves.
     pub fn is_wide(self) -> bool {
         self == InUse::EnvoyRing

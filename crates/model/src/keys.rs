@@ -38,7 +38,7 @@ impl KeySpec {
     }
     /// The positions of keys `from` … `from + count − 1` in key order.
     fn hash_range(&self, from: u32, count: u32) -> Vec<u32> {
-        if self.in_use != InUse::Ring {
+        if self.in_use.is_client() {
             return (u64::from(from)..u64::from(from + count))
                 .map(|index| {
                     self.name.with_name(self.first + index, |name| {

@@ -261,8 +261,8 @@ impl Snapshot {
             &rebuilt
         };
         let keys = match &rings.wide {
-            Some(wide) => Keys::fitted(&keys, wide),
-            None => keys,
+            Some(wide) if cfg!(feature = "clients") => Keys::fitted(&keys, wide),
+            _ => keys,
         };
         let modulo_moved = if modulo.spec == valid.modulo_spec() {
             modulo.moved
@@ -280,7 +280,7 @@ impl Snapshot {
         };
         let mut owners_before = vec![0; keys.len()];
         let mut owners_after = vec![0; keys.len()];
-        let clients = rings.spec().in_use() != InUse::Ring;
+        let clients = rings.spec().in_use().is_client();
         if clients {
             // Two rings of their own: a walk each.
             rings

@@ -259,7 +259,7 @@ impl ClaimDef {
     /// pool, each is a finding about that client, except that the two
     /// routes of the moved count must agree on any ring.
     fn kind_for(&self, snapshot: &Snapshot) -> Kind {
-        let client = snapshot.settings.in_use != crate::in_use::InUse::Ring;
+        let client = snapshot.settings.in_use.is_client();
         if client && self.family == Ring && self.id != "routes-agree" {
             Kind::Finding
         } else {
