@@ -161,12 +161,12 @@ test("keyboard alone reaches every control and moves the slider", async () => {
   // Answered, so the ring's step-through is among the controls.
   const { page, close } = await open(env.browser, env.served, "", { answered: true });
   const reached = new Set();
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 50; i++) {
     await page.keyboard.press("Tab");
     const id = await page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute("aria-label"));
     if (id) reached.add(id);
   }
-  for (const id of ["copy-link", "points-range", "points-number", "keys-range", "keys-number", "hash",
+  for (const id of ["use", "copy-link", "points-range", "points-number", "keys-range", "keys-number", "hash",
     "add-server", "add-server-button", "server-list", "server-list-button", "change-join", "joiner",
     "joiner-button", "first-number", "step-back", "Remove alpha"]) {
     assert.ok(reached.has(id), `Tab never reached ${id}`);
