@@ -24,15 +24,15 @@ pub enum InUse {
 /// page draws a ring whose keys go to the first point clockwise, and these
 /// place keys another way. Each keeps its row in its table.
 pub const CANNOT_DRIVE: [(&str, &str); 10] = [
-    ("modulo", "no ring at all: a key's server is its hash's remainder."),
-    ("jump", "no ring: a key's bucket follows from its hash and the server count alone."),
-    ("rendezvous", "no ring: every key scores every server and takes the top score."),
+    ("modulo", "a key's server is its hash's remainder, with no ring at all."),
+    ("jump", "a key's bucket follows from its hash and the server count alone, with no ring."),
+    ("rendezvous", "every key scores every server and takes the top score, with no ring."),
     ("multiprobe", "one point per server, but a key tries several positions and takes the nearest point to any of them."),
     ("maglev", "a lookup table of rows filled in turn by each server, not points on a circle."),
     ("bounded", "the ring with a cap: a key's server depends on the keys placed before it, not on its position alone."),
     ("slots", "fixed slots handed out in ranges, not points hashed from names."),
     ("haproxy", "the point nearest the key on either side, not the next one clockwise."),
-    ("nginx-hash", "no ring: without `consistent`, nginx takes the hash mod the pool's total weight."),
+    ("nginx-hash", "without `consistent`, nginx takes the hash mod the pool's total weight, with no ring."),
     ("envoy-maglev", "a lookup table of 65,537 rows, not points on a circle."),
 ];
 

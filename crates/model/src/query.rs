@@ -326,8 +326,9 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
                     let why = crate::in_use::CANNOT_DRIVE
                         .iter()
                         .find(|(id, _)| *id == value)
-                        .map_or(String::new(), |(_, why)| {
-                            format!(" ({value} is {})", why.trim_end_matches('.'))
+                        .zip(crate::placements::about(&value))
+                        .map_or(String::new(), |((_, why), about)| {
+                            format!("; {}: {}", about.title, why.trim_end_matches('.'))
                         });
                     ignore(format!(
                         "use= takes a ring-shaped placement: {}{why}",
