@@ -326,9 +326,10 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
                     let why = crate::in_use::CANNOT_DRIVE
                         .iter()
                         .find(|(id, _)| *id == value)
-                        .zip(crate::placements::about(&value))
-                        .map_or(String::new(), |((_, why), about)| {
-                            format!("; {}: {}", about.title, why.trim_end_matches('.'))
+                        // By id: the titles would bring every scheme's
+                        // text into the first screen's module.
+                        .map_or(String::new(), |(_, why)| {
+                            format!("; {value}: {}", why.trim_end_matches('.'))
                         });
                     ignore(format!(
                         "use= takes a ring-shaped placement: {}{why}",

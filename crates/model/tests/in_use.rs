@@ -183,7 +183,7 @@ fn a_use_that_cannot_drive_the_ring_is_a_notice_that_says_why() {
     assert_eq!(parsed.settings.in_use, InUse::Ring);
     assert_eq!(parsed.notices.len(), 1);
     assert!(
-        parsed.notices[0].contains("; Maglev: a lookup table"),
+        parsed.notices[0].contains("; maglev: a lookup table"),
         "{:?}",
         parsed.notices
     );
