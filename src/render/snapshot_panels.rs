@@ -166,7 +166,7 @@ fn moved(m: &mut Markup, s: &Snapshot) {
             };
             lead.push_str(&match s.moved_between {
                 0 => "No other key moves. ".to_string(),
-                between => format!("{name} also lays out the other servers' points afresh for the new pool, so {} keys move between servers that stay. ", thousands(between as u64)),
+                between => format!("The other servers' points are laid out afresh for the new pool, so {} keys move between servers that stay. ", thousands(between as u64)),
             });
             lead
         }

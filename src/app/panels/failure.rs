@@ -272,8 +272,13 @@ fn copysets_sentence(m: &FailureMeasured) -> String {
         )
     };
     format!(
-        "Walking R = {} servers clockwise from every ring entry gives the sets of servers that hold some key together. At 1 point per server there are {} such sets of the {} possible{at_readers_points}. Each set is a combination of {} failures that loses some key. More points make more sets, so more of the possible failure combinations lose something; but each set then covers fewer keys, so each such failure loses less.",
+        "Walking R = {} servers clockwise from every ring entry gives the sets of servers that hold some key together. At 1 point per server{} there are {} such sets of the {} possible{at_readers_points}. Each set is a combination of {} failures that loses some key. More points make more sets, so more of the possible failure combinations lose something; but each set then covers fewer keys, so each such failure loses less.",
         m.failure.replicas,
+        if settings.in_use.is_client() {
+            " on the page's ring"
+        } else {
+            ""
+        },
         m.copysets_at_one.distinct,
         thousands(m.copysets_at_one.possible),
         m.failure.replicas
