@@ -224,7 +224,8 @@ impl Snapshot {
         let in_use = self.settings.in_use;
         match (in_use.wide_key_position(name), &self.wide) {
             (Some(full), Some(wide)) => wide.key(full),
-            (Some(_), None) => in_use.key_position(name).unwrap_or(0),
+            // A 32-bit client's hash is its position as it is.
+            (Some(full), None) => full as u32,
             (None, _) => self.settings.hash.hash(name),
         }
     }

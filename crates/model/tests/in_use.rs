@@ -188,3 +188,21 @@ fn a_use_that_cannot_drive_the_ring_is_a_notice_that_says_why() {
         parsed.notices
     );
 }
+
+#[test]
+fn the_one_key_box_places_a_key_where_the_clients_ring_does() {
+    for in_use in InUse::ALL {
+        let s = snapshot(&format!("{}&use={}", CHANGES[2], in_use.id()));
+        let names = s.settings.key_names();
+        for index in [0, 17, 4_999] {
+            let name = names.name(s.keys.key(index).number);
+            let (position, _) = model::one_key::owners(&s, &name);
+            assert_eq!(
+                position,
+                s.keys.hashes[index],
+                "{} key {index}",
+                in_use.id()
+            );
+        }
+    }
+}
