@@ -81,6 +81,25 @@ impl<'a> Palette<'a> {
     }
 }
 
+/// How many servers a view can hold before colours repeat.
+pub const DISTINCT: usize = COLOURS.len();
+
+/// A colour a quarter of the way from `ground` to `colour`: the other
+/// servers' marks while one is picked out, there but in the background.
+pub fn faded(colour: (u8, u8, u8), ground: (u8, u8, u8)) -> (u8, u8, u8) {
+    let mix = |c: u8, g: u8| ((u16::from(c) + 3 * u16::from(g)) / 4) as u8;
+    (
+        mix(colour.0, ground.0),
+        mix(colour.1, ground.1),
+        mix(colour.2, ground.2),
+    )
+}
+
+/// Red, green, blue bytes as "#rrggbb".
+pub fn hex((r, g, b): (u8, u8, u8)) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
 /// "#RRGGBB" as red, green, blue bytes.
 pub fn hex_rgb(hex: &str) -> (u8, u8, u8) {
     let byte = |at: usize| u8::from_str_radix(&hex[at..at + 2], 16).unwrap_or(128);
@@ -93,6 +112,17 @@ mod tests {
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|n| n.to_string()).collect()
+    }
+
+    #[test]
+    fn a_faded_colour_sits_a_quarter_of_the_way_from_the_ground() {
+        let ground = (0x1d, 0x20, 0x27);
+        let orange = hex_rgb("#E69F00");
+        let dim = faded(orange, ground);
+        // (230 + 3 × 29) / 4, (159 + 3 × 32) / 4, (0 + 3 × 39) / 4
+        assert_eq!(dim, (79, 63, 29));
+        assert_eq!(hex_rgb(&hex(dim)), dim);
+        assert_eq!(faded(ground, ground), ground);
     }
 
     #[test]

@@ -313,5 +313,68 @@ test("up to eight servers, the joiner included, never share a colour", async () 
     assert.equal(Object.keys(colours).length, 7, selector);
     assert.equal(new Set(Object.values(colours)).size, 7, `${selector}: ${JSON.stringify(colours)}`);
   }
+  // Names and colours are one to one: no server is offered to pick out.
+  assert.equal(await page.locator("#ring [data-pick-server]").count(), 0);
   await close();
+});
+
+test("past eight servers a name in the ring's legend picks its server out on the canvas", async () => {
+  // Issue 35 item 7: at the lesson's nineteen servers colours repeat (m04
+  // and m09 are both orange), so a mark's colour alone cannot name it.
+  const nineteen = Array.from({ length: 18 }, (_, i) => `m${String(i + 1).padStart(2, "0")}`).join(",");
+  const query = `servers=${nineteen}&add=m19`;
+  const native = nativeFigures(query);
+  for (const width of [390, 1280]) {
+    const { page, errors, close } = await open(env.browser, env.served, `?${query}`, { answered: true, viewport: { width, height: 900 } });
+    await appReady(page);
+    const names = await page.$$eval("#ring [data-pick-server]", (buttons) => buttons.map((b) => b.dataset.pickServer));
+    assert.equal(names.length, 19, `${width}: one button per server after the join`);
+    // Each swatch's colour, and how many canvas pixels are exactly each colour.
+    const census = () => page.evaluate(() => {
+      const swatch = Object.fromEntries([...document.querySelectorAll("#ring [data-pick-server]")].map((b) => [
+        b.dataset.pickServer, getComputedStyle(b.querySelector(".swatch")).backgroundColor.match(/\d+/g).map(Number).join(","),
+      ]));
+      const canvas = document.querySelector("#ring canvas");
+      const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+      const pixels = {};
+      for (let i = 0; i < data.length; i += 4) {
+        const key = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+        pixels[key] = (pixels[key] ?? 0) + 1;
+      }
+      return { swatch, pixels, pressed: [...document.querySelectorAll('#ring [aria-pressed="true"]')].map((b) => b.dataset.pickServer) };
+    });
+    const before = await census();
+    const m04 = before.swatch.m04;
+    const others = [...new Set(Object.values(before.swatch))].filter((c) => c !== m04);
+    assert.ok(others.length >= 6, `${width}: ${JSON.stringify(before.swatch)}`);
+    assert.ok(before.pixels[m04] > 0, `${width}: m04's colour is on the canvas`);
+    for (const colour of others) assert.ok(before.pixels[colour] > 0, `${width}: ${colour} is on the canvas before a pick`);
+
+    await page.locator('#ring [data-pick-server="m04"]').click();
+    await page.waitForFunction(() => document.querySelector("#ring [data-picked-note]")?.textContent.startsWith("Picked out: m04"));
+    // Only m04's marks keep a full colour: every other colour is gone.
+    await page.waitForFunction((others) => {
+      const canvas = document.querySelector("#ring canvas");
+      const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+      const colours = new Set(others);
+      for (let i = 0; i < data.length; i += 4) if (colours.has(`${data[i]},${data[i + 1]},${data[i + 2]}`)) return false;
+      return true;
+    }, others);
+    const picked = await census();
+    assert.deepEqual(picked.pressed, ["m04"]);
+    assert.ok(picked.pixels[m04] > 0, `${width}: m04's marks stay in colour`);
+    const note = await page.locator("#ring [data-picked-note]").textContent();
+    const keys = native.loads.m04.after.toLocaleString("en-US");
+    assert.match(note, new RegExp(`^Picked out: m04, its 200 points and ${keys} keys in colour`), note);
+    assert.match(await page.locator("#ring canvas").getAttribute("aria-label"), /Picked out: m04/);
+
+    // Tapped again, every server is back in its colour.
+    await page.locator('#ring [data-pick-server="m04"]').click();
+    await page.waitForFunction(() => document.querySelector("#ring [data-picked-note]")?.textContent.startsWith("Colours repeat"));
+    const shown = await census();
+    assert.deepEqual(shown.pressed, []);
+    for (const colour of others) assert.ok(shown.pixels[colour] > 0, `${width}: ${colour} is back`);
+    assert.deepEqual(errors, []);
+    await close();
+  }
 });

@@ -14,7 +14,7 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use super::theme::fit_canvas;
-use crate::render::palette::{hex_rgb, Palette};
+use crate::render::palette::{faded, hex, hex_rgb, Palette};
 use model::ring::Entry;
 use model::steps::Stage;
 use model::{Keys, ServerId, Snapshot};
@@ -116,6 +116,10 @@ pub struct Marks<'a> {
     pub failure: Option<&'a FailureOverlay<'a>>,
     /// The key whose replicas the failure panel lists, squared.
     pub inspected: Option<usize>,
+    /// A server the reader picked out in the legend: its ticks and dots in
+    /// its colour, every other server's faded, so they can be told apart
+    /// where colours repeat.
+    pub picked: Option<ServerId>,
     pub detail: Detail,
 }
 
@@ -143,6 +147,7 @@ pub fn draw(
     let Marks {
         failure,
         inspected,
+        picked,
         detail,
     } = marks;
     let Ok(Some(context)) = canvas.get_context("2d") else {
@@ -184,13 +189,23 @@ pub fn draw(
     // Layer 1: background, key dots and (when there are many) the ticks,
     // straight into pixels.
     let palette = Palette::of(&snapshot.names);
-    let server_rgba: Vec<u32> = snapshot
+    let is_faded = |server: usize| picked.is_some_and(|p| usize::from(p) != server);
+    let server_rgb: Vec<(u8, u8, u8)> = snapshot
         .names
         .iter()
-        .map(|name| {
-            let (r, g, b) = palette.rgb(name);
-            u32::from_le_bytes([r, g, b, 255])
+        .enumerate()
+        .map(|(server, name)| {
+            let rgb = palette.rgb(name);
+            if is_faded(server) {
+                faded(rgb, colours.background)
+            } else {
+                rgb
+            }
         })
+        .collect();
+    let server_rgba: Vec<u32> = server_rgb
+        .iter()
+        .map(|&(r, g, b)| u32::from_le_bytes([r, g, b, 255]))
         .collect();
     let side = ((dot_css * scale * 2.0).round() as usize).max(1);
     PLACED.with(|cache| {
@@ -254,11 +269,13 @@ pub fn draw(
                     );
                     let column_of =
                         |entry: &Entry| (u64::from(entry.position) * ticks.columns) >> 32;
+                    // A down server's tick shows first, then a picked one's.
                     for column in entries.chunk_by(|a, b| column_of(a) == column_of(b)) {
                         let Some(shown) = column
                             .iter()
                             .rev()
                             .find(|entry| is_down(entry.server))
+                            .or_else(|| column.iter().rev().find(|e| Some(e.server) == picked))
                             .or(column.last())
                         else {
                             continue;
@@ -322,11 +339,14 @@ pub fn draw(
         let solid = js_sys::Array::new();
         for entry in entries {
             let down = is_down(entry.server);
-            context.set_stroke_style_str(if down {
-                DOWN_TICK
+            let server = usize::from(entry.server);
+            if down {
+                context.set_stroke_style_str(DOWN_TICK);
+            } else if is_faded(server) {
+                context.set_stroke_style_str(&hex(server_rgb[server]));
             } else {
-                palette.colour(snapshot.name(entry.server))
-            });
+                context.set_stroke_style_str(palette.colour(snapshot.name(entry.server)));
+            }
             let _ = context.set_line_dash(if down { &dashes } else { &solid });
             let (sin, cos) = angle(entry.position).sin_cos();
             context.begin_path();

@@ -12,10 +12,10 @@ use crate::app::panels::{markup, predict, Holder};
 use crate::app::state::{Measured, Model, Shared};
 use crate::app::timing;
 use crate::render::markup::{escape, Markup};
-use crate::render::palette::Palette;
+use crate::render::palette::{self, Palette};
 use model::format::thousands;
 use model::steps::{before_the_change, change_stage, stage, stage_pools, Stage};
-use model::Snapshot;
+use model::{ServerId, Snapshot};
 
 /// The ring's colours for the reader's theme. On a light page the "white"
 /// ring gets a dark background of its own: the canvas stays dark in both.
@@ -127,6 +127,11 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
         }
     };
 
+    // A server picked out in the legend, by name (kept while it is in the
+    // view; only offered past eight servers, where colours repeat).
+    let picked_server = RwSignal::new(None::<String>);
+    let picked_id = move |s: &Snapshot| picked_server.with(|name| picked_in(s, name.as_deref()));
+
     let width = observed_width(canvas);
     // Draws the ring onto `element`: the panel's own canvas on every change,
     // or a detached one when the reader saves it as a PNG.
@@ -136,6 +141,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
         // The failure is drawn over the ring after the change, when asked for.
         let show_failure = model.show_failure.get();
         model.snapshot.with(|m| {
+            let picked = picked_id(&m.0);
             stage_now.with(|s| {
                 let draw = |overlay: Option<&FailureOverlay>| {
                     timing::timed("ringcount:draw-ring", || {
@@ -148,6 +154,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                             Marks {
                                 failure: overlay,
                                 inspected,
+                                picked,
                                 detail: Detail::EveryKey,
                             },
                         )
@@ -208,11 +215,17 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                     thousands(stage.ring.len() as u64),
                     thousands(m.0.key_count() as u64),
                 );
+                let picked = picked_id(&m.0)
+                    .map(|server| format!(" {}", picked_out(&m.0, stage, server)))
+                    .unwrap_or_default();
                 if asking.get() {
-                    return format!("{shape} {}: how many keys will change owner?", stage.caption);
+                    return format!(
+                        "{shape} {}: how many keys will change owner?{picked}",
+                        stage.caption
+                    );
                 }
                 format!(
-                    "{shape} {}: {} keys changed owner.{}",
+                    "{shape} {}: {} keys changed owner.{}{picked}",
                     stage.caption,
                     thousands(stage.moved_count as u64),
                     failure.unwrap_or_default()
@@ -256,9 +269,30 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
         } else {
             Caption::Tells(guess())
         };
-        model
-            .snapshot
-            .with(|m| stage_now.with(|s| legend_markup(&m.0, &s.0, &caption, skewed, show_failure)))
+        model.snapshot.with(|m| {
+            let picked = picked_id(&m.0);
+            stage_now.with(|s| legend_markup(&m.0, &s.0, &caption, skewed, show_failure, picked))
+        })
+    };
+    // A name in the legend picks its server out, and again shows them all.
+    // The legend is markup, so one listener on its side reads the button.
+    let pick_server = move |ev: leptos::ev::MouseEvent| {
+        let Some(target) = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        else {
+            return;
+        };
+        if let Some(name) = target
+            .closest("[data-pick-server]")
+            .ok()
+            .flatten()
+            .and_then(|button| button.get_attribute("data-pick-server"))
+        {
+            picked_server.update(|picked| {
+                *picked = (picked.as_deref() != Some(name.as_str())).then_some(name);
+            });
+        }
     };
     let question = move || {
         model.snapshot.with(|m| {
@@ -294,7 +328,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             }))}
             <div class="ring-wrap">
                 <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=pick_key></canvas>
-                <div class="ring-side">
+                <div class="ring-side" on:click=pick_server>
                     {move || asking.get().then(|| view! {
                         {markup(Holder::Block, question)}
                         <div class="ring-ask" data-ring-asks>
@@ -337,17 +371,64 @@ enum Caption {
     Tells(Option<String>),
 }
 
+/// The server named `name`, if it is in the view and colours repeat there.
+fn picked_in(snapshot: &Snapshot, name: Option<&str>) -> Option<ServerId> {
+    let name = name?;
+    if snapshot.names.len() <= palette::DISTINCT {
+        return None;
+    }
+    let at = snapshot.names.iter().position(|n| n == name)?;
+    ServerId::try_from(at).ok()
+}
+
+/// What the ring shows of a picked server at this stage.
+fn picked_out(snapshot: &Snapshot, stage: &Stage, server: ServerId) -> String {
+    let points = stage
+        .ring
+        .entries()
+        .iter()
+        .filter(|e| e.server == server)
+        .count();
+    let name = snapshot.name(server);
+    format!(
+        "Picked out: {name}, its {} points and {} keys in colour, every other server faded.",
+        thousands(points as u64),
+        thousands(u64::from(stage.loads[usize::from(server)])),
+    )
+}
+
 fn legend_markup(
     snapshot: &Snapshot,
     stage: &Stage,
     caption: &Caption,
     skewed: bool,
     show_failure: bool,
+    picked: Option<ServerId>,
 ) -> String {
     let mut m = Markup::new();
     // The question is shown above the way to answer it, not here.
     if let Caption::Tells(guess) = caption {
         m.ring_caption(stage, guess.as_deref());
+    }
+    // Past eight servers colours repeat: a name picks its server out.
+    let pickable = snapshot.names.len() > palette::DISTINCT;
+    if pickable {
+        let words = match picked {
+            Some(server) => format!(
+                "{} Tap {} again to show every server.",
+                picked_out(snapshot, stage, server),
+                snapshot.name(server)
+            ),
+            None => format!(
+                "Colours repeat past {} servers: tap a name to pick out its points and keys.",
+                palette::DISTINCT
+            ),
+        };
+        m.element(
+            "p",
+            &[("class", Some("note")), ("data-picked-note", Some(""))],
+            &words,
+        );
     }
     m.open(
         "ul",
@@ -359,17 +440,40 @@ fn legend_markup(
     let palette = Palette::of(&snapshot.names);
     for &server in &stage.members {
         let name = snapshot.name(server);
-        m.open("li", &[])
+        m.open("li", &[]);
+        if pickable {
+            let pressed = if picked == Some(server) {
+                "true"
+            } else {
+                "false"
+            };
+            m.open(
+                "button",
+                &[
+                    ("type", Some("button")),
+                    ("class", Some("legend-pick")),
+                    ("data-pick-server", Some(name)),
+                    ("aria-pressed", Some(pressed)),
+                ],
+            )
             .swatch(palette.swatch_class(name))
             .element("span", &[("class", Some("legend-name"))], name)
-            .element(
+            .close("button");
+        } else {
+            m.swatch(palette.swatch_class(name)).element(
                 "span",
-                &[("class", Some("legend-load"))],
-                &format!(
-                    "{} keys",
-                    thousands(u64::from(stage.loads[usize::from(server)]))
-                ),
+                &[("class", Some("legend-name"))],
+                name,
             );
+        }
+        m.element(
+            "span",
+            &[("class", Some("legend-load"))],
+            &format!(
+                "{} keys",
+                thousands(u64::from(stage.loads[usize::from(server)]))
+            ),
+        );
         if stage.changed == Some(server) {
             m.element("span", &[("class", Some("badge"))], "new");
         }
