@@ -107,6 +107,8 @@ thread_local! {
     static WAITING: RefCell<Vec<JsValue>> = const { RefCell::new(Vec::new()) };
     /// Told of each reply about keys being read.
     static ON_READING: RefCell<Option<OnReading>> = const { RefCell::new(None) };
+    /// A request will be sent after the next frame.
+    static SEND_DUE: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Where the page is measured, on `<html data-measured-by>` for tests and
@@ -209,8 +211,21 @@ fn released() {
     }
 }
 
-/// Hand the newest request to whatever measures.
+/// Hand the newest request to whatever measures, once the frame that
+/// shows the change is drawn: on two cores a measurer started at once
+/// takes the core that frame needs. Requests made before then coalesce.
 fn send() {
+    if SEND_DUE.with(|due| due.replace(true)) {
+        return;
+    }
+    leptos::task::spawn_local(async {
+        super::timing::after_next_frame(100).await;
+        SEND_DUE.with(|due| due.set(false));
+        send_now();
+    });
+}
+
+fn send_now() {
     let request = ASKED.with(|asked| asked.borrow().as_ref().map(Asked::request));
     if let Some(request) = request {
         // Still loading here: the newest request is sent when it is ready.

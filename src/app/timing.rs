@@ -86,6 +86,32 @@ pub async fn sleep(ms: f64) {
     let _ = JsFuture::from(promise).await;
 }
 
+/// Resolve in the task after the next frame is drawn: work started then
+/// does not compete with that frame for the machine. A frame that never
+/// comes (a hidden tab, an embed scrolled out of a host's view) waits
+/// `at_most` milliseconds instead.
+pub async fn after_next_frame(at_most: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        let asked = web_sys::window().is_some_and(|window| {
+            let frame = window
+                .request_animation_frame(resolve.unchecked_ref())
+                .is_ok();
+            let timer = window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(
+                    resolve.unchecked_ref(),
+                    at_most,
+                )
+                .is_ok();
+            frame || timer
+        });
+        if !asked {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        }
+    });
+    let _ = JsFuture::from(promise).await;
+    sleep(0.0).await;
+}
+
 /// How long until a drag counts as paused: 0 when the last input came
 /// alone (a click, a typed value), else until `quiet` ms have passed since
 /// the last input.
