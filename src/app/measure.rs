@@ -193,7 +193,13 @@ pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
                 settle: super::url_state::slider_held(),
             })
         });
-        send();
+        // A new address waits for the frame that shows it; the same one
+        // asked again (a panel come near) has no such frame to wait for.
+        if same.is_some() {
+            send_now();
+        } else {
+            send();
+        }
     });
 }
 
@@ -206,8 +212,9 @@ fn released() {
             .as_mut()
             .is_some_and(|asked| std::mem::replace(&mut asked.settle, false))
     });
+    // The drag's last frame is drawn already: nothing to wait for.
     if held {
-        send();
+        send_now();
     }
 }
 

@@ -443,7 +443,8 @@ async function measureYourKeys(browser, served, loads = 3, throttle = 1) {
   return runs;
 }
 
-const served = await serve({ isolated: true });
+// `BENCH_ROOT=DIR` serves another build (a copy of dist) for a comparison.
+const served = await serve({ isolated: true, root: process.env.BENCH_ROOT });
 // `BENCH_ONLY=catch-up`: only the largest settings, under 4× CPU (or
 // `BENCH_THROTTLE` times), the claims' and systems' catch-up and long tasks
 // printed, BENCHMARKS.md untouched: a quick look while working on the worker.
@@ -751,7 +752,7 @@ the app's link in index.html), Chrome's CPU profile and a trace, unthrottled.
 | the address's \`replaceState\` in a task of its own after each change | up to 16 ms out of the applying task | yes |
 | a claim's rule printing a float constant with \`format!\` | the worker 120.8 → 127.2 KB gzipped: the standard float printer; the words now say 5 | no |
 | the panels only near the viewport held for the frame that draws a new list (as a drag holds them), caught up in a task of their own (\`Model::hold_near_panels_for_a_frame\`) | probes of 30 loads at 2× CPU: the applying step 33–40 → 17–26 ms; two runs of \`BENCH_ONLY=your-keys\` after it, no task over 50 ms in 6 of 6 loads at 2× (before, 1 in 3 loads had one of 51–68 ms). What remains in the tail is the frame's style, layout and paint of everything that changed | yes |
-| a request to the measurer posted in the task after the next frame (\`timing::after_next_frame\`), not in the task that applied the change | traces at 2× CPU: the worker (and a pool thread, 27–45 ms) were busy through the whole of the frame that draws the new list, 39–80 ms, as the worker began measuring 100,000 keys at once; two cores for three busy threads. Alternating loads, 25 each: loads with a task over 50 ms 6 of 25 → 1 of 25; then 0 of 20 in a probe of the new build | yes |
+| a request to the measurer posted in the task after the next frame (\`timing::after_next_frame\`), not in the task that applied the change | traces at 2× CPU: the worker (and a pool thread, 27–45 ms) were busy through the whole of the frame that draws the new list, 39–80 ms, as the worker began measuring 100,000 keys at once; two cores for three busy threads. Alternating loads, 25 each: loads with a task over 50 ms 6 of 25 → 1 of 25. Sent so for every request, the claims' catch-up after a drag at 4× CPU grew (median 484 → about 560 ms, nine loads each), so only a new address waits; the same address asked again (a panel come near) and a slider let go send at once. With that, 20 alternating loads each: 8 of 20 → 0 of 20, and the catch-up medians 484 and about 490 ms | yes |
 | \`contain: content\` on panels, so those that did not change are not painted again | the document's paint in a frame, median 3.8 → 1.5 ms; but in 30 alternating loads each (a busy machine), loads with a task over 50 ms were 16 before and 19 after: the frame's length was not its paint | no |
 | \`content-visibility: auto\` on built panels, so a frame lays out only what is near | with every panel built, loads with a task over 50 ms 4 of 15 → 1 of 15, but an embedded panel shifted as the app took over and the failure panel's inspector stopped waking after a click on the ring | no |
 
