@@ -441,6 +441,7 @@ fn legend_markup(
     for &server in &stage.members {
         let name = snapshot.name(server);
         m.open("li", &[]);
+        // The swatch and name, inside a button where a name picks out.
         if pickable {
             let pressed = if picked == Some(server) {
                 "true"
@@ -455,16 +456,15 @@ fn legend_markup(
                     ("data-pick-server", Some(name)),
                     ("aria-pressed", Some(pressed)),
                 ],
-            )
-            .swatch(palette.swatch_class(name))
-            .element("span", &[("class", Some("legend-name"))], name)
-            .close("button");
-        } else {
-            m.swatch(palette.swatch_class(name)).element(
-                "span",
-                &[("class", Some("legend-name"))],
-                name,
             );
+        }
+        m.swatch(palette.swatch_class(name)).element(
+            "span",
+            &[("class", Some("legend-name"))],
+            name,
+        );
+        if pickable {
+            m.close("button");
         }
         m.element(
             "span",
