@@ -437,6 +437,7 @@ fn store(d: &mut Deferred, part: Report, snapshot: &Measured, query: &str) {
     ] {
         if let Some(rows) = rows {
             *table = Some(SchemesMeasured {
+                snapshot: snapshot.clone(),
                 rows: Shared(Arc::new(rows)),
                 query: query.clone(),
             });

@@ -65,6 +65,8 @@ pub struct FailureMeasured {
 /// Every scheme (or every system) measured for one snapshot, tagged with its address.
 #[derive(Clone, PartialEq)]
 pub struct SchemesMeasured {
+    /// The snapshot measured: rows name their servers from it.
+    pub snapshot: Measured,
     pub rows: Shared<Vec<SchemeRow>>,
     pub query: String,
 }

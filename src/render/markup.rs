@@ -98,6 +98,16 @@ impl Markup {
         self.element("span", &[("data-figure", Some(hook))], value)
     }
 
+    /// A figure's plain value in a hidden hook, for a sentence that says
+    /// it to the reader another way (a duration, a count with separators).
+    pub fn hidden_figure(&mut self, hook: &str, value: &str) -> &mut Markup {
+        self.element(
+            "span",
+            &[("data-figure", Some(hook)), ("hidden", Some(""))],
+            value,
+        )
+    }
+
     /// A count inside a sentence. Its hook holds the plain number, as every
     /// figure does; from 10,000 up the hook is hidden and the reader sees
     /// the count with separators beside it.
@@ -105,12 +115,8 @@ impl Markup {
         if count < 10_000 {
             return self.figure(hook, &count.to_string());
         }
-        self.element(
-            "span",
-            &[("data-figure", Some(hook)), ("hidden", Some(""))],
-            &count.to_string(),
-        )
-        .text(&model::format::thousands(count))
+        self.hidden_figure(hook, &count.to_string())
+            .text(&model::format::thousands(count))
     }
 
     /// A table that scrolls sideways on a narrow screen, in a region named

@@ -236,6 +236,9 @@ fn modulo(m: &mut Markup, s: &Snapshot) {
         "lead",
         &format!("The obvious scheme sends a key to server number hash mod n. Going from {from} to {to} servers changes n, so almost every key gets a new number: only keys whose hash gives the same remainder for both stay put."),
     );
+    if let Some(same) = s.settings.in_use.same_positions() {
+        m.paragraph("note", &same);
+    }
     m.open("table", &[("class", Some("numbers"))])
         .open("thead", &[])
         .head_row(&["Scheme", "Keys moved", "Share"])

@@ -191,17 +191,8 @@ pub fn significant(value: f64, figures: u32) -> String {
     }
 }
 
-/// A duration as a reader says it: "7 h 14 min", "24 min", "55 s".
-pub fn duration(seconds: f64) -> String {
-    let total = seconds.max(0.0).round() as u64;
-    let (hours, minutes, secs) = (total / 3600, total % 3600 / 60, total % 60);
-    match (hours, minutes) {
-        (0, 0) => format!("{secs} s"),
-        (0, m) => format!("{m} min"),
-        (h, 0) => format!("{} h", thousands(h)),
-        (h, m) => format!("{} h {m} min", thousands(h)),
-    }
-}
+/// Durations are written by `format::duration`, the page's one rule.
+pub use super::format::duration;
 
 #[cfg(test)]
 mod tests {
@@ -265,7 +256,8 @@ mod tests {
         let modulo = Copy::of(modulo_share(18, 19), data, bandwidth);
         assert_eq!(significant(modulo.bytes / 1e9, 3), "5,210");
         assert_eq!(significant(modulo.seconds, 4), "26,050");
-        assert_eq!(duration(modulo.seconds), "7 h 14 min");
+        // 7 h 14 min, in the one unit a duration takes.
+        assert_eq!(duration(modulo.seconds), "7.2 h");
         let ring = Copy::of(ideal_share(18, 19), data, bandwidth);
         assert_eq!(duration(ring.seconds), "24 min");
         // 200 keys of 5 GB, 2 → 3 servers.

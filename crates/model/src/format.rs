@@ -65,6 +65,43 @@ fn grouped(digits: &str) -> String {
     out
 }
 
+/// Whole seconds as hours to one decimal, halves up: 21,258 → "5.9". The
+/// `copy-hours` question and every duration of an hour or more use it.
+pub fn hours(seconds: u64) -> String {
+    let tenths = (seconds * 10 + 1800) / 3600;
+    format!("{}.{}", thousands(tenths / 10), tenths % 10)
+}
+
+/// A duration, the one way the page writes one: whole seconds under a
+/// minute ("42 s"), whole minutes under an hour ("24 min"), hours to one
+/// decimal from there ("7.2 h"), so a question asked in hours is answered
+/// in hours.
+pub fn duration(seconds: f64) -> String {
+    let total = if seconds.is_finite() {
+        seconds.max(0.0).round() as u64
+    } else {
+        return "∞".to_string();
+    };
+    if total < 60 {
+        return format!("{total} s");
+    }
+    let minutes = (total + 30) / 60;
+    if minutes < 60 {
+        return format!("{minutes} min");
+    }
+    format!("{} h", hours(total))
+}
+
+/// A measured time in whole seconds with the duration beside it:
+/// "26,050 s (7.2 h)"; under a minute, "42 s" alone.
+pub fn seconds_and_duration(seconds: f64) -> String {
+    let said = duration(seconds);
+    if said.ends_with(" s") || said == "∞" {
+        return said;
+    }
+    format!("{} s ({said})", thousands(seconds.max(0.0).round() as u64))
+}
+
 /// A share as a percentage with one decimal: 20.5%.
 pub fn percent(part: usize, whole: usize) -> String {
     if whole == 0 {
@@ -112,6 +149,24 @@ mod tests {
         assert_eq!(share_in_prose(100_000.0 / 7.0), "14,285.7");
         assert_eq!(share_in_prose(250.0), "250");
         assert_eq!(share_in_prose(1_000_000.0), "1,000,000");
+    }
+
+    #[test]
+    fn durations_pick_one_unit_by_one_rule() {
+        assert_eq!(duration(42.4), "42 s");
+        assert_eq!(duration(59.4), "59 s");
+        assert_eq!(duration(60.0), "1 min");
+        assert_eq!(duration(1_440.0), "24 min");
+        assert_eq!(duration(3_569.0), "59 min");
+        assert_eq!(duration(3_570.0), "1.0 h");
+        assert_eq!(duration(26_050.0), "7.2 h");
+        assert_eq!(duration(21_258.0), "5.9 h");
+        assert_eq!(duration(40_000_000.0), "11,111.1 h");
+        assert_eq!(hours(21_258), "5.9");
+        assert_eq!(hours(180), "0.1"); // 0.05 h: halves up
+        assert_eq!(seconds_and_duration(26_050.0), "26,050 s (7.2 h)");
+        assert_eq!(seconds_and_duration(5_115.0), "5,115 s (1.4 h)");
+        assert_eq!(seconds_and_duration(12.0), "12 s");
     }
 
     #[test]

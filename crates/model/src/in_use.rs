@@ -73,13 +73,7 @@ impl InUse {
     /// What the ring panel says of a client's ring with `entries` points
     /// on `servers` servers; None for the page's own.
     pub fn about_ring(self, entries: usize, servers: usize) -> Option<String> {
-        let hash = match self {
-            InUse::Ring => return None,
-            InUse::Ketama => "the first four bytes of its MD5",
-            InUse::Groupcache | InUse::Nginx => "its CRC-32",
-            InUse::EnvoyRing => "its XXH64",
-            InUse::Twemproxy => "twemproxy's 32-bit FNV-1a",
-        };
+        let hash = self.key_hash()?;
         let mut said = format!(
             "This is {}'s own ring: {} points on {servers} servers, each key placed at {hash}.",
             self.name(),
@@ -89,6 +83,31 @@ impl InUse {
             said.push_str(" Envoy's circle has 2⁶⁴ positions: each point and key is drawn at its top 32 bits, and every key keeps the owner its full 64 bits give it.");
         }
         Some(said)
+    }
+
+    /// How the client places a key, for prose: "its CRC-32"; None for the
+    /// page's ring, whose keys take the hash menu's.
+    pub fn key_hash(self) -> Option<&'static str> {
+        Some(match self {
+            InUse::Ring => return None,
+            InUse::Ketama => "the first four bytes of its MD5",
+            InUse::Groupcache | InUse::Nginx => "its CRC-32",
+            InUse::EnvoyRing => "its XXH64",
+            InUse::Twemproxy => "twemproxy's 32-bit FNV-1a",
+        })
+    }
+
+    /// Under a client's ring, the sentence that says every placement reads
+    /// the client's positions (DEFINITIONS §18); None for the page's ring.
+    pub fn same_positions(self) -> Option<String> {
+        if !self.is_client() {
+            return None;
+        }
+        let hash = self.key_hash()?;
+        Some(format!(
+            "Every key here sits where {}'s ring puts it, at {hash}: the ring, hash mod n and the textbook schemes all read that one position, so their counts agree across the page.",
+            self.name()
+        ))
     }
 
     pub fn from_id(id: &str) -> Option<InUse> {

@@ -2,6 +2,7 @@
 //! into moved keys and loads, for the ring, the step-through, the claims and
 //! every scheme alike.
 
+use super::format::{fixed, share_in_prose, thousands};
 use super::ring::ServerId;
 
 /// Keys held by each server, indexed by server id.
@@ -84,6 +85,39 @@ impl Spread {
         f64::from(self.busiest) / (self.fair_per_weight * f64::from(self.busiest_weight))
     }
 
+    /// The server at `end`, keys first, as a table cell names it
+    /// (DEFINITIONS §17): "bravo: 228", or with unequal weights (`weighted`)
+    /// "10.0.0.2: 289 of a fair 333.3, 0.87×", so a busiest below a
+    /// quietest says why. `name` is the server's name.
+    pub fn describe(self, end: End, name: &str, weighted: bool) -> String {
+        let (load, weight) = match end {
+            End::Busiest => (self.busiest, self.busiest_weight),
+            End::Quietest => (self.quietest, self.quietest_weight),
+        };
+        let keys = thousands(u64::from(load));
+        if !weighted {
+            return format!("{name}: {keys}");
+        }
+        let fair = self.fair_per_weight * f64::from(weight);
+        let ratio = if fair > 0.0 {
+            fixed(f64::from(load) / fair, 2)
+        } else {
+            "∞".to_string()
+        };
+        format!(
+            "{name}: {keys} of a fair {}, {ratio}×",
+            share_in_prose(fair)
+        )
+    }
+
+    /// The id of the server at `end`.
+    pub fn id_at(self, end: End) -> ServerId {
+        match end {
+            End::Busiest => self.busiest_id,
+            End::Quietest => self.quietest_id,
+        }
+    }
+
     /// Whether the pool's weights differ, so fair shares are weighted.
     pub fn weighted(members: &[ServerId], weights: &[u8]) -> bool {
         let weight = |server: ServerId| weights.get(usize::from(server)).copied().unwrap_or(1);
@@ -91,6 +125,14 @@ impl Spread {
             .windows(2)
             .any(|pair| weight(pair[0]) != weight(pair[1]))
     }
+}
+
+/// One end of a spread: the server furthest over its fair share (the
+/// busiest, at equal weights) or furthest under it (the quietest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    Busiest,
+    Quietest,
 }
 
 /// The most keys any member of the pool holds.

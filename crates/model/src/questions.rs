@@ -239,7 +239,8 @@ pub fn question(
                 )
                 .seconds
                 .round() as u64;
-                one_decimal(seconds, 3600)
+                // As the cost panel writes the same time (`format::duration`).
+                crate::format::hours(seconds)
             };
             Question {
                 id: "copy-hours",

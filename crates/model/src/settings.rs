@@ -926,11 +926,9 @@ impl Valid {
     pub fn modulo_spec(&self) -> ModuloSpec {
         let rings = self.ring_spec();
         ModuloSpec {
-            // hash mod n takes the page's hash of the names, whatever ring is in use.
-            keys: KeySpec {
-                in_use: InUse::Ring,
-                ..self.key_spec()
-            },
+            // One position per key on every placement (DEFINITIONS §1): under
+            // a client's ring, hash mod n takes the client's hash too.
+            keys: self.key_spec(),
             before: rings.before,
             after: rings.after,
         }

@@ -261,11 +261,14 @@ impl Snapshot {
             rebuilt = Rings::build(&valid.ring_spec());
             &rebuilt
         };
+        let unfitted = keys.clone();
         let keys = match &rings.wide {
             Some(wide) if cfg!(feature = "clients") => Keys::fitted(&keys, wide),
             _ => keys,
         };
-        let modulo_moved = if modulo.spec == valid.modulo_spec() {
+        // Modulo reads the positions the rings and the schemes read: a count
+        // made before a 64-bit client's few crowded keys were fitted is redone.
+        let modulo_moved = if modulo.spec == valid.modulo_spec() && Arc::ptr_eq(&unfitted, &keys) {
             modulo.moved
         } else {
             Modulo::count(valid.modulo_spec(), &keys).moved

@@ -31,7 +31,7 @@ fn eighteen_to_nineteen_servers_copying_five_and_a_half_terabytes() {
     let modulo = Copy::of(modulo_share(18, 19), data, bandwidth);
     assert_eq!(significant(modulo.bytes / 1e9, 3), "5,210");
     assert_eq!(significant(modulo.seconds, 4), "26,050");
-    assert_eq!(duration(modulo.seconds), "7 h 14 min");
+    assert_eq!(duration(modulo.seconds), "7.2 h");
     assert_eq!(
         duration(Copy::of(ideal_share(18, 19), data, bandwidth).seconds),
         "24 min"

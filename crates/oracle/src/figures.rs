@@ -8,6 +8,7 @@ use model::claims;
 use model::cost;
 use model::failures;
 use model::format::{fixed, format_ratio, format_share};
+use model::measure::End;
 use model::panels::{self, Work};
 use model::report::Report;
 use model::Snapshot;
@@ -46,8 +47,8 @@ pub fn of_panel(id: &str, m: &Measured) -> Vec<(&'static str, Value)> {
         ],
         "loads" => loads(m),
         "failure" => vec![("failure", failure(m))],
-        "schemes" => vec![("schemes", rows(m.report.schemes.as_deref()))],
-        "systems" => vec![("systems", rows(m.report.systems.as_deref()))],
+        "schemes" => vec![("schemes", rows(s, m.report.schemes.as_deref()))],
+        "systems" => vec![("systems", rows(s, m.report.systems.as_deref()))],
         "cost" => vec![("cost", cost(s))],
         "rollout" => vec![("rollout", rollout(s))],
         "claims" => vec![("claims", claims(m)), ("claim-kinds", claim_kinds())],
@@ -148,12 +149,16 @@ pub fn failure(m: &Measured) -> Value {
 
 /// Scheme rows as the page's data attributes hold them.
 /// A table of schemes or systems, by id: DEFINITIONS §11's attributes and §15's entries.
-pub fn rows(rows: Option<&[model::report::SchemeRow]>) -> Value {
+/// Each end of the spread is named, and described as its cell says it (DEFINITIONS §17).
+pub fn rows(s: &Snapshot, rows: Option<&[model::report::SchemeRow]>) -> Value {
+    let weighted = !s.settings.weights.is_empty();
     let rows: Map<String, Value> = rows
         .into_iter()
         .flatten()
         .map(|row| &row.result)
         .map(|r| {
+            let name = |end| s.name(r.spread.id_at(end));
+            let text = |end| r.spread.describe(end, name(end), weighted);
             (
                 r.id.to_string(),
                 json!({
@@ -161,6 +166,10 @@ pub fn rows(rows: Option<&[model::report::SchemeRow]>) -> Value {
                     "moved-between": r.movement.moved_between,
                     "busiest": r.spread.busiest,
                     "quietest": r.spread.quietest,
+                    "busiest-name": name(End::Busiest),
+                    "quietest-name": name(End::Quietest),
+                    "busiest-text": text(End::Busiest),
+                    "quietest-text": text(End::Quietest),
                     "entries": r.holds.items(),
                 }),
             )

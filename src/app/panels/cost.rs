@@ -8,10 +8,10 @@ use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
 use crate::render::markup::Markup;
 use model::cost::{
-    duration, ideal_share, modulo_share, significant, Bytes, ColdMisses, Copy, MAX_BANDWIDTH,
-    MAX_DATA, MIN_BANDWIDTH, MIN_DATA,
+    ideal_share, modulo_share, significant, Bytes, ColdMisses, Copy, MAX_BANDWIDTH, MAX_DATA,
+    MIN_BANDWIDTH, MIN_DATA,
 };
-use model::format::{fixed, format_ratio, thousands};
+use model::format::{duration, fixed, format_ratio, seconds_and_duration, thousands};
 use model::schemes;
 use model::Settings;
 
@@ -20,18 +20,24 @@ pub fn gigabytes(bytes: f64) -> String {
     format!("{} GB", significant(bytes / 1e9, 3))
 }
 
-/// A measured copy time as the table states it: "21,258 s (5 h 54 min)".
+/// A measured copy time as the table states it: "21,258 s (5.9 h)".
 fn measured_seconds(seconds: f64) -> String {
-    format!(
-        "{} s ({})",
-        thousands(seconds.round() as u64),
-        duration(seconds)
-    )
+    seconds_and_duration(seconds)
 }
 
-/// "26,050 s (7 h 14 min)".
+/// A formula's time, to four figures: "26,050 s (7.2 h)".
 pub fn seconds(seconds: f64) -> String {
     format!("{} s ({})", significant(seconds, 4), duration(seconds))
+}
+
+/// What the measured ring is called in a sentence: "the ring", or
+/// "nginx's ring" when a client's is in use.
+fn ring_name(s: &model::Snapshot) -> String {
+    if s.settings.in_use.is_client() {
+        format!("{}'s ring", s.settings.in_use.name())
+    } else {
+        "the ring".to_string()
+    }
 }
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
@@ -52,13 +58,22 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
     // What copying takes, in whole seconds, for the ring and for modulo.
     let copy_verdict = move || {
         snapshot.with(|m| {
-            let seconds = |moved: usize| copy_of(moved).seconds.round() as u64;
+            // Each time in whole seconds in its hook, as the reader is told it
+            // beside: the table's rows and the copy-hours question say the same.
             let mut html = Markup::new();
-            html.text("Measured here: the ring copies ")
-                .count_in_prose("copy-seconds-ring", seconds(m.0.moved_by_owner_diff))
-                .text(" s of data, modulo ")
-                .count_in_prose("copy-seconds-modulo", seconds(m.0.modulo_moved))
-                .text(" s.");
+            let time = |html: &mut Markup, hook: &str, moved: usize| {
+                let seconds = copy_of(moved).seconds;
+                html.hidden_figure(hook, &(seconds.round() as u64).to_string())
+                    .text(&seconds_and_duration(seconds));
+            };
+            html.text(&format!(
+                "Measured here: copying what {} moves takes ",
+                ring_name(&m.0)
+            ));
+            time(&mut html, "copy-seconds-ring", m.0.moved_by_owner_diff);
+            html.text("; what hash mod n moves, ");
+            time(&mut html, "copy-seconds-modulo", m.0.modulo_moved);
+            html.text(".");
             html.into_string()
         })
     };

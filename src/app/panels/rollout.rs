@@ -43,6 +43,8 @@ pub fn rollout_panel(heading: &'static str) -> impl IntoView {
             misrouted(moved as f64, f64::from(s.rate), f64::from(s.rollout))
         })
     };
+    // Whole writes: the plain number in the hook, with separators for the reader.
+    let writes = move |moved: usize| count(moved).round() as u64;
     let formula = move || {
         snapshot.with(|m| {
             let s = &m.0;
@@ -82,12 +84,12 @@ pub fn rollout_panel(heading: &'static str) -> impl IntoView {
                     <tr>
                         <th scope="row">"Ring (measured)"</th>
                         <td class="num">{move || thousands(snapshot.with(|m| m.0.moved_by_owner_diff) as u64)}</td>
-                        <td class="num"><span data-figure="misrouted-ring">{move || (count(snapshot.with(|m| m.0.moved_by_owner_diff)).round() as u64).to_string()}</span></td>
+                        <td class="num"><span data-figure="misrouted-ring" hidden>{move || writes(snapshot.with(|m| m.0.moved_by_owner_diff)).to_string()}</span>{move || thousands(writes(snapshot.with(|m| m.0.moved_by_owner_diff)))}</td>
                     </tr>
                     <tr>
                         <th scope="row">"hash mod n (measured)"</th>
                         <td class="num">{move || thousands(snapshot.with(|m| m.0.modulo_moved) as u64)}</td>
-                        <td class="num"><span data-figure="misrouted-modulo">{move || (count(snapshot.with(|m| m.0.modulo_moved)).round() as u64).to_string()}</span></td>
+                        <td class="num"><span data-figure="misrouted-modulo" hidden>{move || writes(snapshot.with(|m| m.0.modulo_moved)).to_string()}</span>{move || thousands(writes(snapshot.with(|m| m.0.modulo_moved)))}</td>
                     </tr>
                 </tbody>
             </table>

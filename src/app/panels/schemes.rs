@@ -13,6 +13,7 @@ use crate::app::state::{LookupTiming, Model, SchemesMeasured};
 use crate::app::timing;
 use crate::render::markup::{escape, Markup};
 use model::format::{fixed, percent, thousands};
+use model::measure::End;
 use model::placements;
 use model::report::OneKey;
 use model::schemes::{self, Holds};
@@ -161,19 +162,20 @@ pub fn placements_table(
     })
     .column_heading("Keys moved")
     .term_heading("moved-between", "Moved between staying servers");
-    // With weights, the busiest is the server furthest over its fair share.
-    let over = if weighted {
-        "Busiest ÷ fair share"
+    // The figures' own settings decide, so stale rows keep their words.
+    let weighted = measured.map_or(weighted, |m| !m.snapshot.0.settings.weights.is_empty());
+    // With weights, the busiest is the server furthest over its fair share:
+    // the headings say so, and each cell names its server and fair share.
+    let (busiest, quietest, over) = if weighted {
+        (
+            "Furthest over its fair share, after",
+            "Furthest under its fair share, after",
+            "That one ÷ its fair share",
+        )
     } else {
-        "Busiest ÷ even"
+        ("Busiest after", "Quietest after", "Busiest ÷ even")
     };
-    for heading in [
-        "Busiest after",
-        "Quietest after",
-        over,
-        "A client holds",
-        "Lookup here",
-    ] {
+    for heading in [busiest, quietest, over, "A client holds", "Lookup here"] {
         m.column_heading(heading);
     }
     m.close("tr").close("thead").open("tbody", &[]);
@@ -181,6 +183,13 @@ pub fn placements_table(
     for row in rows {
         let r = &row.result;
         let about = placements::about(r.id);
+        // Named from the snapshot these rows measured, never a newer one.
+        let name = |end| {
+            measured
+                .and_then(|m| m.snapshot.0.names.get(usize::from(r.spread.id_at(end))))
+                .map_or("", String::as_str)
+        };
+        let describe = |end| r.spread.describe(end, name(end), weighted);
         let between = r.movement.moved_between;
         let lookup_title = row.lookup.map(|t| {
             format!(
@@ -198,6 +207,8 @@ pub fn placements_table(
                 ("data-moved-between", Some(&between.to_string())),
                 ("data-busiest", Some(&r.spread.busiest.to_string())),
                 ("data-quietest", Some(&r.spread.quietest.to_string())),
+                ("data-busiest-name", Some(name(End::Busiest))),
+                ("data-quietest-name", Some(name(End::Quietest))),
                 ("data-entries", Some(&r.holds.items().to_string())),
                 ("data-yours", (yours == Some(r.id)).then_some("yes")),
                 ("class", (yours == Some(r.id)).then_some("yours")),
@@ -242,8 +253,16 @@ pub fn placements_table(
                 &[("class", Some(if between > 0 { "num bad" } else { "num" }))],
                 &thousands(between as u64),
             )
-            .number_cell(&thousands(u64::from(r.spread.busiest)))
-            .number_cell(&thousands(u64::from(r.spread.quietest)))
+            .element(
+                "td",
+                &[("data-end", Some("busiest"))],
+                &describe(End::Busiest),
+            )
+            .element(
+                "td",
+                &[("data-end", Some("quietest"))],
+                &describe(End::Quietest),
+            )
             .number_cell(&fixed(r.spread.busiest_over_fair(), 2))
             .element("td", &[], &describe_holds(r.holds))
             .element(
@@ -378,7 +397,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
     let lead = move || {
         snapshot.with(|m| {
             let s = &m.0;
-            escape(&format!(
+            let mut lead = format!(
                 "The same {} keys and the same change ({} {}, {} → {} servers), placed by {} schemes. The ring is one answer among several: each below trades what it moves, how evenly it spreads, what a client must keep and how long a lookup takes.",
                 thousands(s.key_count() as u64),
                 s.name(s.changed),
@@ -386,7 +405,12 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                 s.before.len(),
                 s.after.len(),
                 schemes::ABOUT.len()
-            ))
+            );
+            if let Some(same) = s.settings.in_use.same_positions() {
+                lead.push(' ');
+                lead.push_str(&same);
+            }
+            escape(&lead)
         })
     };
     let table = move || {
