@@ -200,6 +200,19 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     row(m, even, |m| {
         figure_cell(m, "even-share", &format_share(s.even_share()))
     });
+    // With skewed or counted requests a key is not a request: the share of
+    // traffic that changes server, beside the share of keys (DEFINITIONS §16).
+    if let Some(requests) = s.moved_requests() {
+        row(m, "Requests to the keys that moved", |m| {
+            m.open("td", &[("class", Some("num"))]);
+            if let Some(count) = requests.requests {
+                m.hidden_figure("moved-requests", &count.to_string());
+            }
+            m.hidden_figure("moved-request-share", &fixed(requests.share, 6))
+                .text(&requests.describe())
+                .close("td");
+        });
+    }
     m.close("tbody").close("table");
     m.open(
         "p",

@@ -410,6 +410,93 @@ impl Snapshot {
     }
 }
 
+/// The requests that go to some of the keys (DEFINITIONS §16): those whose
+/// server a change or a failure changes, against all requests.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RequestsPicked {
+    /// Whole requests, with the reader's keys (a key seen k times is k
+    /// requests); None under Zipf's law, which gives only shares.
+    pub requests: Option<u64>,
+    pub total: Option<u64>,
+    /// Their share of all requests.
+    pub share: f64,
+}
+
+impl RequestsPicked {
+    /// For prose: "1,234 of 56,789 requests (2.2%)", or "2.2% of the requests".
+    pub fn describe(&self) -> String {
+        let percent = format!("{}%", crate::format::fixed(self.share * 100.0, 1));
+        match (self.requests, self.total) {
+            (Some(picked), Some(total)) => format!(
+                "{} of {} requests ({percent})",
+                crate::format::thousands(picked),
+                crate::format::thousands(total)
+            ),
+            _ => format!("{percent} of the requests"),
+        }
+    }
+}
+
+impl Snapshot {
+    /// The requests to the keys `picked` takes (by key index); None when
+    /// every key is asked for alike, so requests are keys.
+    pub fn requests_of(&self, picked: impl Fn(usize) -> bool) -> Option<RequestsPicked> {
+        let requests = self.requests();
+        if requests.is_even() {
+            return None;
+        }
+        Some(match requests {
+            requests::Requests::Counted(yours) => {
+                let (mut hit, mut total) = (0u64, 0u64);
+                for (index, count) in yours.requests().take(self.key_count()).enumerate() {
+                    total += u64::from(count);
+                    if picked(index) {
+                        hit += u64::from(count);
+                    }
+                }
+                RequestsPicked {
+                    requests: Some(hit),
+                    total: Some(total),
+                    share: hit as f64 / total.max(1) as f64,
+                }
+            }
+            zipf => {
+                let per_key = zipf.per_key(self.key_count());
+                let total: f64 = per_key.iter().sum();
+                let hit: f64 = (0..per_key.len())
+                    .filter(|&index| picked(index))
+                    .map(|index| per_key[index])
+                    .sum();
+                RequestsPicked {
+                    requests: None,
+                    total: None,
+                    share: if total > 0.0 { hit / total } else { 0.0 },
+                }
+            }
+        })
+    }
+
+    /// Requests whose key changes server on the ring in use.
+    pub fn moved_requests(&self) -> Option<RequestsPicked> {
+        self.requests_of(|index| self.owners_before[index] != self.owners_after[index])
+    }
+
+    /// Requests whose key changes server under hash mod n (the same keys'
+    /// positions, DEFINITIONS §18).
+    pub fn modulo_moved_requests(&self) -> Option<RequestsPicked> {
+        let (before, after) = (&self.before, &self.after);
+        let owner =
+            |pool: &[ServerId], index: usize| pool[self.keys.hashes[index] as usize % pool.len()];
+        self.requests_of(|index| owner(before, index) != owner(after, index))
+    }
+
+    /// Requests whose key's server is down, so they are rerouted.
+    pub fn rerouted_requests(&self) -> Option<RequestsPicked> {
+        let down = self.down_ids();
+        self.requests_of(|index| down.contains(&self.owners_after[index]))
+    }
+}
+
 /// How unevenly a pool's ring is divided at one point setting, for the
 /// spread chart: from exact shares of the ring, so with no sampling noise.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]

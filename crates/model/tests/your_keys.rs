@@ -124,3 +124,60 @@ fn the_sample_is_the_smallest_xxh64_whatever_the_order() {
     assert!(kept.iter().all(|&h| h <= hashes[MAX_PLACED - 1]));
     assert_eq!(YourKeys::new(read(&forwards)), YourKeys::new(a));
 }
+
+/// DEFINITIONS §16: requests that change server, counted from the lines
+/// themselves (each line one request, its key's owner looked up by name)
+/// rather than from the placed keys' counts.
+#[test]
+fn moved_requests_are_the_lines_whose_key_moves() {
+    for address in [
+        "",
+        "use=nginx&servers=10.0.0.1:8080,10.0.0.2:8080,10.0.0.3:8080,10.0.0.4:8080&weights=10.0.0.2:8080:2&add=10.0.0.5:8080",
+        "remove=bravo&use=ketama&weights=alpha:3",
+    ] {
+        // Key k appears (k * 7919) % 13 + 1 times, the lines shuffled.
+        let mut lines: Vec<String> = (0..600)
+            .flat_map(|k| std::iter::repeat_n(format!("/item/{k}"), (k * 7919) % 13 + 1))
+            .collect();
+        lines.sort_by_key(|line| xxh64(line.as_bytes(), 7));
+        let text = lines.join("\n");
+        let s = measured(address, Some(&text));
+        let index: HashMap<String, usize> = (0..s.key_count())
+            .map(|i| (s.settings.key_names().name(i as u64), i))
+            .collect();
+        let moved_line = |line: &String| {
+            let i = index[line];
+            s.owners_before[i] != s.owners_after[i]
+        };
+        let by_lines = lines.iter().filter(|line| moved_line(line)).count() as u64;
+        let moved = s.moved_requests().expect("counted requests are not even");
+        assert_eq!(moved.requests, Some(by_lines), "{address}");
+        assert_eq!(moved.total, Some(lines.len() as u64), "{address}");
+        assert!((moved.share - by_lines as f64 / lines.len() as f64).abs() < 1e-12);
+        // Modulo, from the positions the schemes table's modulo row reads.
+        let modulo = s.modulo_moved_requests().unwrap();
+        let row = s
+            .measure_schemes()
+            .into_iter()
+            .find(|r| r.id == "modulo")
+            .unwrap();
+        assert_eq!(row.movement.moved, s.modulo_moved, "{address}");
+        assert!(modulo.requests.unwrap() >= s.modulo_moved as u64);
+    }
+    // Every key alike: no request figures, since requests are keys.
+    assert_eq!(measured("", None).moved_requests(), None);
+    // Zipf's law: a share alone, the hot first keys weighing most.
+    let zipf = measured("skew=1.5", None);
+    let share = zipf.moved_requests().unwrap();
+    assert_eq!(share.requests, None);
+    let weights: Vec<f64> = (1..=zipf.key_count())
+        .map(|r| (r as f64).powf(-1.5))
+        .collect();
+    let expected: f64 =
+        zipf.moved_keys().map(|i| weights[i]).sum::<f64>() / weights.iter().sum::<f64>();
+    assert!(
+        (share.share - expected).abs() < 1e-12,
+        "{} vs {expected}",
+        share.share
+    );
+}

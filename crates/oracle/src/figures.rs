@@ -37,10 +37,19 @@ pub fn of_panel(id: &str, m: &Measured) -> Vec<(&'static str, Value)> {
     match id {
         "predict" => vec![("questions", questions(m))],
         "entries" => vec![("entries", json!(s.ring_after.len()))],
-        "moved" => vec![
-            ("moved", json!(s.moved_by_owner_diff.to_string())),
-            ("moved-arc", json!(s.moved_by_arc_walk.to_string())),
-        ],
+        "moved" => {
+            let mut figures = vec![
+                ("moved", json!(s.moved_by_owner_diff.to_string())),
+                ("moved-arc", json!(s.moved_by_arc_walk.to_string())),
+            ];
+            if let Some(requests) = s.moved_requests() {
+                if let Some(count) = requests.requests {
+                    figures.push(("moved-requests", json!(count.to_string())));
+                }
+                figures.push(("moved-request-share", json!(fixed(requests.share, 6))));
+            }
+            figures
+        }
         "modulo" => vec![
             ("modulo-moved", json!(s.modulo_moved.to_string())),
             ("even-share", json!(even_share(s))),
@@ -135,7 +144,9 @@ pub fn failure(m: &Measured) -> Value {
             )
         })
         .collect();
+    let rerouted_requests = s.rerouted_requests().map(|r| fixed(r.share, 6));
     json!({
+        "rerouted-request-share": rerouted_requests,
         "rerouted": failure.rerouted,
         "no-live-copy": failure.no_live_copy,
         "copies-to-remake": failure.copies_to_remake,
@@ -191,7 +202,11 @@ pub fn cost(s: &Snapshot) -> Value {
         .to_string()
     };
     let misses = |moved: usize| cost::ColdMisses::of(moved, s.settings.rate);
+    let share =
+        |requests: Option<model::snapshot::RequestsPicked>| requests.map(|r| fixed(r.share, 6));
     json!({
+        "miss-request-share-ring": share(s.moved_requests()),
+        "miss-request-share-modulo": share(s.modulo_moved_requests()),
         "copy-seconds-ring": seconds(s.moved_by_owner_diff),
         "copy-seconds-modulo": seconds(s.modulo_moved),
         "cold-misses-ring": s.moved_by_owner_diff.to_string(),

@@ -114,6 +114,21 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
             html.text(" extra requests a second to the backing store for the ring, ");
             figure(&mut html, "miss-rate-modulo", &fixed(modulo.per_second, 1));
             html.text(" for modulo.").close("p");
+            // Hot keys miss as often as they are asked for: the share of
+            // traffic that finds a cold cache at first (DEFINITIONS §16).
+            if let (Some(ring), Some(modulo)) = (s.moved_requests(), s.modulo_moved_requests()) {
+                html.open("p", &[("data-cold-requests", Some(""))])
+                    .hidden_figure("miss-request-share-ring", &fixed(ring.share, 6))
+                    .hidden_figure("miss-request-share-modulo", &fixed(modulo.share, 6))
+                    .text(&format!(
+                        "Counted in requests ({}), the moved keys get {} under {}, {} under hash mod n: that share of the traffic goes to a server without the data until each key's first miss refills it.",
+                        s.requests().describe(),
+                        ring.describe(),
+                        ring_name(s),
+                        modulo.describe()
+                    ))
+                    .close("p");
+            }
             html.into_string()
         })
     };

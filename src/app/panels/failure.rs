@@ -167,8 +167,8 @@ fn figures_markup(measured: &FailureMeasured) -> String {
         .swatch(palette.swatch_class(name))
         .text(name)
         .close("th")
-        .number_cell(&held.to_string())
-        .number_cell(&received.to_string())
+        .number_cell(&thousands(u64::from(held)))
+        .number_cell(&thousands(u64::from(received)))
         .number_cell(&increase)
         .close("tr");
     }
@@ -178,12 +178,23 @@ fn figures_markup(measured: &FailureMeasured) -> String {
         .row_heading("Rerouted")
         .element("td", &[], "")
         .open("td", &[("class", Some("num"))])
-        .figure("rerouted", &f.rerouted.to_string())
+        .count_in_prose("rerouted", f.rerouted as u64)
         .close("td")
         .element("td", &[], "")
         .close("tr")
         .close("tfoot")
         .close_scrolling_table();
+    // With skewed or counted requests, keys are not traffic: say both.
+    if let Some(requests) = s.rerouted_requests() {
+        m.open("p", &[("class", Some("note"))])
+            .hidden_figure("rerouted-request-share", &fixed(requests.share, 6))
+            .text(&format!(
+                "The rerouted keys get {} {}: that is the traffic the survivors take on.",
+                requests.describe(),
+                s.requests().describe()
+            ))
+            .close("p");
+    }
 
     m.open(
         "table",
