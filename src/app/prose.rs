@@ -48,8 +48,14 @@ pub fn keep_headline(model: Model) {
 fn headline(s: &Snapshot) -> String {
     let verb = s.change_verb();
     format!(
-        "Right now, as {} {verb}, the ring moves {} of {} keys ({}) while hash mod n would move {} ({}).",
+        "Right now, as {} {verb}, {} moves {} of {} keys ({}) while hash mod n would move {} ({}).",
         s.name(s.changed),
+        // Both counts read the same positions (DEFINITIONS §18).
+        if s.settings.in_use.is_client() {
+            format!("{}'s ring", s.settings.in_use.name())
+        } else {
+            "the ring".to_string()
+        },
         thousands(s.moved_by_owner_diff as u64),
         thousands(s.key_count() as u64),
         percent(s.moved_by_owner_diff, s.key_count()),

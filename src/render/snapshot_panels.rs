@@ -137,7 +137,7 @@ fn entries(m: &mut Markup, s: &Snapshot) {
                 ("data-point", Some(&point)),
             ],
         )
-        .number_cell(&position)
+        .number_cell(&thousands(u64::from(entry.position)))
         .open("td", &[])
         .swatch(palette.swatch_class(name))
         .text(name)

@@ -328,7 +328,7 @@ export async function waitForCurrent(page, selector) {
 
 /**
  * A table of placements as {id: {moved, "moved-between", busiest, quietest,
- * entries}}, once current: the schemes panel's, or the systems panel's.
+ * their names and cells' text, entries}}, once current: the schemes panel's, or the systems panel's.
  */
 export async function schemeRows(page, panel = "schemes") {
   await reveal(page, panel);
@@ -342,6 +342,12 @@ export async function schemeRows(page, panel = "schemes") {
           "moved-between": Number(row.dataset.movedBetween),
           busiest: Number(row.dataset.busiest),
           quietest: Number(row.dataset.quietest),
+          "busiest-name": row.dataset.busiestName,
+          "quietest-name": row.dataset.quietestName,
+          // The cells as the reader sees them: a name, its keys and, with
+          // weights, its fair share and the ratio.
+          "busiest-text": row.querySelector('[data-end="busiest"]').textContent.trim(),
+          "quietest-text": row.querySelector('[data-end="quietest"]').textContent.trim(),
           entries: Number(row.dataset.entries),
         },
       ]),

@@ -84,7 +84,7 @@ test("one point per server: the model's figures and the even-share claim fails",
   const positions = after.rows.map((row) => Number(row.position));
   assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
   for (const row of after.rows) {
-    assert.equal(row.shown, row.position);
+    assert.equal(row.shown, Number(row.position).toLocaleString("en-US"), "a position is written with separators");
     assert.equal(row.named, row.server);
     assert.equal(row.numbered, `#${row.point}`);
     assert.equal(row.point, "0", "one point per server: each is point #0");
@@ -134,7 +134,7 @@ test("plain FNV-1a: the model's figures, lopsided loads, even share fails", asyn
   assert.ok(rows.every((row) => row.kept), "the entries were patched, not rebuilt");
   assert.notDeepEqual(rows.map((row) => row.position), before);
   for (const row of rows) {
-    assert.equal(row.shown, row.position);
+    assert.equal(row.shown, Number(row.position).toLocaleString("en-US"), "a position is written with separators");
     assert.equal(row.named, row.server);
   }
   // Each swatch in its server's colour (the legend's), patched along with the name.

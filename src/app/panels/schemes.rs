@@ -235,6 +235,16 @@ pub fn placements_table(
             "jump" => m.term("jump-hash", title),
             _ => m.text(title),
         };
+        // Under a client's ring the schemes' ring row is that ring (DEFINITIONS §18).
+        if let Some(client) = model::in_use::InUse::from_id(in_use)
+            .filter(|client| r.id == "ring" && client.is_client())
+        {
+            m.element(
+                "span",
+                &[("class", Some("in-use-note"))],
+                &format!(": here {}'s, in use", client.name()),
+            );
+        }
         if let Some(config) = about.and_then(|about| about.config) {
             m.element("code", &[("class", Some("config"))], config);
         }
