@@ -53,6 +53,20 @@ pub fn thousands(number: u64) -> String {
     grouped(&number.to_string())
 }
 
+/// `fixed` for a sentence, its whole part with separators: 48,954.0.
+pub fn fixed_in_prose(value: f64, decimals: u32) -> String {
+    let plain = fixed(value, decimals);
+    let (sign, digits) = match plain.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", plain.as_str()),
+    };
+    if digits == "∞" {
+        return plain;
+    }
+    let whole = digits.find('.').unwrap_or(digits.len());
+    format!("{sign}{}{}", grouped(&digits[..whole]), &digits[whole..])
+}
+
 /// Whole digits with a separator before each group of three from the right.
 fn grouped(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
@@ -149,6 +163,9 @@ mod tests {
         assert_eq!(share_in_prose(100_000.0 / 7.0), "14,285.7");
         assert_eq!(share_in_prose(250.0), "250");
         assert_eq!(share_in_prose(1_000_000.0), "1,000,000");
+        assert_eq!(fixed_in_prose(48_954.04, 1), "48,954.0");
+        assert_eq!(fixed_in_prose(-12_345.5, 0), "-12,346");
+        assert_eq!(fixed_in_prose(102.5, 1), "102.5");
     }
 
     #[test]

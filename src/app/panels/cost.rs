@@ -11,7 +11,9 @@ use model::cost::{
     ideal_share, modulo_share, significant, Bytes, ColdMisses, Copy, MAX_BANDWIDTH, MAX_DATA,
     MIN_BANDWIDTH, MIN_DATA,
 };
-use model::format::{duration, fixed, format_ratio, seconds_and_duration, thousands};
+use model::format::{
+    duration, fixed, fixed_in_prose, format_ratio, seconds_and_duration, thousands,
+};
 use model::schemes;
 use model::Settings;
 
@@ -87,8 +89,10 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
                 ColdMisses::of(s.moved_by_owner_diff, rate),
                 ColdMisses::of(s.modulo_moved, rate),
             );
-            let figure = |html: &mut Markup, id: &str, text: &str| {
-                html.element("span", &[("data-figure", Some(id))], text);
+            // A rate's hook holds it plain; the reader sees it with separators.
+            let figure = |html: &mut Markup, id: &str, per_second: f64| {
+                html.hidden_figure(id, &fixed(per_second, 1))
+                    .text(&fixed_in_prose(per_second, 1));
             };
             let count = |html: &mut Markup, id: &str, count: usize| {
                 html.count_in_prose(id, count as u64);
@@ -98,7 +102,7 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
                 "For a cache, every moved key is a cold miss the next time it is asked for: ",
             );
             count(&mut html, "cold-misses-ring", ring.misses);
-            html.text(" misses for the ring, ");
+            html.text(&format!(" misses for {}, ", ring_name(s)));
             count(&mut html, "cold-misses-modulo", modulo.misses);
             html.text(&format!(
                 " for modulo. At {} {} per key per minute they all come within about {}: ",
@@ -110,9 +114,12 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
                     duration(ring.within_seconds)
                 }
             ));
-            figure(&mut html, "miss-rate-ring", &fixed(ring.per_second, 1));
-            html.text(" extra requests a second to the backing store for the ring, ");
-            figure(&mut html, "miss-rate-modulo", &fixed(modulo.per_second, 1));
+            figure(&mut html, "miss-rate-ring", ring.per_second);
+            html.text(&format!(
+                " extra requests a second to the backing store for {}, ",
+                ring_name(s)
+            ));
+            figure(&mut html, "miss-rate-modulo", modulo.per_second);
             html.text(" for modulo.").close("p");
             // Hot keys miss as often as they are asked for: the share of
             // traffic that finds a cold cache at first (DEFINITIONS §16).
@@ -166,6 +173,7 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let measured_rows = move || {
+        let in_use = snapshot.with(|m| m.0.settings.in_use);
         model.with_schemes(|measured| {
             measured.as_ref().map(|measured| {
                 measured
@@ -175,7 +183,11 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
                     .map(|row| {
                         let moved = row.result.movement.moved;
                         let copy = copy_of(moved);
-                        let title = schemes::about(row.result.id).map_or(row.result.id, |s| s.title);
+                        // The ring row is the ring in use (DEFINITIONS §18), and says whose.
+                        let title = match row.result.id {
+                            "ring" if in_use.is_client() => format!("{}, in use", snapshot.with(|m| ring_name(&m.0))),
+                            id => schemes::about(id).map_or(id, |s| s.title).to_string(),
+                        };
                         view! {
                             <tr data-cost-scheme=row.result.id data-copy-seconds=copy.seconds.round() as u64>
                                 <th scope="row">{format!("Measured: {title}")}</th>

@@ -205,23 +205,15 @@ fn figures_markup(measured: &FailureMeasured) -> String {
         ],
     )
     .open("tbody", &[]);
-    let rows: [(&str, &str, String); 2] = [
-        (
-            "Keys with no live copy",
-            "no-live-copy",
-            f.no_live_copy.to_string(),
-        ),
-        (
-            "Copies to remake",
-            "copies-to-remake",
-            f.copies_to_remake.to_string(),
-        ),
+    let rows = [
+        ("Keys with no live copy", "no-live-copy", f.no_live_copy),
+        ("Copies to remake", "copies-to-remake", f.copies_to_remake),
     ];
-    for (label, hook, value) in &rows {
+    for (label, hook, value) in rows {
         m.open("tr", &[])
             .row_heading(label)
             .open("td", &[("class", Some("num"))])
-            .figure(hook, value)
+            .count_in_prose(hook, value as u64)
             .close("td")
             .close("tr");
     }
@@ -231,12 +223,9 @@ fn figures_markup(measured: &FailureMeasured) -> String {
         .text(" at the current points")
         .close("th")
         .open("td", &[("class", Some("num"))])
-        .figure("copysets", &measured.copysets_now.distinct.to_string())
+        .count_in_prose("copysets", measured.copysets_now.distinct as u64)
         .text(" of ")
-        .figure(
-            "copysets-possible",
-            &measured.copysets_now.possible.to_string(),
-        )
+        .count_in_prose("copysets-possible", measured.copysets_now.possible)
         .close("td")
         .close("tr")
         .close("tbody")

@@ -20,6 +20,13 @@ pub const ABOUT: About = About {
 
 /// How it places a key, what that costs, and where it is used.
 fn explain(settings: &Settings) -> String {
+    // Under a client's ring this row is that ring (DEFINITIONS §18).
+    if settings.in_use.is_client() {
+        return format!(
+            "Here this row is {}'s own ring, the one every panel measures: its own points and its own hash of each key. A key goes to the first point clockwise; a client keeps the sorted points and binary-searches them. Used by Dynamo, Cassandra and many memcached clients.",
+            settings.in_use.name()
+        );
+    }
     format!(
         "Each server is hashed to {} points on the circle; a key goes to the first point clockwise. A client keeps the sorted points and binary-searches them. Used by Dynamo, Cassandra and many memcached clients.",
         settings.points
