@@ -7,7 +7,7 @@
 
 use crate::render::markup::Markup;
 use crate::render::palette::Palette;
-use model::format::{fixed, format_share, percent, share_in_prose, thousands};
+use model::format::{fixed, format_ratio, format_share, percent, share_in_prose, thousands};
 use model::Snapshot;
 
 /// One panel drawn from a snapshot alone.
@@ -275,11 +275,8 @@ fn modulo(m: &mut Markup, s: &Snapshot) {
             .number_cell(&format!("{}%", fixed(100.0 * s.changed_weight_share(), 1)));
     });
     m.close("tbody").close("table");
-    let times = if s.moved_by_owner_diff == 0 {
-        "∞".to_string()
-    } else {
-        fixed(s.modulo_moved as f64 / s.moved_by_owner_diff as f64, 1)
-    };
+    // Written as the cost panel's waste factor writes the same ratio.
+    let times = format_ratio(s.modulo_over_ring());
     m.paragraph(
         "note",
         &format!(

@@ -66,6 +66,11 @@ for (const [id, query] of [
     const cost = await costRows(page);
     assert.equal(String(cost.modulo.moved), modulo);
     assert.equal(String(cost.ring.moved), ring);
+    // The waste factor is one ratio, written one way in both panels.
+    const ratioIn = async (selector, pattern) => (await page.locator(selector).textContent()).match(pattern)?.[1];
+    const modulo_times = await ratioIn("#modulo", /modulo moved ([\d.∞]+) times/);
+    assert.ok(modulo_times, "the modulo panel states the ratio");
+    assert.equal(await ratioIn("#cost", /ring moved: [\d,]+ ÷ [\d,]+ = ([\d.∞]+),/), modulo_times);
     // The rollout panel's keys.
     await reveal(page, "rollout");
     const rollout = await page.$$eval("#rollout-table tbody tr", (rows) => rows.map((r) => r.cells[1].textContent.replace(/,/g, "")));
@@ -133,9 +138,21 @@ test("busiest and quietest name their servers, and with weights say their fair s
         for (const width of [390, 1440]) {
           await page.setViewportSize({ width, height: 900 });
           await page.locator(`#${panel}`).scrollIntoViewIfNeeded();
-          await page.locator(`#${panel}`).screenshot({ path: artifact(`${panel}-weighted-${query.slice(4, 10)}-${width}.png`) });
+          await page.locator(`#${panel}`).screenshot({ path: artifact(`${panel}-weighted-${query.slice(4, 10).replace(/\W/g, "")}-${width}.png`) });
         }
         await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    }
+    if (weighted) {
+      // The loads panel names the server furthest over its fair share, as the tables do.
+      await reveal(page, "loads");
+      const over = await page.getAttribute("#loads [data-furthest-over]", "data-furthest-over");
+      const ring = native.schemes.ring["busiest-name"];
+      assert.equal(over, ring, `the loads panel and the ring row name one server at ${query}`);
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.locator("#loads").scrollIntoViewIfNeeded();
+        await page.locator("#loads").screenshot({ path: artifact(`loads-weighted-${query.slice(4, 10).replace(/\W/g, "")}-${width}.png`) });
       }
     }
     assert.deepEqual(errors, []);

@@ -5,6 +5,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sharedBrowser, open, claims, schemeRows, nativeFigures, artifact } from "./harness.mjs";
 
+/** A row's counts, without the names and words DEFINITIONS' tables leave out. */
+const counts = ({ moved, "moved-between": between, busiest, quietest, entries }) =>
+  ({ moved, "moved-between": between, busiest, quietest, entries });
+
 const env = sharedBrowser();
 
 /** DEFINITIONS §7, echo joins: moved / moved-between / busiest / quietest / entries. */
@@ -30,7 +34,7 @@ test("default: every scheme's row is DEFINITIONS §7's, lookups are timed, claim
   const rows = await schemeRows(page);
   assert.deepEqual(Object.keys(rows), Object.keys(DEFINED_JOIN), "one row per scheme, in order");
   for (const [id, [moved, between, busiest, quietest, entries]] of Object.entries(DEFINED_JOIN)) {
-    assert.deepEqual(rows[id], { moved, "moved-between": between, busiest, quietest, entries }, id);
+    assert.deepEqual(counts(rows[id]), { moved, "moved-between": between, busiest, quietest, entries }, id);
   }
   const { verdicts } = await expectMatchesNative(page);
   for (const id of SCHEME_CLAIMS) assert.equal(verdicts[id], "yes", id);

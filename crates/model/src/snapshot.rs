@@ -399,6 +399,16 @@ impl Snapshot {
         Spread::of(&self.loads_after, &self.after, &self.weights)
     }
 
+    /// Keys modulo moved for each key the ring in use moved (∞ when the
+    /// ring moved none): one ratio, written one way wherever it is shown.
+    pub fn modulo_over_ring(&self) -> f64 {
+        if self.moved_by_owner_diff == 0 {
+            f64::INFINITY
+        } else {
+            self.modulo_moved as f64 / self.moved_by_owner_diff as f64
+        }
+    }
+
     /// Indices of the keys whose owner changed.
     pub fn moved_keys(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.key_count()).filter(|&i| self.owners_before[i] != self.owners_after[i])

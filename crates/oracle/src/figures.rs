@@ -144,9 +144,7 @@ pub fn failure(m: &Measured) -> Value {
             )
         })
         .collect();
-    let rerouted_requests = s.rerouted_requests().map(|r| fixed(r.share, 6));
-    json!({
-        "rerouted-request-share": rerouted_requests,
+    let mut figures = json!({
         "rerouted": failure.rerouted,
         "no-live-copy": failure.no_live_copy,
         "copies-to-remake": failure.copies_to_remake,
@@ -155,7 +153,12 @@ pub fn failure(m: &Measured) -> Value {
         "received": received,
         "shares": share_rows,
         "replicas-of-key-17": replicas_of(s, 17),
-    })
+    });
+    // Only where requests are not keys, as the page shows it.
+    if let Some(requests) = s.rerouted_requests() {
+        figures["rerouted-request-share"] = json!(fixed(requests.share, 6));
+    }
+    figures
 }
 
 /// Scheme rows as the page's data attributes hold them.
@@ -202,18 +205,20 @@ pub fn cost(s: &Snapshot) -> Value {
         .to_string()
     };
     let misses = |moved: usize| cost::ColdMisses::of(moved, s.settings.rate);
-    let share =
-        |requests: Option<model::snapshot::RequestsPicked>| requests.map(|r| fixed(r.share, 6));
-    json!({
-        "miss-request-share-ring": share(s.moved_requests()),
-        "miss-request-share-modulo": share(s.modulo_moved_requests()),
+    let mut figures = json!({
         "copy-seconds-ring": seconds(s.moved_by_owner_diff),
         "copy-seconds-modulo": seconds(s.modulo_moved),
         "cold-misses-ring": s.moved_by_owner_diff.to_string(),
         "cold-misses-modulo": s.modulo_moved.to_string(),
         "miss-rate-ring": fixed(misses(s.moved_by_owner_diff).per_second, 1),
         "miss-rate-modulo": fixed(misses(s.modulo_moved).per_second, 1),
-    })
+    });
+    // Only where requests are not keys, as the page shows them.
+    if let (Some(ring), Some(modulo)) = (s.moved_requests(), s.modulo_moved_requests()) {
+        figures["miss-request-share-ring"] = json!(fixed(ring.share, 6));
+        figures["miss-request-share-modulo"] = json!(fixed(modulo.share, 6));
+    }
+    figures
 }
 
 /// DEFINITIONS §9, measured: whole writes misrouted during the rollout.

@@ -205,11 +205,7 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
     let waste = move || {
         snapshot.with(|m| {
             let s = &m.0;
-            let ratio = if s.moved_by_owner_diff == 0 {
-                f64::INFINITY
-            } else {
-                s.modulo_moved as f64 / s.moved_by_owner_diff as f64
-            };
+            let ratio = s.modulo_over_ring();
             format!(
                 "The waste factor, modulo moved ÷ ring moved: {} ÷ {} = {}, beside n = {} servers. A scheme that must reshuffle nearly everything copies about n times what a minimal one does.",
                 thousands(s.modulo_moved as u64),
