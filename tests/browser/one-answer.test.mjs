@@ -76,6 +76,19 @@ for (const [id, query] of [
     const rollout = await page.$$eval("#rollout-table tbody tr", (rows) => rows.map((r) => r.cells[1].textContent.replace(/,/g, "")));
     assert.deepEqual(rollout, [ring, modulo]);
     assert.equal(await figure(page, "misrouted-modulo"), native.rollout["misrouted-modulo"]);
+    // Any one key: each scheme reads it where the ring in use puts it, as the oracle does.
+    await page.fill("#one-key", "user:42");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("key") === "user:42");
+    const oneKey = nativeFigures(`${query}&key=user%3A42`)["one-key"];
+    await page.waitForFunction((after) => document.querySelector('tr[data-key-owner="ring"]')?.dataset.after === after,
+      oneKey.owners.ring.after);
+    const owners = await page.$$eval("tr[data-key-owner]", (rows) =>
+      Object.fromEntries(rows.map((r) => [r.dataset.keyOwner, { before: r.dataset.before, after: r.dataset.after }])));
+    for (const [scheme, row] of Object.entries(oneKey.owners)) {
+      assert.deepEqual(owners[scheme], { before: row.before, after: row.after }, `one key under ${scheme}`);
+    }
+    assert.deepEqual(owners.ring, owners[id], "the ring row is the ring in use");
+    assert.match(await page.locator("#schemes").textContent(), /Under \S+'s own hash the key sits at position/);
     // The question's answer, once skipped to.
     await reveal(page, "predict");
     for (let i = 0; i < 6 && !(await page.locator('[data-question="modulo"]').count()); i++) {

@@ -48,8 +48,9 @@ impl KeyOwners {
 /// The key's position on the ring drawn and its owners under every scheme.
 pub fn owners(snapshot: &Snapshot, text: &str) -> (u32, Vec<KeyOwners>) {
     let name = text.as_bytes();
-    // The page's own schemes hash with the menu's hash whatever is in use.
-    let hash = snapshot.settings.hash.hash(name);
+    // The textbook schemes read the key where the ring in use puts it
+    // (DEFINITIONS §18): the menu's hash, or a client's own.
+    let hash = snapshot.key_position(name);
     let context = snapshot.scheme_context();
     let rows = placements::every()
         .map(|scheme| {

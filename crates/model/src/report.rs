@@ -66,7 +66,7 @@ pub struct FailureReport {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OneKey {
     pub key: String,
-    /// Its position on the ring under the page's hash.
+    /// Its position on the ring drawn: the hash menu's, or the client's in use.
     pub position: u32,
     /// Its owners, a row per scheme and system in `placements::every()` order.
     pub owners: Vec<KeyOwners>,

@@ -28,7 +28,11 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
         "",
         &format!(
             "Under {} the key sits at position {} of 4,294,967,296, where most schemes read it; hash slots (CRC16, one of 16,384 slots) and every deployed system hash the name themselves. {} of {} schemes and systems send it to another server when {} {}.",
-            snapshot.settings.hash.id(),
+            // Under a client's ring the schemes read the client's position (DEFINITIONS §18).
+            match snapshot.settings.in_use {
+                client if client.is_client() => format!("{}'s own hash", client.name()),
+                _ => snapshot.settings.hash.id().to_string(),
+            },
             thousands(u64::from(position)),
             moved,
             rows.len(),
