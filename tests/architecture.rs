@@ -1,5 +1,6 @@
 //! The shape of the code, checked where Cargo cannot: within each crate, no
-//! file is in an import cycle. (That the model names no web type, Cargo
+//! file is in an import cycle, counting paths, `mod` declarations and a
+//! parent's paths into its children. (That the model names no web type, Cargo
 //! keeps: no web crate is among its dependencies.) Read from the source, so
 //! a new `use` that closes a loop fails here with the loop spelled out.
 
@@ -59,8 +60,9 @@ fn find_cycle(graph: &BTreeMap<String, Vec<String>>) -> Option<Vec<String>> {
     None
 }
 
-/// Every source file of the crate in `src` as a module path
-/// ("crate::app::state"), with the file's text up to its test module.
+/// Every source file of the crate in `src` (relative to this package, or
+/// absolute) as a module path ("crate::app::state"), with the file's text
+/// up to its test module.
 fn crate_files(src: &str) -> BTreeMap<String, String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(src);
     let mut files = BTreeMap::new();
@@ -96,34 +98,82 @@ fn crate_files(src: &str) -> BTreeMap<String, String> {
     files
 }
 
-/// Which files each file names through `crate::…` and `super::…` paths,
-/// each path resolved to the deepest module that is a file.
+/// Where `prefix` starts a path of its own in `code` (not the tail of a
+/// longer path such as `crate::app::super::` or `my_cost::`).
+fn path_starts<'a>(code: &'a str, prefix: &'a str) -> impl Iterator<Item = usize> + 'a {
+    code.match_indices(prefix)
+        .map(|(at, _)| at)
+        .filter(move |&at| {
+            let before = code[..at].chars().last();
+            !matches!(before, Some(c) if c.is_alphanumeric() || c == '_' || c == ':')
+        })
+}
+
+/// The modules a file declares with `mod NAME;` (any visibility), by name.
+fn declared_modules(code: &str) -> Vec<String> {
+    code.lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            let rest = line.strip_prefix("pub ").unwrap_or(line);
+            let rest = rest.strip_prefix("pub(crate) ").unwrap_or(rest);
+            rest.strip_prefix("mod ")?
+                .strip_suffix(';')
+                .map(str::to_string)
+        })
+        .collect()
+}
+
+/// Which files each file names, each path resolved to the deepest module
+/// that is a file. Edges: `crate::…` and `super::…` paths, `mod NAME;`
+/// declarations, and a parent's `NAME::…` paths into a child it declares.
+/// A file naming one of its own ancestors (`super::heading` from a panel to
+/// the panels' `mod.rs`) is no edge: a child always sees its ancestors, and
+/// every parent declares its children, so counting both would make every
+/// `mod.rs` a cycle. Everything else is, so a loop through a `mod.rs`
+/// (controls → panels → panels::cost → controls) is found.
 fn file_graph(src: &str) -> BTreeMap<String, Vec<String>> {
     let files = crate_files(src);
     let mut graph = BTreeMap::new();
     for (module, code) in &files {
         let parent: Vec<&str> = module.split("::").collect();
         let parent = parent[..parent.len().saturating_sub(1)].join("::");
+        let children = declared_modules(code);
         let mut named: Vec<String> = Vec::new();
-        for (prefix, base) in [("crate::", "crate".to_string()), ("super::", parent)] {
-            for (at, _) in code.match_indices(prefix) {
-                // Not the tail of a longer path such as `crate::app::super::`.
-                let before = code[..at].chars().last();
-                if matches!(before, Some(c) if c.is_alphanumeric() || c == '_' || c == ':') {
-                    continue;
-                }
+        let mut bases = vec![
+            ("crate::".to_string(), "crate".to_string()),
+            ("super::".to_string(), parent),
+        ];
+        for child in &children {
+            bases.push((format!("{child}::"), format!("{module}::{child}")));
+        }
+        let mut name = |resolved: String| {
+            let ancestor = module.starts_with(&format!("{resolved}::"));
+            if resolved != *module && !ancestor && !named.contains(&resolved) {
+                named.push(resolved);
+            }
+        };
+        for child in &children {
+            let target = format!("{module}::{child}");
+            if files.contains_key(&target) {
+                name(target);
+            }
+        }
+        for (prefix, base) in &bases {
+            for at in path_starts(code, prefix) {
                 for path in paths(&code[at + prefix.len()..]) {
                     let mut target = base.clone();
-                    let mut resolved = base.clone();
+                    let mut resolved = if files.contains_key(base) {
+                        base.clone()
+                    } else {
+                        module.clone()
+                    };
                     for segment in path.split("::") {
                         target = format!("{target}::{segment}");
                         if files.contains_key(&target) {
                             resolved = target.clone();
                         }
                     }
-                    if resolved != *module && !named.contains(&resolved) {
-                        named.push(resolved);
-                    }
+                    name(resolved);
                 }
             }
         }
@@ -170,8 +220,25 @@ fn no_file_of_any_crate_is_in_an_import_cycle() {
             panic!("an import cycle in {src}: {}", cycle.join(" → "));
         }
     }
-    // The graphs are read, not empty: known edges are found.
-    assert!(file_graph("src")["crate::app::state"].contains(&"crate::app::timing".to_string()));
+    // The graphs are read, not empty: known edges of each kind are found.
+    let page = file_graph("src");
+    let edge = |from: &str, to: &str| page[from].contains(&to.to_string());
+    assert!(
+        edge("crate::app::state", "crate::app::timing"),
+        "a crate:: path"
+    );
+    assert!(
+        edge("crate::app::panels", "crate::app::panels::cost"),
+        "a mod declaration"
+    );
+    assert!(
+        edge("crate::app::controls", "crate::app::number_control"),
+        "a super:: path"
+    );
+    assert!(
+        !edge("crate::app::panels::cost", "crate::app::panels"),
+        "no edge to an ancestor"
+    );
     assert!(
         file_graph("crates/model/src")["crate::claims"].contains(&"crate::snapshot".to_string())
     );
@@ -186,4 +253,113 @@ fn the_cycle_finder_finds_a_cycle() {
         .unwrap()
         .push("crate::claims".to_string());
     assert!(find_cycle(&graph).is_some());
+}
+
+/// The loop that `crate::` and `super::` paths alone missed: the settings
+/// used a helper of the panels' `mod.rs`, which declares the cost panel,
+/// which took `apply` from the settings. Laid out as files, as it was.
+#[test]
+fn a_loop_through_a_mod_declaration_is_found() {
+    let dir = std::env::temp_dir().join(format!("architecture-{}", std::process::id()));
+    let write = |path: &str, text: &str| {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    };
+    write("lib.rs", "mod app;\n");
+    write("app/mod.rs", "mod controls;\npub mod panels;\n");
+    write(
+        "app/controls.rs",
+        "fn rows() { crate::app::panels::rows_by_name(); }\npub fn apply() {}\n",
+    );
+    write(
+        "app/panels/mod.rs",
+        "pub mod cost;\npub fn rows_by_name() {}\npub fn view_of() { cost::cost_panel(); }\n",
+    );
+    write(
+        "app/panels/cost.rs",
+        "use crate::app::controls::apply;\nuse super::rows_by_name;\npub fn cost_panel() {}\n",
+    );
+    let graph = file_graph(dir.to_str().unwrap());
+    fs::remove_dir_all(&dir).unwrap();
+    let cycle = find_cycle(&graph).expect("the loop is found");
+    assert!(
+        cycle.contains(&"crate::app::panels::cost".to_string())
+            && cycle.contains(&"crate::app::controls".to_string()),
+        "{cycle:?}"
+    );
+}
+
+/// The model names no web type: no web crate is among everything its code
+/// depends on, directly or not, as Cargo.lock resolves it.
+#[test]
+fn no_web_crate_is_reachable_from_the_model() {
+    let lock = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock"))
+        .expect("Cargo.lock");
+    // name → the names it depends on ("serde 1.0.219" → "serde").
+    let mut depends: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for package in lock.split("[[package]]").skip(1) {
+        let field = |key: &str| {
+            package
+                .lines()
+                .find_map(|line| line.strip_prefix(key))
+                .map(|value| value.trim().trim_matches('"').to_string())
+        };
+        let name = field("name = ").expect("a package has a name");
+        let list = package
+            .split_once("dependencies = [")
+            .map(|(_, rest)| rest.split(']').next().unwrap_or(""))
+            .unwrap_or("");
+        let names = list
+            .split(',')
+            .map(|item| item.trim().trim_matches('"'))
+            .filter(|item| !item.is_empty())
+            .map(|item| item.split(' ').next().unwrap_or(item).to_string());
+        depends.entry(name).or_default().extend(names);
+    }
+    // What the model's own code depends on: its [dependencies], not the
+    // benchmarks' and tests' (Cargo.lock lists those with them).
+    let manifest =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/model/Cargo.toml"))
+            .expect("the model's manifest");
+    let section = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .and_then(|rest| rest.split("\n[").next())
+        .expect("a [dependencies] section");
+    let mut reached: Vec<String> = section
+        .lines()
+        .filter_map(|line| {
+            line.split_once('=')
+                .map(|(name, _)| name.trim().to_string())
+        })
+        .filter(|name| !name.is_empty() && !name.starts_with('#'))
+        .collect();
+    let mut index = 0;
+    while index < reached.len() {
+        for next in depends.get(&reached[index]).into_iter().flatten() {
+            if !reached.contains(next) {
+                reached.push(next.clone());
+            }
+        }
+        index += 1;
+    }
+    assert!(
+        reached.len() > 3,
+        "the model's dependencies were read: {reached:?}"
+    );
+    for web in [
+        "leptos",
+        "web-sys",
+        "js-sys",
+        "wasm-bindgen",
+        "plotters-canvas",
+    ] {
+        assert!(
+            !reached.iter().any(|name| name == web),
+            "the model reaches {web}"
+        );
+    }
+    // The page does reach them: the check reads real edges.
+    assert!(depends["ringcount"].iter().any(|name| name == "leptos"));
 }

@@ -10,6 +10,7 @@ pub mod first;
 mod from_js;
 mod measure;
 mod message;
+mod number_control;
 pub mod panels;
 mod placement;
 mod print;

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::controls::{apply, Message};
+use crate::app::message::{apply, Message};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
 use crate::render::markup::Markup;

@@ -6,7 +6,8 @@ use leptos::prelude::*;
 
 use super::predict::settings_query;
 
-use crate::app::controls::{apply, Message, NumberControl};
+use crate::app::message::{apply, Message};
+use crate::app::number_control::NumberControl;
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{FailureMeasured, Model};
 use crate::render::markup::{escape, Markup};

@@ -5,10 +5,10 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-use crate::app::controls::{apply, Message};
 use crate::app::draw::charts;
 use crate::app::draw::export::save_png_button;
 use crate::app::draw::theme::observed_width;
+use crate::app::message::{apply, Message};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
 use crate::app::timing;

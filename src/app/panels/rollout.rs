@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::controls::{apply, Message};
+use crate::app::message::{apply, Message};
 use crate::app::state::Model;
 use model::cost::{misrouted, modulo_share, significant};
 use model::format::thousands;

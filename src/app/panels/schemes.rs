@@ -5,9 +5,10 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use crate::app::controls::{apply, Message, NumberControl};
 use crate::app::draw::charts::{self, SchemeBars};
 use crate::app::draw::theme::observed_width;
+use crate::app::message::{apply, Message};
+use crate::app::number_control::NumberControl;
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{LookupTiming, Model, SchemesMeasured};
 use crate::app::timing;

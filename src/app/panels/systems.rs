@@ -10,7 +10,7 @@ use model::report::SchemeRow;
 use model::settings::default_change;
 use model::{Change, Settings, Snapshot, Weight};
 
-use crate::app::controls::apply;
+use crate::app::message::apply;
 use crate::app::panels::schemes::{notes, placements_table, Table};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
