@@ -47,7 +47,7 @@ const SAFETY_MS: i32 = 400;
 /// Rewrite the query whenever the settings change. `replaceState`, not
 /// `pushState`: a slider drag is not a hundred history entries. During a
 /// drag the address is written once, on release: each `replaceState` cost
-/// a fifth of a step at the largest settings on a phone (BENCHMARKS.md).
+/// a fifth of a step at the largest settings on a phone (docs/DECISIONS.md).
 pub fn keep_in_address(model: Model, view: View) {
     let write = Rc::new(move || {
         let query = model

@@ -4,7 +4,7 @@
 //! them) are rendered as one string per region and set with `inner_html`. A
 //! typed Leptos view costs code for every distinct element tree and every
 //! reactive closure; a string builder costs the same few functions however
-//! many tables use it, which is what keeps the page small (BENCHMARKS.md,
+//! many tables use it, which is what keeps the page small (docs/DECISIONS.md,
 //! "What each change bought"). Everything that reacts to input stays a
 //! Leptos view.
 //!

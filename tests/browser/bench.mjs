@@ -527,7 +527,6 @@ const [slowDef, slowBig] = throttled;
 const ratio = (r) => median(r.baseline.js) / median(r.baseline.wasm);
 const budgetFile = JSON.parse(fs.readFileSync(path.join(here, "size-budget.json"), "utf8"));
 const budget = budgetFile.gzipBytes;
-const budgetHistory = budgetFile.history;
 const brotliTotal = () => distFiles().reduce((t, name) =>
   t + zlib.brotliCompressSync(fs.readFileSync(path.join(DIST, name)), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0);
 /** A target checked on a machine about half as fast as this one: met here at about half. */
@@ -574,8 +573,12 @@ const lookupPeer = nativeRow("lookup-25000-entries/hashring 0.3 (hash key + owne
 const chromium = browser.version();
 const verdict = (value, target) => (value <= target ? "met" : `**not met** (${ms(value)} vs ${ms(target)})`);
 
+// A measure the run never took (a chart out of view during the drags) has
+// no row: the table holds figures, not dashes. A target's row always stays.
 const row = (name, xs, target) =>
-  `| ${name} | ${ms(median(xs))} | ${ms(best(xs))} | ${ms(worst(xs))} | ${xs.length} | ${target ?? ""} |`;
+  xs.length || target
+    ? `| ${name} | ${ms(median(xs))} | ${ms(best(xs))} | ${ms(worst(xs))} | ${xs.length} | ${target ?? ""} |`
+    : null;
 const table = (r, targets) => [
   "| What (ms) | median | best | worst | runs | target |",
   "|---|---|---|---|---|---|",
@@ -594,7 +597,7 @@ const table = (r, targets) => [
   `| longest main-thread task while the claims catch up (>50 ms only) | ${r.catchUpTasks.length ? ms(worst(r.catchUpTasks)) : "none"} | | | ${r.catchUpTasks.length} | none over 50 |`,
   `| the systems panel caught up after scrolling to it from the claims | ${ms(r.systemsReady)} | | | 1 | |`,
   `| longest main-thread task while the systems panel catches up (>50 ms only) | ${r.systemsTasks.length ? ms(worst(r.systemsTasks)) : "none"} | | | ${r.systemsTasks.length} | none over 50 |`,
-];
+].filter(Boolean);
 
 const text = `# Benchmarks
 
@@ -721,124 +724,8 @@ ${size.rows.join("\n")}
 
 ${size.total <= budget ? "Within the budget." : `**Over the budget** by ${((size.total - budget) / 1024).toFixed(1)} KB.`} (Issue 18 withdrew the 150 KB target of issue 13.)
 
-### What limits the size
-
-Measured by building the page with parts of it removed (the lean build below, wasm gzipped):
-
-- With every panel, control and chart removed, leaving the model, the measurements made after the
-  frame, the Leptos runtime and the address handling, the wasm alone is **89.2 KB** and the page
-  about 100 KB. That leaves about 50 KB for everything a reader sees.
-- What each part added on top (removing one at a time; shared code such as plotters is only
-  counted once it is no longer used by anything): the settings controls 15.7 KB, the loads panel
-  14.8 KB (two plotters charts), schemes 9.2, failure 9.0, ring 7.5, cost 4.8, prose 2.6, claims
-  2.3, rollout 2.0, the phone's quick bar 1.4, moved 1.3, modulo 0.8, the entries table 0.4.
-  (Measured before the loads, schemes and ring tables became markup.)
-- A typed Leptos view compiles code for each element tree and each reactive closure; 150 KB with
-  every panel of issues 9–12 would need the views at a third of their size, or the charts drawn
-  without plotters, which the stack rules out.
-
-### Issues 33 and 34: your keys without a long task, verdicts beyond the noise
-
-Recorded by hand while the changes were made. Your keys: the bench's 1,000,000-line log,
-adopted with a build that keeps wasm function names (\`data-keep-debug\`, \`data-wasm-opt="0"\` on
-the app's link in index.html), Chrome's CPU profile and a trace, unthrottled.
-
-| Change | before → after | kept |
-|---|---|---|
-| the list crosses from the worker as UTF-8 bytes in a transferred Uint8Array, read back 256 KB a task, instead of one JS string re-encoded into wasm | that task's 35 ms of copying gone; longest task while adopting 54–68 → under 50 ms | yes |
-| the ring's circles for the hottest keys found in one pass keeping the n hottest (\`Requests::hottest\`) instead of sorting all 100,000 | 11 ms → under 1 ms | yes |
-| the keys hashed and sorted in the task before the one that applies them (\`state::prepare_keys\`) | hashing 100,000 keys, a third of a step's budget, out of the applying task | yes |
-| session storage written 64 KB an item, one item per task | one \`setItem\` of the whole 2.4 MB list → one 64 KB item per task | yes |
-| the address's \`replaceState\` in a task of its own after each change | up to 16 ms out of the applying task | yes |
-| a claim's rule printing a float constant with \`format!\` | the worker 120.8 → 127.2 KB gzipped: the standard float printer; the words now say 5 | no |
-| the panels only near the viewport held for the frame that draws a new list (as a drag holds them), caught up in a task of their own (\`Model::hold_near_panels_for_a_frame\`) | probes of 30 loads at 2× CPU: the applying step 33–40 → 17–26 ms; two runs of \`BENCH_ONLY=your-keys\` after it, no task over 50 ms in 6 of 6 loads at 2× (before, 1 in 3 loads had one of 51–68 ms). What remains in the tail is the frame's style, layout and paint of everything that changed | yes |
-| a request to the measurer posted in the task after the next frame (\`timing::after_next_frame\`), not in the task that applied the change | traces at 2× CPU: the worker (and a pool thread, 27–45 ms) were busy through the whole of the frame that draws the new list, 39–80 ms, as the worker began measuring 100,000 keys at once; two cores for three busy threads. Alternating loads, 25 each: loads with a task over 50 ms 6 of 25 → 1 of 25. Sent so for every request, the claims' catch-up after a drag at 4× CPU grew (median 484 → about 560 ms, nine loads each), so only a new address waits; the same address asked again (a panel come near) and a slider let go send at once. With that, 20 alternating loads each: 8 of 20 → 0 of 20, and the catch-up medians 484 and about 490 ms | yes |
-| \`contain: content\` on panels, so those that did not change are not painted again | the document's paint in a frame, median 3.8 → 1.5 ms; but in 30 alternating loads each (a busy machine), loads with a task over 50 ms were 16 before and 19 after: the frame's length was not its paint | no |
-| \`content-visibility: auto\` on built panels, so a frame lays out only what is near | with every panel built, loads with a task over 50 ms 4 of 15 → 1 of 15, but an embedded panel shifted as the app took over and the failure panel's inspector stopped waking after a click on the ring | no |
-
-### Issue 31: the measurements in a worker, the layers as crates
-
-Recorded by hand while the changes were made, each a build of the same page before and after on
-this kind of machine (2 cores). Speed: the bench's flow at the largest settings with the CPU
-throttled 4×, two loads each (a probe of the same drag as above).
-
-| Change | before → after | kept |
-|---|---|---|
-| the measurements (failure, schemes, claims, questions, spread chart, the one-key box) in a Web Worker, the slicer deleted | claims caught up after scrolling to them 2,092 and 2,378 → 547 and 580 ms; but input to ring drawn, median, 13.0 and 13.7 → 17.7 and 18.9 ms: the worker began a job at every step of the drag and took a core the drag's frames needed | yes, with the next row |
-| the worker measures an address once it has stayed the newest for 40 ms | input to ring drawn 17.7 and 18.9 → 11.9 and 13.8 ms; claims caught up 553 and 615 ms; no task over 50 ms during the drag in one load, one of 55 ms (rendering) in the other, as before the worker | yes |
-| the page reads the worker's report with serde_json | the app's wasm 270.8 → 322.6 KB gzipped: serde's reader for these types is 52 KB, so the page reads it with \`JSON.parse\` and a reader per field (\`src/app/from_js.rs\`) | no |
-| scheme names, titles and notes as data (\`schemes::ABOUT\`), claim and scheme ids as const lists, the one-key box placed by the worker | the app's wasm 332.1 → 278.3 KB gzipped: it links none of the placing or judging code | yes |
-| \`opt-level = 3\` for \`model\` and \`pixels\` (a profile override, replacing \`#[optimize(speed)]\` on a dozen loops) against \`"z"\` | first screen 55.2 → 62.7 KB, app +9.6 KB, worker 72.0 → 88.4 KB gzipped | yes: the issue asks for it; the bytes are in the budget's history |
-| "Embed this view" as Leptos components instead of markup wired by id | the app's wasm 278.3 → 283.3 KB gzipped | yes: one way to render what reacts |
-| std rebuilt for size (\`-Zbuild-std\`, \`optimize_for_size\`) against the shipped std, same flags otherwise | everything the page loads 500.2 → 460.7 KB gzipped (first screen 71.9 → 62.6, app 299.9 → 283.3, worker 104.8 → 91.2), measured with \`RINGCOUNT_PREBUILT_STD=1 ./dev build\`; only the page's wasm32 build uses it, never the tests', clippy's or the native builds | yes |
-
-### What each change bought (issue 13)
-
-Recorded by hand while the changes were made, each a build of the same page before and after;
-\`./dev bench\` re-measures only the current build above.
-
-| Change | wasm gzipped before → after | kept |
-|---|---|---|
-| Leptos components type-erased (\`--cfg erase_components\`), alone | 277.5 → 249.8 KB | yes |
-| std rebuilt for size, panic locations and Debug text left out (\`-Zbuild-std\`, \`optimize_for_size\`, \`-Zlocation-detail=none\`, \`-Zfmt-debug=none\`), together with type erasure | 273.0 → 227.2 KB | yes |
-| … and \`panic = immediate-abort\` | 277.5 → 243.7 KB without type erasure | no: a panic would no longer show the banner |
-| failure panel's tables and sentences as markup (\`src/markup.rs\`) | 277.5 → 273.1 KB | yes |
-| loads and schemes tables as markup | 227.2 → 223.9 KB | yes |
-| ring legend and caption as markup | 223.9 → 222.6 KB | yes |
-| every reactive closure behind \`Signal::derive\` and event handlers boxed, to share one compiled copy | 273.1 → 274.8 KB | no: larger |
-| \`opt-level = "s"\` instead of \`"z"\` with the lean build | 227.5 → 253.3 KB | no |
-| wasm-opt \`--converge\`, \`--gufa\` or -Oz twice | within 0.1 KB | no |
-
-And for speed:
-
-| Change | before → after | kept |
-|---|---|---|
-| canvases learn their width from a ResizeObserver instead of asking mid-update, which forced a layout of the whole page (2.5 ms of the redraw at the largest) | ring redraw 4.2–4.5 → 1.95 ms median | yes |
-| the ring no longer redraws when a failure measurement it does not show arrives | two ring redraws per drag step → one | yes |
-| thin ticks set in the pixel buffer, one per pixel column of the circle (more cannot show) | part of the above; ticks 0.08 ms of the redraw | yes |
-| numbered names hashed in runs of ten that share all but the last digit (one independent FNV step each, no chain) | keys at the largest 1.27 → 1.09 ms with the next row | yes |
-| the bucket sort finished by one insertion pass over the array when no bucket is crowded, not a tiny loop per bucket | rings at the largest 0.30 → 0.22 ms; full recompute 1.54 → 1.28 ms | yes |
-| the standard library's sort instead of the bucket sort | keys at the largest 1.09 → 4.59 ms (faster natively, 4× slower in wasm) | no |
-| the clock read before a measure is built, and \`performance\` looked up once | removes a few microseconds of timing overhead from each measure | yes |
-| the ring's dots kept in a layer and repainted only where an owner changed; at more than 2,000 keys the moved-key rings stamped as pixels instead of 2,000 canvas arcs (issue 18) | ring redraw at the largest under 4× CPU 22.6 → 8.9 ms median (40-step points drag, 60 ms apart) | yes |
-| the whole crate at \`opt-level = 3\` | ring redraw 15.8 → 8.1 ms at 4× CPU, but the wasm 262 → 404 KB gzipped | no |
-| a claim that measures a client again (ketama with the first server at weight 3) places its keys a piece at a time, like the schemes; lookups timed only for the schemes panel (issue 18) | longest deferred slice at the largest 63–68 → 10–11 ms; claims caught up after scrolling 557 → 490 ms | yes |
-| client rings (ketama, groupcache) hash each key once for both sides of the change | ketama 51 → 28 ms, groupcache 22 → 13 ms natively at the largest; claims caught up 490 → 460 ms | yes |
-| markup regions patched where only text and attribute values changed, not set whole; controls a step does not change not rebuilt (memos; the closed embed dialog follows nothing) | changes per points step 230 → 57; main-thread time of the 40-step drag at the largest under 4× CPU 3.27 → 2.53 s | yes |
-| tick pixels worked out once per canvas size; unchanged dots skipped 64 at a time; moved keys found by a byte search | ring redraw at the largest under 4× CPU 9.2 → 6.8 ms median | yes |
-| the embed compiling the app's wasm as it arrives (\`WebAssembly.compileStreaming\` from early.js) | embed figure at 4× CPU 422 → 430 ms (median of 15 each, alternating) | no |
-| CSS containment on the panels; the legend's counts positioned out of flow | layout per drag step unchanged within the noise | no |
-| the loops a step spends its time in compiled for speed (\`#[optimize(speed)]\` behind \`--cfg hot_loops\`) in a page compiled for size: owner walk, moved count, hashing, ring build and sort, the stage, the ring's pixels | full recompute at the largest 5.41 → 3.88 ms unthrottled; input to ring drawn under 4× CPU 16.05 → 13.85 ms (same run, alternating); +3.2 KB gzipped | yes |
-| … and \`inline(never)\` on them, so that no caller compiled for size takes their loops in | snapshot at the largest under 4× CPU 7.10 → 7.63 ms: no gain (wasm-opt inlines a function with one caller whatever LLVM was told) | no |
-| an embedded moved or modulo panel written first by the small module, as the same markup the app then shows (\`src/snapshot_panels.rs\`) | embed figure at 4× CPU 453 → 335 ms (median of 11, alternating; 535 → 380 in a run of 15); +4.9 KB gzipped | yes |
-| the first screen given a frame to paint before the app's files are fetched and compiled | embed figure 380 → 374 ms (median of 15): within the noise | no |
-| each key's owner filled arc by arc (the keys an entry claims are one run of the sorted keys) instead of a ring cursor advanced key by key | owners natively at the largest 0.73 → 0.45 ms; snapshot under 4× CPU 5.9–7.0 → 3.8–4.3 ms, input to ring drawn 14.1–17.5 → 11.9–14.0 ms (four alternating drags each) | yes |
-| a markup region keeps the nodes its first patch listed, instead of walking them on every patch | the walk was 0.35–0.39 ms of each step's 2.2 ms of patching at the largest under 4× CPU | yes |
-| moved-key rings written from buffer offsets with no edge check per pixel when the ring fits | ring redraw at the largest under 4× CPU 5.2–5.6 → 5.2–5.5 ms (five alternating drags each): no gain | no |
-| the first screen's script started from early.js as soon as it arrives, not after boot.js | the embed's first contentful paint 352 → 352 ms (median of 11, alternating) | no |
-| an embedded entries panel written first by the small module, like moved and modulo (\`src/snapshot_panels.rs\`) | the entries embed's first contentful paint at 4× CPU 780 → 580 ms (median of 11, alternating); +150 bytes gzipped | yes |
-| during a drag, a panel near the viewport but not in it holds its figures and catches up when the drag pauses | the 40-step drag at the largest under 4× CPU 1957–2006 → 1729–1814 ms (three alternating drags); the entries panel's changes to the page during it 2,086 → 2; input to ring drawn unchanged, as those panels redrew after the ring; +1 KB gzipped | yes |
-| the first screen's wasm compiled from early.js while the page is parsed (\`WebAssembly.compileStreaming\`) | the embed's figure 286 → 261 ms, but its first contentful paint 304 → 312 ms (median of 15): the figure reached the page sooner only because the page's load event, and its layout, came before it; the reader sees it no sooner | no |
-| each one-piece claim waits for room for what it cost per key the last time (a slice of its own the first time), and each scheme learns its cost per key on a small first piece (issue 18) | longest deferred slice after scrolling to the claims at the largest 11.3–12.1 → 9.7–9.9 ms; claims caught up 367–378 → 369–381 ms (four alternating loads each) | yes |
-| the full page's ring drawing reached through a black-boxed pointer in the first screen's module, so wasm-opt does not inline it into an embed's \`main\` | code compiled before the embed's figure 68,807 → 56,350 bytes (V8's lazy compile events); the full page unchanged | yes |
-| an embed's hidden title laid out unseen, so the font loads while the module is on its way | the embed's figure 307 → 335 ms (median of 11, alternating): the main thread is busy from navigation to the figure at 4× CPU, so moving work earlier gains nothing | no |
-| one memo per list of rows (the chips' weights, rows keyed by name, the down servers, the current preset) instead of an effect per row reading the settings | a profiled step spent 2.9 ms under 4× CPU taking fifty re-run effects off the settings' subscriber list; input to ring drawn 11.6–12.5 → 10.1–12.3 ms (three alternating loads each); +1.4 KB gzipped | yes |
-| no deferred task started during a drag (the work's effect reads the drag's signal), and the dark-theme query asked for once | the message channel, postMessage and onmessage rows (0.3–0.4 ms a step under 4× CPU) and matchMedia (0.12–0.35 ms) left the drag's profile | yes |
-| the closing prose and sources laid out only when near (\`content-visibility: auto\` with an intrinsic size) | first paint at 4× CPU 208 → 208 ms, the script-free floor 224 → 208 ms (median of 11, alternating): within the noise | no |
-| the closing prose's children not displayed until the app has taken its room and the prose comes within a screen (a class set by early.js, taken off by boot.js; a printout shows it all) | the first paint's layout at 4× CPU 27–41 → 18–25 ms in traces; first paint 236 → 188 ms, first figure 381 → 330 ms (median of 21, alternating) | yes |
-| … hidden with \`content-visibility: hidden\` instead | Chromium counted the hidden box as a layout shift of 0.77 across the first screen at 1280 px | no |
-| … and boot.js waiting for the first frame before it starts the small module | first paint 188 → 200 ms, first figure 330 → 384 ms (median of 21, alternating): the wait left the main thread idle until the frame | no |
-| the inline style sheet cut to the first screen's rules (2.9 KB of the 16 KB), as a probe: the rest would have to load before the small module draws | first paint at 4× CPU 272 → 256 ms (median of 21, alternating): within the noise, and not built | no |
-| copysets counted by spreading each replica set with fmix64 (a bijection) and the hot path's bucket sort, instead of a comparison sort compiled for size | the copysets piece at the largest 5.3–12.5 → 1.5–3.8 ms (three loads each); natively 0.9 → 0.8 ms | yes |
-| a scheme's moves counted as a piece of its own after a room check (it ran unchecked after the last placing piece), and each scheme's pieces sized to a quarter slice at the dearest rate seen | in the bench's flow at the largest, the longest slice was over 10 ms in 3 of 9 loads before and in none of 6 after. Those before were single pieces on their first run, before the browser had optimised their code: an 11.0 ms placing piece (now smaller), a 12.0 ms ketama set-up and a 17.5 ms claim (both still one piece each) | yes |
-| the first screen's files preloaded after the first frame instead of from early.js | first paint 224 → 216 ms, but the first figure 457 → 514 ms locally and 781 → 805 ms on the mobile profile (medians of 13 and 7) | no |
-| the first screen's files not preloaded at all (early.js's requests were 10–21 ms of its work under 4× CPU) | first paint 256 → 248 ms, within the noise, but the first figure 414 → 484 ms (median of 15, alternating) | no |
-| the whole inline style sheet taken out, as an upper bound for splitting it | the embed's style recalculation before its figure 23.6 → 8.0 ms under 4× CPU, but its first paint 462 → 461 ms (traced, median of 7): a split could win at most that much | no |
-| jump hash's claim measured as a Remeasuring claim (its two changes' keys placed a piece at a time); ketama's points hashed once for a server with the same count of digests on both sides; the one-owner claim on the page's own ring at the reader's setting; the failure walk's pieces sized by rate | in the bench's largest flow: the longest claim piece 8.5 → 6.7 ms, ketama's set-up 7.3 → 5.4 ms, the failure walk's pieces 3.6 (9–10 on a first run) → 3–4.5 ms; +870 bytes gzipped | yes |
-
-### What each issue's features cost (from \`tests/browser/size-budget.json\`)
-
-${budgetHistory.map((entry) => `- ${entry}`).join("\n")}
+Why the page is built as it is, with the figures that decided each change: [docs/DECISIONS.md](docs/DECISIONS.md).
+What each issue's features cost in bytes: the history in \`tests/browser/size-budget.json\`.
 `;
 fs.writeFileSync(path.join(root, "BENCHMARKS.md"), text);
 process.stdout.write(text);

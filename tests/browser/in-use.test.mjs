@@ -1,4 +1,4 @@
-// Your system drives the page (issue 35, item 1; SPEC §16 `use=`): with a
+// Your system drives the page (issue 35, item 1; DEFINITIONS §18 `use=`): with a
 // client's ring in use, every panel measures that ring, and each figure is
 // the native model's and that system's row in the systems table.
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-//! The placement in use (`use=`, SPEC §16): the page's own ring, or a
+//! The placement in use (`use=`, DEFINITIONS §18): the page's own ring, or a
 //! deployed client's ring, which the ring canvas then draws (its own points)
 //! and every panel measures (its own key hash). The 32-bit clients' points
 //! and keys fit the page's ring as they are; Envoy's 64-bit ones are drawn

@@ -154,7 +154,7 @@ pub fn question(
                 id,
                 wording: format!(
                     "{}, what percentage of the {} keys does the busiest server hold after the change?",
-                    // SPEC §12's wording for the page's own ring.
+                    // DEFINITIONS §12's wording for the page's own ring.
                     match s.settings.in_use {
                         crate::in_use::InUse::Ring => format!("At {} points per server", s.settings.points),
                         client => format!("On {}'s own ring", client.name()),

@@ -1,4 +1,4 @@
-//! `use=ID` (SPEC §16): with a client's ring in use, the page's snapshot —
+//! `use=ID` (DEFINITIONS §18): with a client's ring in use, the page's snapshot —
 //! what the ring, moved, loads, failure, cost and claim panels read — is
 //! that system's row of the systems table, counted by another route.
 

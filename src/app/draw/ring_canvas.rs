@@ -247,7 +247,7 @@ pub fn draw(
             if !few {
                 // Up to 100,000 thin ticks: two canvas calls each cost more
                 // than a frame's share at the largest settings, so they are
-                // set as pixels here (BENCHMARKS.md, ring redraw).
+                // set as pixels here (docs/DECISIONS.md, the speed table).
                 let (r, g, b) = hex_rgb(DOWN_TICK);
                 let down_rgba = u32::from_le_bytes([r, g, b, 255]);
                 // Past one tick per pixel of the circle the ticks overlap and

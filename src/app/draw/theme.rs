@@ -62,7 +62,7 @@ pub fn fit_canvas(canvas: &HtmlCanvasElement, css_width: f64, css_height: f64) -
 /// it is laid out, and 0 while it is hidden. Drawing reads this instead of
 /// asking the element: asking in the middle of an update forces the browser
 /// to lay out the whole page there and then (2.5 ms of a 4.5 ms ring redraw
-/// at the largest settings, BENCHMARKS.md). Tracked, so a resize redraws.
+/// at the largest settings, docs/DECISIONS.md). Tracked, so a resize redraws.
 pub fn observed_width(canvas: NodeRef<Canvas>) -> ReadSignal<f64> {
     let width = RwSignal::new(0.0);
     Effect::new(move |_| {
