@@ -160,7 +160,8 @@ fn an_embedded_panel_has_the_page_heading() {
         );
         assert!(alone.starts_with(&format!(
             "<section class=\"panel\" id=\"{}\" aria-labelledby=\"{}\">",
-            panel.id, panel.title_id
+            panel.id.as_str(),
+            panel.title_id
         )));
     }
 }
@@ -185,10 +186,10 @@ fn names_are_shown_as_written_never_parsed() {
 #[test]
 fn every_snapshot_panel_is_on_the_page_and_needs_no_worker() {
     for panel in snapshot_panels::ALL {
-        let placed = model::panels::find(panel.id).expect("in panels::ALL");
+        let placed = panel.id.def();
         assert!(
             placed.needs.is_empty(),
-            "{} is drawn from the snapshot alone",
+            "{:?} is drawn from the snapshot alone",
             panel.id
         );
     }
@@ -208,6 +209,16 @@ fn early_js_fetches_the_first_screen_module_for_exactly_these_panels() {
         .split(',')
         .map(|id| id.trim().trim_matches('"'))
         .collect();
-    let ids: Vec<&str> = snapshot_panels::ALL.iter().map(|panel| panel.id).collect();
+    let ids: Vec<&str> = snapshot_panels::ALL
+        .iter()
+        .map(|panel| panel.id.as_str())
+        .collect();
     assert_eq!(listed, ids);
+    // And ALL is every panel the exhaustive `of` draws, in page order.
+    let drawn: Vec<&str> = model::panels::ALL
+        .iter()
+        .filter(|panel| snapshot_panels::of(panel.id).is_some())
+        .map(|panel| panel.id.as_str())
+        .collect();
+    assert_eq!(drawn, ids);
 }

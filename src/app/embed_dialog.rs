@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use super::embed::HEIGHT_MESSAGE;
 use super::state::Model;
 use crate::render::embed_code::{embed_code, frame_address, EmbedRequest, WIDTHS};
+use model::panels::PanelId;
 
 /// A height is taken once the preview has not changed it for this long:
 /// panels measured after they are built grow for a moment.
@@ -22,7 +23,7 @@ const SETTLED_MS: u64 = 700;
 const SLACK_PX: u32 = 8;
 
 /// The panel offered first: the figure most lessons are about.
-const FIRST_PANEL: usize = 3;
+const FIRST_PANEL: PanelId = PanelId::Moved;
 
 /// The page's own address, without query or fragment.
 fn page_address() -> String {
@@ -35,15 +36,19 @@ fn page_address() -> String {
 /// page order: given by the app, which owns the registry (this file sits
 /// below it).
 #[derive(Clone)]
-pub struct PanelChoices(pub Vec<(&'static str, &'static str, &'static str)>);
+pub struct PanelChoices(pub Vec<(PanelId, &'static str, &'static str)>);
 
 #[component]
 pub fn EmbedThisView() -> impl IntoView {
     let model = expect_context::<Model>();
     // Made once per page and kept for its life, so every handler can hold it.
-    let choices: &'static [(&'static str, &'static str, &'static str)] =
+    let choices: &'static [(PanelId, &'static str, &'static str)] =
         expect_context::<PanelChoices>().0.leak();
-    let panel = RwSignal::new(FIRST_PANEL.min(choices.len() - 1));
+    let first = choices
+        .iter()
+        .position(|(id, _, _)| *id == FIRST_PANEL)
+        .unwrap_or(0);
+    let panel = RwSignal::new(first);
     let width = RwSignal::new(WIDTHS[1]);
     let with_snippet = RwSignal::new(false);
     let open = RwSignal::new(false);
@@ -65,7 +70,7 @@ pub fn EmbedThisView() -> impl IntoView {
             embed_code(&EmbedRequest {
                 page: &page_address(),
                 settings: s,
-                panel: id,
+                panel: id.as_str(),
                 heading,
                 height: reported.get() + SLACK_PX,
                 resize_snippet: with_snippet.get(),
@@ -81,7 +86,7 @@ pub fn EmbedThisView() -> impl IntoView {
         let (id, _, _) = choices[panel.get()];
         model
             .settings
-            .with(|s| frame_address(&page_address(), s, id))
+            .with(|s| frame_address(&page_address(), s, id.as_str()))
     };
     let shown_height = move || match reported.get() {
         0 => 300,
@@ -190,7 +195,7 @@ pub fn EmbedThisView() -> impl IntoView {
                         id="embed-panel"
                         on:change=move |event| {
                             let value = event_target_value(&event);
-                            if let Some(index) = choices.iter().position(|(id, _, _)| *id == value) {
+                            if let Some(index) = choices.iter().position(|(id, _, _)| id.as_str() == value) {
                                 panel.set(index);
                             }
                         }
@@ -199,7 +204,7 @@ pub fn EmbedThisView() -> impl IntoView {
                             .iter()
                             .enumerate()
                             .map(|(index, &(id, heading, teaches))| {
-                                view! { <option value=id data-teaches=teaches selected=index == FIRST_PANEL>{heading}</option> }
+                                view! { <option value=id.as_str() data-teaches=teaches selected=index == first>{heading}</option> }
                             })
                             .collect_view()}
                     </select>

@@ -29,7 +29,7 @@ pub fn draw() -> Option<()> {
     let search = window.location().search().ok()?;
     let query = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
     if query.has("panel") {
-        let ids: Vec<&'static str> = snapshot_panels::ALL.iter().map(|p| p.id).collect();
+        let ids: Vec<&'static str> = snapshot_panels::ALL.iter().map(|p| p.id.as_str()).collect();
         let parsed = query::parse(&search, &ids);
         // Another panel, or an address with parts the app will list as
         // ignored above the panel: the app builds it at once.
@@ -114,7 +114,7 @@ fn draw_panel(document: &web_sys::Document, panel: &SnapshotPanel, parsed: &Pars
     let app = document.get_element_by_id("app")?;
     app.set_inner_html(&format!(
         "<div class=\"layout single\"><main class=\"panels\"><div class=\"panel-slot\" data-panel=\"{}\" data-stale=\"no\"><div>{section}</div></div></main></div>{}",
-        panel.id,
+        panel.id.as_str(),
         way_out.into_string()
     ));
     super::embed::report_height_once();

@@ -212,7 +212,7 @@ impl FromJs for Question {
             measured: field(value, "measured")?,
             reference: field(value, "reference")?,
             why: field(value, "why")?,
-            panel: known(&get(value, "panel"), &model::panels::IDS)?,
+            panel: model::panels::PanelId::from_id(&get(value, "panel").as_string()?)?,
         })
     }
 }

@@ -23,7 +23,7 @@ use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use model::panels::{self as registry, Work};
+use model::panels::{self as registry, PanelId, Work};
 use model::query;
 use model::report::Report;
 use wasm_bindgen::prelude::*;
@@ -132,7 +132,7 @@ fn measure_url() -> Option<String> {
 
 /// Send every new address to be measured, and put what comes back where
 /// the panels read it.
-pub fn keep_up_to_date(model: Model, shown: Vec<&'static str>) {
+pub fn keep_up_to_date(model: Model, shown: Vec<PanelId>) {
     super::url_state::on_release(released);
     Effect::new(move |_| {
         let measured = model.live.get();

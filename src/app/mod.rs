@@ -26,7 +26,7 @@ mod your_keys;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use model::panels::{self as registry, PanelDef};
+use model::panels::{self as registry, PanelDef, PanelId};
 use state::Model;
 
 pub fn start() {
@@ -123,7 +123,7 @@ fn App() -> impl IntoView {
     let full_page = alone.is_none();
     // What is on the first screen is built first: the settings and the ring
     // (or the one panel embedded); every other panel as it comes near.
-    let eager = move |panel: &PanelDef| !full_page || panel.id == "ring";
+    let eager = move |panel: &PanelDef| !full_page || panel.id == PanelId::Ring;
 
     view! {
         {full_page.then(controls::QuickBar)}

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::Model;
-use model::panels as registry;
+use model::panels::{self as registry, PanelId};
 
 thread_local! {
     static PRINTING: Cell<bool> = const { Cell::new(false) };
@@ -35,10 +35,16 @@ pub fn follow_print_events(model: Model) {
 
 /// The panels a handout holds until the teacher picks others: what a
 /// first lesson needs, four A4 pages with the questions and their answers.
-const HANDOUT: [&str; 5] = ["ring", "predict", "moved", "modulo", "loads"];
+const HANDOUT: [PanelId; 5] = [
+    PanelId::Ring,
+    PanelId::Predict,
+    PanelId::Moved,
+    PanelId::Modulo,
+    PanelId::Loads,
+];
 
 /// Whether `panel` is printed before the teacher picks.
-pub fn in_default_handout(panel: &str) -> bool {
+pub fn in_default_handout(panel: PanelId) -> bool {
     HANDOUT.contains(&panel)
 }
 
@@ -47,7 +53,7 @@ fn mark_chosen_panels() {
     let doc = document();
     let find = |selector: String| doc.query_selector(&selector).ok().flatten();
     for panel in registry::ALL {
-        let id = panel.id;
+        let id = panel.id.as_str();
         let chosen = find(format!("[data-handout-panel=\"{id}\"]"))
             .and_then(|choice| js_sys::Reflect::get(&choice, &"checked".into()).ok())
             .and_then(|checked| checked.as_bool())
@@ -74,7 +80,7 @@ pub fn PrintButton() -> impl IntoView {
                 "input",
                 &[
                     ("type", Some("checkbox")),
-                    ("data-handout-panel", Some(panel.id)),
+                    ("data-handout-panel", Some(panel.id.as_str())),
                     ("checked", in_default_handout(panel.id).then_some("")),
                 ],
             )

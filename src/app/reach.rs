@@ -214,7 +214,11 @@ pub fn quick_nav() -> impl IntoView {
     let mut options = crate::render::markup::Markup::new();
     options.element("option", &[("value", Some(""))], "Go to…");
     for panel in registry::ALL {
-        options.element("option", &[("value", Some(panel.id))], panel.heading);
+        options.element(
+            "option",
+            &[("value", Some(panel.id.as_str()))],
+            panel.heading,
+        );
     }
     view! {
         <div class="quick-nav">

@@ -107,7 +107,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         <div
             class="panel-slot"
             class:waiting=move || !built.get()
-            data-panel=id
+            data-panel=id.as_str()
             data-stale=stale
             data-in-handout=super::print::in_default_handout(id).then_some("")
             node_ref=slot

@@ -2,6 +2,7 @@
 //! and the deferred measurements, each tagged with what it was made for.
 //! Every component reads this; nothing here knows about any panel.
 
+use model::panels::PanelId;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -170,7 +171,7 @@ pub struct Model {
     /// Where `app::measure` writes them.
     pub measurements: RwSignal<Deferred>,
     /// The panels near the viewport, whose work the worker does first.
-    pub awake: RwSignal<Vec<&'static str>>,
+    pub awake: RwSignal<Vec<PanelId>>,
     /// Whether the ring canvas shows the failure (a view choice, not a setting).
     pub show_failure: RwSignal<bool>,
     /// The key whose replicas the failure panel lists, as an offset into the
@@ -216,7 +217,7 @@ fn held<T: Clone + PartialEq + Send + Sync + 'static>(
 impl Model {
     /// The model for these settings; `app::measure::keep_up_to_date` then
     /// keeps the worker's measurements current.
-    pub fn new(initial: Valid, awake: Vec<&'static str>) -> Model {
+    pub fn new(initial: Valid, awake: Vec<PanelId>) -> Model {
         let settings = RwSignal::new(initial);
         // Each cache is keyed by the spec its part is built from and nothing
         // else, so no setting that shapes a part can be left out of its key.

@@ -8,12 +8,12 @@
 use crate::render::markup::Markup;
 use crate::render::palette::Palette;
 use model::format::{fixed, format_ratio, format_share, percent, share_in_prose, thousands};
+use model::panels::PanelId;
 use model::Snapshot;
 
 /// One panel drawn from a snapshot alone.
 pub struct SnapshotPanel {
-    /// `panel=ID`, and the section's element id.
-    pub id: &'static str,
+    pub id: PanelId,
     /// The heading's element id, which the section is labelled by.
     pub title_id: &'static str,
     /// Everything under the heading.
@@ -21,19 +21,19 @@ pub struct SnapshotPanel {
 }
 
 pub const ENTRIES: SnapshotPanel = SnapshotPanel {
-    id: "entries",
+    id: PanelId::Entries,
     title_id: "entries-title",
     body: entries,
 };
 
 pub const MOVED: SnapshotPanel = SnapshotPanel {
-    id: "moved",
+    id: PanelId::Moved,
     title_id: "moved-title",
     body: moved,
 };
 
 pub const MODULO: SnapshotPanel = SnapshotPanel {
-    id: "modulo",
+    id: PanelId::Modulo,
     title_id: "modulo-title",
     body: modulo,
 };
@@ -41,8 +41,27 @@ pub const MODULO: SnapshotPanel = SnapshotPanel {
 /// Every such panel; `panels::ALL` places them on the page.
 pub const ALL: &[&SnapshotPanel] = &[&ENTRIES, &MOVED, &MODULO];
 
+/// The snapshot panel that draws `panel`, if it is one of them.
+pub fn of(panel: PanelId) -> Option<&'static SnapshotPanel> {
+    match panel {
+        PanelId::Entries => Some(&ENTRIES),
+        PanelId::Moved => Some(&MOVED),
+        PanelId::Modulo => Some(&MODULO),
+        PanelId::Ring
+        | PanelId::Predict
+        | PanelId::Loads
+        | PanelId::Failure
+        | PanelId::Schemes
+        | PanelId::Systems
+        | PanelId::Cost
+        | PanelId::Rollout
+        | PanelId::Claims => None,
+    }
+}
+
+/// The snapshot panel an address names (`panel=ID`), if it is one of them.
 pub fn find(id: &str) -> Option<&'static SnapshotPanel> {
-    ALL.iter().copied().find(|panel| panel.id == id)
+    PanelId::from_id(id).and_then(of)
 }
 
 /// The panel's whole section for `snapshot`. `alone`: an embedded panel's
@@ -53,7 +72,7 @@ pub fn section(panel: &SnapshotPanel, snapshot: &Snapshot, alone: bool) -> Strin
         "section",
         &[
             ("class", Some("panel")),
-            ("id", Some(panel.id)),
+            ("id", Some(panel.id.as_str())),
             ("aria-labelledby", Some(panel.title_id)),
         ],
     );
@@ -61,13 +80,13 @@ pub fn section(panel: &SnapshotPanel, snapshot: &Snapshot, alone: bool) -> Strin
         m.element(
             "h1",
             &[("id", Some(panel.title_id)), ("class", Some("panel-title"))],
-            model::panels::heading(panel.id),
+            panel.id.def().heading,
         );
     } else {
         m.element(
             "h2",
             &[("id", Some(panel.title_id))],
-            model::panels::heading(panel.id),
+            panel.id.def().heading,
         );
     }
     (panel.body)(&mut m, snapshot);

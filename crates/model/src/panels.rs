@@ -1,4 +1,5 @@
-//! Every panel of the page, in one list: its id (for `panel=`), its heading
+//! Every panel of the page, in one list: its id (`PanelId`; a string only in
+//! the address and the DOM), its heading
 //! and the measurements it needs from the worker. The page (which maps each
 //! id to its component), the address parser, the worker and the oracle
 //! (which maps each id to the figures it prints) all read `ALL`.
@@ -48,10 +49,68 @@ impl Work {
     }
 }
 
+/// A panel of the page. Every list and every `match` over panels is over
+/// this enum, so a new panel is a variant here and the compiler names each
+/// place that must answer for it: its component (`view_of`), the oracle's
+/// figures, the snapshot panels, the handout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PanelId {
+    Ring,
+    Predict,
+    Entries,
+    Moved,
+    Modulo,
+    Loads,
+    Failure,
+    Schemes,
+    Systems,
+    Cost,
+    Rollout,
+    Claims,
+}
+
+impl PanelId {
+    /// `panel=ID`, the section's element id and `data-panel`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PanelId::Ring => "ring",
+            PanelId::Predict => "predict",
+            PanelId::Entries => "entries",
+            PanelId::Moved => "moved",
+            PanelId::Modulo => "modulo",
+            PanelId::Loads => "loads",
+            PanelId::Failure => "failure",
+            PanelId::Schemes => "schemes",
+            PanelId::Systems => "systems",
+            PanelId::Cost => "cost",
+            PanelId::Rollout => "rollout",
+            PanelId::Claims => "claims",
+        }
+    }
+
+    /// The panel an address or a message names, if any.
+    pub fn from_id(id: &str) -> Option<PanelId> {
+        ALL.iter()
+            .map(|panel| panel.id)
+            .find(|panel| panel.as_str() == id)
+    }
+
+    /// Its entry in `ALL`: heading, teaching line, measurements.
+    pub fn def(self) -> &'static PanelDef {
+        // `ALL` lists the variants in their order (a test checks it).
+        &ALL[self as usize]
+    }
+}
+
+impl serde::Serialize for PanelId {
+    fn serialize<S: serde::Serializer>(&self, to: S) -> Result<S::Ok, S::Error> {
+        to.serialize_str(self.as_str())
+    }
+}
+
 /// One panel of the page.
 pub struct PanelDef {
-    /// `panel=ID`, and the section's element id.
-    pub id: &'static str,
+    pub id: PanelId,
     pub heading: &'static str,
     /// What the panel teaches, in one line, for a teacher choosing it.
     pub teaches: &'static str,
@@ -62,73 +121,73 @@ pub struct PanelDef {
 /// Every panel, in page order.
 pub const ALL: &[PanelDef] = &[
     PanelDef {
-        id: "ring",
+        id: PanelId::Ring,
         heading: "The ring",
         teaches: "Where keys land: each key belongs to the first server point clockwise.",
         needs: &[],
     },
     PanelDef {
-        id: "predict",
+        id: PanelId::Predict,
         heading: "Guess first",
         teaches: "Commit to a guess before the count, then see how far off it was and why.",
         needs: &[Work::Questions],
     },
     PanelDef {
-        id: "entries",
+        id: PanelId::Entries,
         heading: "Where the points land",
         teaches: "A ring is a sorted list of points, and a lookup is one search in it.",
         needs: &[],
     },
     PanelDef {
-        id: "moved",
+        id: PanelId::Moved,
         heading: "How many keys move",
         teaches: "A join moves only about the newcomer's share, counted two independent ways.",
         needs: &[],
     },
     PanelDef {
-        id: "modulo",
+        id: PanelId::Modulo,
         heading: "Ring versus modulo",
         teaches: "Why hash mod n falls short: nearly every key changes server.",
         needs: &[],
     },
     PanelDef {
-        id: "loads",
+        id: PanelId::Loads,
         heading: "Load per server",
         teaches: "Why one point per server is unfair, and how many points even the load out.",
         needs: &[Work::Evenness],
     },
     PanelDef {
-        id: "failure",
+        id: PanelId::Failure,
         heading: "When servers fail",
         teaches: "Where a failed server's keys go, and when replicas cover the failure.",
         needs: &[Work::Failure],
     },
     PanelDef {
-        id: "schemes",
+        id: PanelId::Schemes,
         heading: "Every scheme, side by side",
         teaches: "Jump, rendezvous, Maglev and more: what each moves and what it costs.",
         needs: &[Work::Schemes],
     },
     PanelDef {
-        id: "systems",
+        id: PanelId::Systems,
         heading: "What your load balancer does",
         teaches: "What nginx, HAProxy, Envoy and memcached clients do with the same keys.",
         needs: &[Work::Systems],
     },
     PanelDef {
-        id: "cost",
+        id: PanelId::Cost,
         heading: "What a change costs",
         teaches: "A change as hours of copying and as cache misses, ring against modulo.",
         needs: &[],
     },
     PanelDef {
-        id: "rollout",
+        id: PanelId::Rollout,
         heading: "Disagreement during a rollout",
         teaches: "Writes that reach the wrong server while routers switch lists.",
         needs: &[],
     },
     PanelDef {
-        id: "claims",
+        id: PanelId::Claims,
         heading: "Claims held",
         teaches: "Textbook statements, each judged by a measurement of this ring.",
         needs: &[Work::Claims],
@@ -140,7 +199,7 @@ pub const IDS: [&str; ALL.len()] = {
     let mut ids = [""; ALL.len()];
     let mut index = 0;
     while index < ids.len() {
-        ids[index] = ALL[index].id;
+        ids[index] = ALL[index].id.as_str();
         index += 1;
     }
     ids
@@ -148,18 +207,12 @@ pub const IDS: [&str; ALL.len()] = {
 
 /// The panel with this id.
 pub fn find(id: &str) -> Option<&'static PanelDef> {
-    ALL.iter().find(|panel| panel.id == id)
-}
-
-/// A panel's heading, for its component (one source for the page, the
-/// embed's title and the oracle).
-pub fn heading(id: &str) -> &'static str {
-    find(id).map_or("", |panel| panel.heading)
+    PanelId::from_id(id).map(PanelId::def)
 }
 
 /// The panel ids, in page order: "ring", "entries", "moved", …
 pub fn ids() -> Vec<&'static str> {
-    ALL.iter().map(|panel| panel.id).collect()
+    IDS.to_vec()
 }
 
 /// What the given panels need measured, each once, in the order given.
@@ -184,7 +237,33 @@ mod tests {
         let ids = ids();
         for (index, id) in ids.iter().enumerate() {
             assert!(!ids[..index].contains(id), "{id} twice");
-            assert!(!heading(id).is_empty(), "{id}");
+            let panel = find(id).expect("found by its id");
+            assert_eq!(panel.id.as_str(), *id);
+            assert!(!panel.heading.is_empty(), "{id}");
+        }
+        // Every variant has its entry, once (the compiler lists the variants
+        // in `as_str`; `ALL` must list them too).
+        let every = [
+            PanelId::Ring,
+            PanelId::Predict,
+            PanelId::Entries,
+            PanelId::Moved,
+            PanelId::Modulo,
+            PanelId::Loads,
+            PanelId::Failure,
+            PanelId::Schemes,
+            PanelId::Systems,
+            PanelId::Cost,
+            PanelId::Rollout,
+            PanelId::Claims,
+        ];
+        assert_eq!(ALL.len(), every.len());
+        for (index, panel) in ALL.iter().enumerate() {
+            assert_eq!(
+                panel.id as usize, index,
+                "{:?} out of its place in ALL",
+                panel.id
+            );
         }
         assert_eq!(
             work_for(ALL),

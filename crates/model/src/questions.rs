@@ -7,6 +7,7 @@
 use super::cost::Copy;
 use super::failures::Failure;
 use super::format::thousands;
+use super::panels::PanelId;
 use super::schemes::SchemeResult;
 use super::snapshot::Snapshot;
 
@@ -36,8 +37,8 @@ pub struct Question {
     pub reference: Option<String>,
     /// Why, in a clause: "the newcomer takes about its even share: 1 in 5".
     pub why: String,
-    /// The panel that explains it (its id in `panels::ALL`).
-    pub panel: &'static str,
+    /// The panel that explains it.
+    pub panel: PanelId,
 }
 
 /// The question ids, in the order the panel asks them.
@@ -126,7 +127,7 @@ pub fn question(
                 measured: s.moved_by_owner_diff.to_string(),
                 reference: Some(reference.to_string()),
                 why,
-                panel: "moved",
+                panel: PanelId::Moved,
             }
         }
         "modulo" => {
@@ -145,7 +146,7 @@ pub fn question(
                     "a key stays only if its hash gives the same server mod {n} and mod {m}, which happens for {} in {lcm} hashes",
                     n.min(m)
                 ),
-                panel: "modulo",
+                panel: PanelId::Modulo,
             }
         }
         "busiest" => {
@@ -168,7 +169,7 @@ pub fn question(
                     "an even split would give each of the {m} servers {}%, and the busiest sits above it by chance of where its points fall",
                     one_decimal(100, m)
                 ),
-                panel: "loads",
+                panel: PanelId::Loads,
             }
         }
         "failover" => {
@@ -202,7 +203,7 @@ pub fn question(
                     thousands(failure.rerouted as u64),
                     gains.map_or(String::new(), |g| s.name(g).to_string())
                 ),
-                panel: "failure",
+                panel: PanelId::Failure,
             }
         }
         "between" => {
@@ -227,7 +228,7 @@ pub fn question(
                         moving.join(", ")
                     )
                 },
-                panel: "schemes",
+                panel: PanelId::Schemes,
             }
         }
         _ => {
@@ -257,7 +258,7 @@ pub fn question(
                     thousands(s.modulo_moved as u64),
                     thousands(s.moved_by_owner_diff as u64)
                 ),
-                panel: "cost",
+                panel: PanelId::Cost,
             }
         }
     }

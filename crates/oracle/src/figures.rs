@@ -9,7 +9,7 @@ use model::cost;
 use model::failures;
 use model::format::{fixed, format_ratio, format_share};
 use model::measure::End;
-use model::panels::{self, Work};
+use model::panels::{self, PanelId, Work};
 use model::report::Report;
 use model::Snapshot;
 
@@ -31,13 +31,17 @@ impl<'a> Measured<'a> {
     }
 }
 
-/// The figures the oracle prints for panel `id`: (key, value) pairs.
-pub fn of_panel(id: &str, m: &Measured) -> Vec<(&'static str, Value)> {
+/// The figures the oracle prints for panel `id`: (key, value) pairs. A
+/// panel that prints none says so here, so a new panel must answer.
+pub fn of_panel(id: PanelId, m: &Measured) -> Vec<(&'static str, Value)> {
     let s = m.snapshot;
     match id {
-        "predict" => vec![("questions", questions(m))],
-        "entries" => vec![("entries", json!(s.ring_after.len()))],
-        "moved" => {
+        // Drawn from the snapshot's rings and keys; its figures are the
+        // loads' and the entries'.
+        PanelId::Ring => Vec::new(),
+        PanelId::Predict => vec![("questions", questions(m))],
+        PanelId::Entries => vec![("entries", json!(s.ring_after.len()))],
+        PanelId::Moved => {
             let mut figures = vec![
                 ("moved", json!(s.moved_by_owner_diff.to_string())),
                 ("moved-arc", json!(s.moved_by_arc_walk.to_string())),
@@ -50,18 +54,17 @@ pub fn of_panel(id: &str, m: &Measured) -> Vec<(&'static str, Value)> {
             }
             figures
         }
-        "modulo" => vec![
+        PanelId::Modulo => vec![
             ("modulo-moved", json!(s.modulo_moved.to_string())),
             ("even-share", json!(even_share(s))),
         ],
-        "loads" => loads(m),
-        "failure" => vec![("failure", failure(m))],
-        "schemes" => vec![("schemes", rows(s, m.report.schemes.as_deref()))],
-        "systems" => vec![("systems", rows(s, m.report.systems.as_deref()))],
-        "cost" => vec![("cost", cost(s))],
-        "rollout" => vec![("rollout", rollout(s))],
-        "claims" => vec![("claims", claims(m)), ("claim-kinds", claim_kinds())],
-        _ => Vec::new(),
+        PanelId::Loads => loads(m),
+        PanelId::Failure => vec![("failure", failure(m))],
+        PanelId::Schemes => vec![("schemes", rows(s, m.report.schemes.as_deref()))],
+        PanelId::Systems => vec![("systems", rows(s, m.report.systems.as_deref()))],
+        PanelId::Cost => vec![("cost", cost(s))],
+        PanelId::Rollout => vec![("rollout", rollout(s))],
+        PanelId::Claims => vec![("claims", claims(m)), ("claim-kinds", claim_kinds())],
     }
 }
 

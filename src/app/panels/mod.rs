@@ -15,28 +15,31 @@ pub mod systems;
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use model::panels::PanelDef;
+use model::panels::{PanelDef, PanelId};
 use wasm_bindgen::JsCast;
 
 use crate::render::palette::Palette;
 use crate::render::snapshot_panels;
 use model::Valid;
 
-/// The component that draws `panel` (one of `model::panels::ALL`), under its heading.
+/// The component that draws `panel` (one of `model::panels::ALL`), under
+/// its heading. Exhaustive: a new `PanelId` does not compile until it is drawn.
 pub fn view_of(panel: &PanelDef) -> AnyView {
     let heading = panel.heading;
     match panel.id {
-        "ring" => ring::ring_panel(heading).into_any(),
-        "predict" => predict::predict_panel(heading).into_any(),
-        "loads" => loads::loads_panel(heading).into_any(),
-        "failure" => failure::failure_panel(heading).into_any(),
-        "schemes" => schemes::schemes_panel(heading).into_any(),
-        "systems" => systems::systems_panel(heading).into_any(),
-        "cost" => cost::cost_panel(heading).into_any(),
-        "rollout" => rollout::rollout_panel(heading).into_any(),
-        "claims" => claims::claims_panel(heading).into_any(),
+        PanelId::Ring => ring::ring_panel(heading).into_any(),
+        PanelId::Predict => predict::predict_panel(heading).into_any(),
+        PanelId::Loads => loads::loads_panel(heading).into_any(),
+        PanelId::Failure => failure::failure_panel(heading).into_any(),
+        PanelId::Schemes => schemes::schemes_panel(heading).into_any(),
+        PanelId::Systems => systems::systems_panel(heading).into_any(),
+        PanelId::Cost => cost::cost_panel(heading).into_any(),
+        PanelId::Rollout => rollout::rollout_panel(heading).into_any(),
+        PanelId::Claims => claims::claims_panel(heading).into_any(),
         // The panels read off the snapshot alone, as the first screen writes them.
-        id => snapshot_panels::find(id).map_or_else(|| ().into_any(), snapshot_panel),
+        PanelId::Entries => snapshot_panel(&snapshot_panels::ENTRIES),
+        PanelId::Moved => snapshot_panel(&snapshot_panels::MOVED),
+        PanelId::Modulo => snapshot_panel(&snapshot_panels::MODULO),
     }
 }
 

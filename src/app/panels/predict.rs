@@ -363,7 +363,7 @@ fn reveal(q: &Question, given: &Given) -> String {
         .text(&sentence(q, guess, unit));
     // In an embed without that panel, the link opens the full page at it
     // (`app::reach`).
-    let href = format!("#{}", q.panel);
+    let href = format!("#{}", q.panel.as_str());
     html.text(" ")
         .element("a", &[("href", Some(&href))], "See where this comes from");
     html.close("p");
