@@ -93,174 +93,202 @@ pub fn question(
     schemes: &[SchemeResult],
     failure: &Failure,
 ) -> Question {
-    let keys = s.key_count() as u64;
-    let n = s.before.len() as u64;
-    let m = s.after.len() as u64;
-    let changed = s.name(s.changed).to_string();
-    let whole = Answer::Whole { max: keys };
     match id {
-        "moved" => {
-            let (wording, reference, why) = if s.is_join() {
-                (
-                    format!(
-                        "When {changed} joins the {n} servers, how many of the {} keys change server?",
-                        thousands(keys)
-                    ),
-                    round_div(keys, m),
-                    format!("the newcomer takes about its even share of the ring: 1 in {m}"),
-                )
+        "moved" => moved(s),
+        "modulo" => modulo(s),
+        "busiest" => busiest(s),
+        "failover" => failover(s, failure),
+        "between" => between(schemes),
+        // The last of `IDS`.
+        _ => copy_hours(s),
+    }
+}
+
+/// K keys; n servers before the change, m after.
+fn counts(s: &Snapshot) -> (u64, u64, u64) {
+    (
+        s.key_count() as u64,
+        s.before.len() as u64,
+        s.after.len() as u64,
+    )
+}
+
+/// When the newcomer joins (or the leaver leaves), how many keys move.
+fn moved(s: &Snapshot) -> Question {
+    let (keys, n, m) = counts(s);
+    let changed = s.name(s.changed).to_string();
+    let (wording, reference, why) = if s.is_join() {
+        (
+            format!(
+                "When {changed} joins the {n} servers, how many of the {} keys change server?",
+                thousands(keys)
+            ),
+            round_div(keys, m),
+            format!("the newcomer takes about its even share of the ring: 1 in {m}"),
+        )
+    } else {
+        let held = u64::from(s.loads_before[usize::from(s.changed)]);
+        (
+            format!(
+                "When {changed} leaves the {n} servers, how many of the {} keys change server?",
+                thousands(keys)
+            ),
+            held,
+            format!("exactly the keys {changed} held move, and no others"),
+        )
+    };
+    Question {
+        id: "moved",
+        wording,
+        answer: Answer::Whole { max: keys },
+        measured: s.moved_by_owner_diff.to_string(),
+        reference: Some(reference.to_string()),
+        why,
+        panel: PanelId::Moved,
+    }
+}
+
+/// How many keys hash mod n would move.
+fn modulo(s: &Snapshot) -> Question {
+    let (keys, n, m) = counts(s);
+    let lcm = n / gcd(n, m) * m;
+    let reference = round_div(keys * (lcm - n.min(m)), lcm);
+    Question {
+        id: "modulo",
+        wording: format!(
+            "If hash mod n picked the server instead, how many of the {} keys would change server?",
+            thousands(keys)
+        ),
+        answer: Answer::Whole { max: keys },
+        measured: s.modulo_moved.to_string(),
+        reference: Some(reference.to_string()),
+        why: format!(
+            "a key stays only if its hash gives the same server mod {n} and mod {m}, which happens for {} in {lcm} hashes",
+            n.min(m)
+        ),
+        panel: PanelId::Modulo,
+    }
+}
+
+/// The busiest server's share of the keys after the change.
+fn busiest(s: &Snapshot) -> Question {
+    let (keys, _, m) = counts(s);
+    let busiest = u64::from(crate::measure::most_keys(&s.loads_after, &s.after));
+    Question {
+        id: "busiest",
+        wording: format!(
+            "{}, what percentage of the {} keys does the busiest server hold after the change?",
+            // DEFINITIONS §12's wording for the page's own ring.
+            match s.settings.in_use {
+                crate::in_use::InUse::Ring => format!("At {} points per server", s.settings.points),
+                client => format!("On {}'s own ring", client.name()),
+            },
+            thousands(keys)
+        ),
+        answer: Answer::Percent,
+        measured: one_decimal(100 * busiest, keys),
+        reference: Some(one_decimal(100, m)),
+        why: format!(
+            "an even split would give each of the {m} servers {}%, and the busiest sits above it by chance of where its points fall",
+            one_decimal(100, m)
+        ),
+        panel: PanelId::Loads,
+    }
+}
+
+/// How many keys the survivor that gains most receives.
+fn failover(s: &Snapshot, failure: &Failure) -> Question {
+    let (keys, _, m) = counts(s);
+    let down: Vec<String> = s.settings.down_servers();
+    let survivors = m - down.len() as u64;
+    let (gains, most) = s
+        .after
+        .iter()
+        .filter(|server| !s.down_ids().contains(server))
+        .map(|&server| (server, failure.received[usize::from(server)]))
+        .fold((None, 0u32), |(best, most), (server, got)| {
+            if best.is_none() || got > most {
+                (Some(server), got)
             } else {
-                let held = u64::from(s.loads_before[usize::from(s.changed)]);
-                (
-                    format!(
-                        "When {changed} leaves the {n} servers, how many of the {} keys change server?",
-                        thousands(keys)
-                    ),
-                    held,
-                    format!("exactly the keys {changed} held move, and no others"),
-                )
-            };
-            Question {
-                id,
-                wording,
-                answer: whole,
-                measured: s.moved_by_owner_diff.to_string(),
-                reference: Some(reference.to_string()),
-                why,
-                panel: PanelId::Moved,
+                (best, most)
             }
-        }
-        "modulo" => {
-            let lcm = n / gcd(n, m) * m;
-            let reference = round_div(keys * (lcm - n.min(m)), lcm);
-            Question {
-                id,
-                wording: format!(
-                    "If hash mod n picked the server instead, how many of the {} keys would change server?",
-                    thousands(keys)
-                ),
-                answer: whole,
-                measured: s.modulo_moved.to_string(),
-                reference: Some(reference.to_string()),
-                why: format!(
-                    "a key stays only if its hash gives the same server mod {n} and mod {m}, which happens for {} in {lcm} hashes",
-                    n.min(m)
-                ),
-                panel: PanelId::Modulo,
-            }
-        }
-        "busiest" => {
-            let busiest = u64::from(crate::measure::most_keys(&s.loads_after, &s.after));
-            Question {
-                id,
-                wording: format!(
-                    "{}, what percentage of the {} keys does the busiest server hold after the change?",
-                    // DEFINITIONS §12's wording for the page's own ring.
-                    match s.settings.in_use {
-                        crate::in_use::InUse::Ring => format!("At {} points per server", s.settings.points),
-                        client => format!("On {}'s own ring", client.name()),
-                    },
-                    thousands(keys)
-                ),
-                answer: Answer::Percent,
-                measured: one_decimal(100 * busiest, keys),
-                reference: Some(one_decimal(100, m)),
-                why: format!(
-                    "an even split would give each of the {m} servers {}%, and the busiest sits above it by chance of where its points fall",
-                    one_decimal(100, m)
-                ),
-                panel: PanelId::Loads,
-            }
-        }
-        "failover" => {
-            let down: Vec<String> = s.settings.down_servers();
-            let survivors = m - down.len() as u64;
-            let (gains, most) = s
-                .after
-                .iter()
-                .filter(|server| !s.down_ids().contains(server))
-                .map(|&server| (server, failure.received[usize::from(server)]))
-                .fold((None, 0u32), |(best, most), (server, got)| {
-                    if best.is_none() || got > most {
-                        (Some(server), got)
-                    } else {
-                        (best, most)
-                    }
-                });
-            let verb = if down.len() == 1 { "goes" } else { "go" };
-            let whose = if down.len() == 1 { "its" } else { "their" };
-            Question {
-                id,
-                wording: format!(
-                    "{} {verb} down, so {whose} keys go to the survivors. How many keys does the survivor that gains most receive?",
-                    and_list(&down)
-                ),
-                answer: whole,
-                measured: most.to_string(),
-                reference: Some(round_div(failure.rerouted as u64, survivors.max(1)).to_string()),
-                why: format!(
-                    "{} rerouted keys spread over {survivors} survivors, and {} is next clockwise to more of them than the others",
-                    thousands(failure.rerouted as u64),
-                    gains.map_or(String::new(), |g| s.name(g).to_string())
-                ),
-                panel: PanelId::Failure,
-            }
-        }
-        "between" => {
-            let moving: Vec<&str> = schemes
-                .iter()
-                .filter(|r| r.movement.moved_between > 0)
-                .map(|r| r.id)
-                .collect();
-            Question {
-                id,
-                wording:
-                    "In this change, which of these schemes move keys between servers that stay?"
-                        .to_string(),
-                answer: Answer::Schemes,
-                measured: moving.join(","),
-                reference: None,
-                why: if moving.is_empty() {
-                    "every scheme here sends keys only to a joiner or from a leaver".to_string()
-                } else {
-                    format!(
-                        "{} renumber or rebuild what every server owns, so some keys shift between servers that were there all along",
-                        moving.join(", ")
-                    )
-                },
-                panel: PanelId::Schemes,
-            }
-        }
-        _ => {
-            let hours = |moved: usize| {
-                let seconds = Copy::of(
-                    moved as f64 / keys as f64,
-                    s.settings.data,
-                    s.settings.bandwidth,
-                )
-                .seconds
-                .round() as u64;
-                // As the cost panel writes the same time (`format::duration`).
-                crate::format::hours(seconds)
-            };
-            Question {
-                id: "copy-hours",
-                wording: format!(
-                    "With {} spread over the keys and {}/s to copy with, how many hours would hash mod n spend copying what moves?",
-                    s.settings.data.spaced(),
-                    s.settings.bandwidth.spaced()
-                ),
-                answer: Answer::Hours,
-                measured: hours(s.modulo_moved),
-                reference: Some(hours(s.moved_by_owner_diff)),
-                why: format!(
-                    "hash mod n moves {} keys where the ring moves {}, and each carries its share of the data",
-                    thousands(s.modulo_moved as u64),
-                    thousands(s.moved_by_owner_diff as u64)
-                ),
-                panel: PanelId::Cost,
-            }
-        }
+        });
+    let verb = if down.len() == 1 { "goes" } else { "go" };
+    let whose = if down.len() == 1 { "its" } else { "their" };
+    Question {
+        id: "failover",
+        wording: format!(
+            "{} {verb} down, so {whose} keys go to the survivors. How many keys does the survivor that gains most receive?",
+            and_list(&down)
+        ),
+        answer: Answer::Whole { max: keys },
+        measured: most.to_string(),
+        reference: Some(round_div(failure.rerouted as u64, survivors.max(1)).to_string()),
+        why: format!(
+            "{} rerouted keys spread over {survivors} survivors, and {} is next clockwise to more of them than the others",
+            thousands(failure.rerouted as u64),
+            gains.map_or(String::new(), |g| s.name(g).to_string())
+        ),
+        panel: PanelId::Failure,
+    }
+}
+
+/// Which schemes move keys between servers that stay.
+fn between(schemes: &[SchemeResult]) -> Question {
+    let moving: Vec<&str> = schemes
+        .iter()
+        .filter(|r| r.movement.moved_between > 0)
+        .map(|r| r.id)
+        .collect();
+    Question {
+        id: "between",
+        wording: "In this change, which of these schemes move keys between servers that stay?"
+            .to_string(),
+        answer: Answer::Schemes,
+        measured: moving.join(","),
+        reference: None,
+        why: if moving.is_empty() {
+            "every scheme here sends keys only to a joiner or from a leaver".to_string()
+        } else {
+            format!(
+                "{} renumber or rebuild what every server owns, so some keys shift between servers that were there all along",
+                moving.join(", ")
+            )
+        },
+        panel: PanelId::Schemes,
+    }
+}
+
+/// How many hours hash mod n spends copying what moves.
+fn copy_hours(s: &Snapshot) -> Question {
+    let (keys, _, _) = counts(s);
+    let hours = |moved: usize| {
+        let seconds = Copy::of(
+            moved as f64 / keys as f64,
+            s.settings.data,
+            s.settings.bandwidth,
+        )
+        .seconds
+        .round() as u64;
+        // As the cost panel writes the same time (`format::duration`).
+        crate::format::hours(seconds)
+    };
+    Question {
+        id: "copy-hours",
+        wording: format!(
+            "With {} spread over the keys and {}/s to copy with, how many hours would hash mod n spend copying what moves?",
+            s.settings.data.spaced(),
+            s.settings.bandwidth.spaced()
+        ),
+        answer: Answer::Hours,
+        measured: hours(s.modulo_moved),
+        reference: Some(hours(s.moved_by_owner_diff)),
+        why: format!(
+            "hash mod n moves {} keys where the ring moves {}, and each carries its share of the data",
+            thousands(s.modulo_moved as u64),
+            thousands(s.moved_by_owner_diff as u64)
+        ),
+        panel: PanelId::Cost,
     }
 }
 

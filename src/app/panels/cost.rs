@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::app::message::{apply, Message};
 use crate::app::panels::{markup, Holder};
-use crate::app::state::Model;
+use crate::app::state::{Model, SchemeRow};
 use crate::render::markup::Markup;
 use model::cost::{
     ideal_share, modulo_share, significant, Bytes, ColdMisses, Copy, MAX_BANDWIDTH, MAX_DATA,
@@ -15,7 +15,7 @@ use model::format::{
     duration, fixed, fixed_in_prose, format_ratio, seconds_and_duration, thousands,
 };
 use model::schemes;
-use model::Settings;
+use model::{Settings, Snapshot};
 
 /// "5,210 GB": gigabytes to three significant figures.
 pub fn gigabytes(bytes: f64) -> String {
@@ -42,198 +42,198 @@ fn ring_name(s: &model::Snapshot) -> String {
     }
 }
 
+/// What copying `moved` of the snapshot's keys takes.
+fn copy_of(s: &Snapshot, moved: usize) -> Copy {
+    Copy::of(
+        moved as f64 / s.key_count() as f64,
+        s.settings.data,
+        s.settings.bandwidth,
+    )
+}
+
+/// What copying takes for the ring and for modulo. Each time is in whole
+/// seconds in its hook, as the reader is told it beside: the table's rows
+/// and the copy-hours question say the same.
+fn copy_verdict(s: &Snapshot) -> String {
+    let mut html = Markup::new();
+    let time = |html: &mut Markup, hook: &str, moved: usize| {
+        let seconds = copy_of(s, moved).seconds;
+        html.hidden_figure(hook, &(seconds.round() as u64).to_string())
+            .text(&seconds_and_duration(seconds));
+    };
+    html.text(&format!(
+        "Measured here: copying what {} moves takes ",
+        ring_name(s)
+    ));
+    time(&mut html, "copy-seconds-ring", s.moved_by_owner_diff);
+    html.text("; what hash mod n moves, ");
+    time(&mut html, "copy-seconds-modulo", s.modulo_moved);
+    html.text(".");
+    html.into_string()
+}
+
+/// For a cache, the same moves counted as cold misses (DEFINITIONS §16),
+/// and in requests where keys are not alike: one markup region, not a
+/// view per figure.
+fn cold_misses(s: &Snapshot) -> String {
+    let rate = s.settings.rate;
+    let (ring, modulo) = (
+        ColdMisses::of(s.moved_by_owner_diff, rate),
+        ColdMisses::of(s.modulo_moved, rate),
+    );
+    // A rate's hook holds it plain; the reader sees it with separators.
+    let figure = |html: &mut Markup, id: &str, per_second: f64| {
+        html.hidden_figure(id, &fixed(per_second, 1))
+            .text(&fixed_in_prose(per_second, 1));
+    };
+    let mut html = Markup::new();
+    html.open("p", &[("data-cold-misses", Some(""))])
+        .text("For a cache, every moved key is a cold miss the next time it is asked for: ")
+        .count_in_prose("cold-misses-ring", ring.misses as u64)
+        .text(&format!(" misses for {}, ", ring_name(s)))
+        .count_in_prose("cold-misses-modulo", modulo.misses as u64)
+        .text(&format!(
+            " for modulo. At {} {} per key per minute they all come within about {}: ",
+            thousands(u64::from(rate)),
+            if rate == 1 { "request" } else { "requests" },
+            if ring.within_seconds < 1.0 {
+                "under a second".to_string()
+            } else {
+                duration(ring.within_seconds)
+            }
+        ));
+    figure(&mut html, "miss-rate-ring", ring.per_second);
+    html.text(&format!(
+        " extra requests a second to the backing store for {}, ",
+        ring_name(s)
+    ));
+    figure(&mut html, "miss-rate-modulo", modulo.per_second);
+    html.text(" for modulo.").close("p");
+    // Hot keys miss as often as they are asked for: the share of traffic
+    // that finds a cold cache at first (DEFINITIONS §16).
+    if let (Some(ring), Some(modulo)) = (s.moved_requests(), s.modulo_moved_requests()) {
+        html.open("p", &[("data-cold-requests", Some(""))])
+            .hidden_figure("miss-request-share-ring", &fixed(ring.share, 6))
+            .hidden_figure("miss-request-share-modulo", &fixed(modulo.share, 6))
+            .text(&format!(
+                "Counted in requests ({}), the moved keys get {} under {}, {} under hash mod n: that share of the traffic goes to a server without the data until each key's first miss refills it.",
+                s.requests().describe(),
+                ring.describe(),
+                ring_name(s),
+                modulo.describe()
+            ))
+            .close("p");
+    }
+    html.into_string()
+}
+
+fn lead(s: &Snapshot) -> String {
+    format!(
+        "Every key stands for its part of {} of data, copied at {} a second. A key that moves is data that must cross the network before the new server can answer for it. The formula assumes an ideal scheme and perfect modulo; the measured rows count the keys that really moved here.",
+        s.settings.data.spaced(),
+        s.settings.bandwidth.spaced()
+    )
+}
+
+/// The formula's two rows: an ideal scheme and perfect modulo.
+fn formula_rows(s: &Snapshot) -> impl IntoView {
+    let (n_before, n_after) = (s.before.len(), s.after.len());
+    let larger = n_before.max(n_after);
+    let row = |formula: &'static str, heading: String, share: f64| {
+        let copy = Copy::of(share, s.settings.data, s.settings.bandwidth);
+        view! {
+            <tr data-formula=formula>
+                <th scope="row">{heading}</th>
+                <td class="num">{significant(s.key_count() as f64 * share, 4)}</td>
+                <td class="num">{gigabytes(copy.bytes)}</td>
+                <td class="num">{seconds(copy.seconds)}</td>
+            </tr>
+        }
+    };
+    (
+        row(
+            "ideal",
+            format!("Formula, ideal: K ÷ {larger}"),
+            ideal_share(n_before, n_after),
+        ),
+        row(
+            "modulo",
+            format!("Formula, modulo: K·{} ÷ {larger}", larger - 1),
+            modulo_share(n_before, n_after),
+        ),
+    )
+}
+
+/// One scheme's measured row. The ring row is the ring in use
+/// (DEFINITIONS §18), and says whose.
+fn measured_row(s: &Snapshot, row: &SchemeRow) -> impl IntoView {
+    let moved = row.result.movement.moved;
+    let copy = copy_of(s, moved);
+    let title = match row.result.id {
+        "ring" if s.settings.in_use.is_client() => format!("{}, in use", ring_name(s)),
+        id => schemes::about(id)
+            .map_or(id, |about| about.title)
+            .to_string(),
+    };
+    view! {
+        <tr data-cost-scheme=row.result.id data-copy-seconds=copy.seconds.round() as u64>
+            <th scope="row">{format!("Measured: {title}")}</th>
+            <td class="num">{thousands(moved as u64)}</td>
+            <td class="num">{gigabytes(copy.bytes)}</td>
+            // Measured: whole seconds, as the verdict above states them.
+            <td class="num">{measured_seconds(copy.seconds)}</td>
+        </tr>
+    }
+}
+
+fn waste(s: &Snapshot) -> String {
+    format!(
+        "The waste factor, modulo moved ÷ ring moved: {} ÷ {} = {}, beside n = {} servers. A scheme that must reshuffle nearly everything copies about n times what a minimal one does.",
+        thousands(s.modulo_moved as u64),
+        thousands(s.moved_by_owner_diff as u64),
+        format_ratio(s.modulo_over_ring()),
+        s.before.len().max(s.after.len()) - usize::from(s.is_join())
+    )
+}
+
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
 pub fn cost_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
-    let copy_of = move |moved: usize| {
-        snapshot.with(|m| {
-            let s = &m.0;
-            Copy::of(
-                moved as f64 / s.key_count() as f64,
-                s.settings.data,
-                s.settings.bandwidth,
-            )
-        })
-    };
-    // What copying takes, in whole seconds, for the ring and for modulo.
-    let copy_verdict = move || {
-        snapshot.with(|m| {
-            // Each time in whole seconds in its hook, as the reader is told it
-            // beside: the table's rows and the copy-hours question say the same.
-            let mut html = Markup::new();
-            let time = |html: &mut Markup, hook: &str, moved: usize| {
-                let seconds = copy_of(moved).seconds;
-                html.hidden_figure(hook, &(seconds.round() as u64).to_string())
-                    .text(&seconds_and_duration(seconds));
-            };
-            html.text(&format!(
-                "Measured here: copying what {} moves takes ",
-                ring_name(&m.0)
-            ));
-            time(&mut html, "copy-seconds-ring", m.0.moved_by_owner_diff);
-            html.text("; what hash mod n moves, ");
-            time(&mut html, "copy-seconds-modulo", m.0.modulo_moved);
-            html.text(".");
-            html.into_string()
-        })
-    };
-    // For a cache, the same moves counted as cold misses (DEFINITIONS §16),
-    // written as markup: one region, not a view per figure.
-    let cold_misses = move || {
-        snapshot.with(|m| {
-            let s = &m.0;
-            let rate = s.settings.rate;
-            let (ring, modulo) = (
-                ColdMisses::of(s.moved_by_owner_diff, rate),
-                ColdMisses::of(s.modulo_moved, rate),
-            );
-            // A rate's hook holds it plain; the reader sees it with separators.
-            let figure = |html: &mut Markup, id: &str, per_second: f64| {
-                html.hidden_figure(id, &fixed(per_second, 1))
-                    .text(&fixed_in_prose(per_second, 1));
-            };
-            let count = |html: &mut Markup, id: &str, count: usize| {
-                html.count_in_prose(id, count as u64);
-            };
-            let mut html = Markup::new();
-            html.open("p", &[("data-cold-misses", Some(""))]).text(
-                "For a cache, every moved key is a cold miss the next time it is asked for: ",
-            );
-            count(&mut html, "cold-misses-ring", ring.misses);
-            html.text(&format!(" misses for {}, ", ring_name(s)));
-            count(&mut html, "cold-misses-modulo", modulo.misses);
-            html.text(&format!(
-                " for modulo. At {} {} per key per minute they all come within about {}: ",
-                thousands(u64::from(rate)),
-                if rate == 1 { "request" } else { "requests" },
-                if ring.within_seconds < 1.0 {
-                    "under a second".to_string()
-                } else {
-                    duration(ring.within_seconds)
-                }
-            ));
-            figure(&mut html, "miss-rate-ring", ring.per_second);
-            html.text(&format!(
-                " extra requests a second to the backing store for {}, ",
-                ring_name(s)
-            ));
-            figure(&mut html, "miss-rate-modulo", modulo.per_second);
-            html.text(" for modulo.").close("p");
-            // Hot keys miss as often as they are asked for: the share of
-            // traffic that finds a cold cache at first (DEFINITIONS §16).
-            if let (Some(ring), Some(modulo)) = (s.moved_requests(), s.modulo_moved_requests()) {
-                html.open("p", &[("data-cold-requests", Some(""))])
-                    .hidden_figure("miss-request-share-ring", &fixed(ring.share, 6))
-                    .hidden_figure("miss-request-share-modulo", &fixed(modulo.share, 6))
-                    .text(&format!(
-                        "Counted in requests ({}), the moved keys get {} under {}, {} under hash mod n: that share of the traffic goes to a server without the data until each key's first miss refills it.",
-                        s.requests().describe(),
-                        ring.describe(),
-                        ring_name(s),
-                        modulo.describe()
-                    ))
-                    .close("p");
-            }
-            html.into_string()
-        })
-    };
-    let lead = move || {
-        snapshot.with(|m| {
-            let s = &m.0;
-            format!(
-                "Every key stands for its part of {} of data, copied at {} a second. A key that moves is data that must cross the network before the new server can answer for it. The formula assumes an ideal scheme and perfect modulo; the measured rows count the keys that really moved here.",
-                s.settings.data.spaced(),
-                s.settings.bandwidth.spaced()
-            )
-        })
-    };
-    let formula_rows = move || {
-        snapshot.with(|m| {
-            let s = &m.0;
-            let (n_before, n_after) = (s.before.len(), s.after.len());
-            let ideal = Copy::of(ideal_share(n_before, n_after), s.settings.data, s.settings.bandwidth);
-            let modulo = Copy::of(modulo_share(n_before, n_after), s.settings.data, s.settings.bandwidth);
-            let larger = n_before.max(n_after);
-            view! {
-                <tr data-formula="ideal">
-                    <th scope="row">{format!("Formula, ideal: K ÷ {larger}")}</th>
-                    <td class="num">{significant(s.key_count() as f64 * ideal_share(n_before, n_after), 4)}</td>
-                    <td class="num">{gigabytes(ideal.bytes)}</td>
-                    <td class="num">{seconds(ideal.seconds)}</td>
-                </tr>
-                <tr data-formula="modulo">
-                    <th scope="row">{format!("Formula, modulo: K·{} ÷ {larger}", larger - 1)}</th>
-                    <td class="num">{significant(s.key_count() as f64 * modulo_share(n_before, n_after), 4)}</td>
-                    <td class="num">{gigabytes(modulo.bytes)}</td>
-                    <td class="num">{seconds(modulo.seconds)}</td>
-                </tr>
-            }
-        })
-    };
     let measured_rows = move || {
-        let in_use = snapshot.with(|m| m.0.settings.in_use);
-        model.with_schemes(|measured| {
-            measured.as_ref().map(|measured| {
-                measured
-                    .rows
-                    .0
-                    .iter()
-                    .map(|row| {
-                        let moved = row.result.movement.moved;
-                        let copy = copy_of(moved);
-                        // The ring row is the ring in use (DEFINITIONS §18), and says whose.
-                        let title = match row.result.id {
-                            "ring" if in_use.is_client() => format!("{}, in use", snapshot.with(|m| ring_name(&m.0))),
-                            id => schemes::about(id).map_or(id, |s| s.title).to_string(),
-                        };
-                        view! {
-                            <tr data-cost-scheme=row.result.id data-copy-seconds=copy.seconds.round() as u64>
-                                <th scope="row">{format!("Measured: {title}")}</th>
-                                <td class="num">{thousands(moved as u64)}</td>
-                                <td class="num">{gigabytes(copy.bytes)}</td>
-                                // Measured: whole seconds, as the verdict above states them.
-                                <td class="num">{measured_seconds(copy.seconds)}</td>
-                            </tr>
-                        }
-                    })
-                    .collect_view()
-            })
-        })
-    };
-    let waste = move || {
         snapshot.with(|m| {
-            let s = &m.0;
-            let ratio = s.modulo_over_ring();
-            format!(
-                "The waste factor, modulo moved ÷ ring moved: {} ÷ {} = {}, beside n = {} servers. A scheme that must reshuffle nearly everything copies about n times what a minimal one does.",
-                thousands(s.modulo_moved as u64),
-                thousands(s.moved_by_owner_diff as u64),
-                format_ratio(ratio),
-                s.before.len().max(s.after.len()) - usize::from(s.is_join())
-            )
+            model.with_schemes(|measured| {
+                measured.as_ref().map(|measured| {
+                    measured
+                        .rows
+                        .0
+                        .iter()
+                        .map(|row| measured_row(&m.0, row))
+                        .collect_view()
+                })
+            })
         })
     };
     view! {
         <section class="panel" id="cost" aria-labelledby="cost-title">
             {super::heading("cost-title", heading)}
-            <p class="lead">{lead}</p>
+            <p class="lead">{move || snapshot.with(|m| lead(&m.0))}</p>
             <CostControls />
-            {markup(Holder::Verdict, copy_verdict)}
-            {markup(Holder::Block, cold_misses)}
+            {markup(Holder::Verdict, move || snapshot.with(|m| copy_verdict(&m.0)))}
+            {markup(Holder::Block, move || snapshot.with(|m| cold_misses(&m.0)))}
             <div class="table-scroll" role="region" tabindex="0" aria-label="What the change costs, scheme by scheme">
                 <table class="numbers" id="cost-table">
                     <thead>
                         <tr><th scope="col">"Route"</th><th scope="col">"Keys moved"</th><th scope="col">"Data to copy"</th><th scope="col">"Time to copy"</th></tr>
                     </thead>
                     <tbody>
-                        {formula_rows}
+                        {move || snapshot.with(|m| formula_rows(&m.0))}
                         {measured_rows}
                     </tbody>
                 </table>
             </div>
-            <p class="note">{waste}</p>
+            <p class="note">{move || snapshot.with(|m| waste(&m.0))}</p>
         </section>
     }
 }

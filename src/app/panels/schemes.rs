@@ -10,7 +10,7 @@ use crate::app::draw::theme::observed_width;
 use crate::app::message::{apply, Message};
 use crate::app::number_control::NumberControl;
 use crate::app::panels::{markup, Holder};
-use crate::app::state::{LookupTiming, Model, SchemesMeasured};
+use crate::app::state::{LookupTiming, Model, SchemeRow, SchemesMeasured};
 use crate::app::timing;
 use crate::render::markup::{escape, Markup};
 use model::format::{fixed, percent, thousands};
@@ -133,6 +133,18 @@ impl Table {
     }
 }
 
+/// What every row of a placements table is read against.
+struct RowMarks<'a> {
+    /// How many keys were placed.
+    keys: usize,
+    /// Whether weights differ, so the ends are named with their fair shares.
+    weighted: bool,
+    /// The row a pasted config selects, marked for the reader.
+    yours: Option<&'a str>,
+    /// The row whose ring the other panels measure (`use=`).
+    in_use: &'a str,
+}
+
 /// A table of placements (stale rows are kept until new ones arrive), the
 /// note on how lookups were timed and the note on weights.
 /// `yours` is the row a pasted config selects, marked for the reader;
@@ -157,20 +169,41 @@ pub fn placements_table(
             ),
             ("data-for", Some(measured.map_or("", |m| m.query.as_str()))),
         ],
-    )
-    .open("thead", &[])
-    .open("tr", &[])
-    .column_heading(if table == Table::Systems {
-        "System, and the line that selects it"
-    } else {
-        "Scheme"
-    })
-    .column_heading("Keys moved")
-    .term_heading("moved-between", "Moved between staying servers");
+    );
     // The figures' own settings decide, so stale rows keep their words.
     let weighted = measured.map_or(weighted, |m| !m.snapshot.0.settings.weights.is_empty());
-    // With weights, the busiest is the server furthest over its fair share:
-    // the headings say so, and each cell names its server and fair share.
+    table_head(&mut m, table, weighted);
+    m.open("tbody", &[]);
+    let rows = measured.map_or(&[][..], |m| &m.rows.0[..]);
+    // Named from the snapshot these rows measured, never a newer one.
+    let names = measured.map_or(&[][..], |m| &m.snapshot.0.names[..]);
+    let marks = RowMarks {
+        keys,
+        weighted,
+        yours,
+        in_use,
+    };
+    for row in rows {
+        placement_row(&mut m, row, names, &marks);
+    }
+    m.close("tbody").close_scrolling_table();
+    lookup_note(&mut m, rows);
+    weights_note(&mut m, table, weighted);
+    m.into_string()
+}
+
+/// The table's headings. With weights, the busiest is the server furthest
+/// over its fair share: the headings say so.
+fn table_head(m: &mut Markup, table: Table, weighted: bool) {
+    m.open("thead", &[])
+        .open("tr", &[])
+        .column_heading(if table == Table::Systems {
+            "System, and the line that selects it"
+        } else {
+            "Scheme"
+        })
+        .column_heading("Keys moved")
+        .term_heading("moved-between", "Moved between staying servers");
     let (busiest, quietest, over) = if weighted {
         (
             "Furthest over its fair share, after",
@@ -183,111 +216,115 @@ pub fn placements_table(
     for heading in [busiest, quietest, over, "A client holds", "Lookup here"] {
         m.column_heading(heading);
     }
-    m.close("tr").close("thead").open("tbody", &[]);
-    let rows = measured.map_or(&[][..], |m| &m.rows.0[..]);
-    for row in rows {
-        let r = &row.result;
-        let about = placements::about(r.id);
-        // Named from the snapshot these rows measured, never a newer one.
-        let name = |end| {
-            measured
-                .and_then(|m| m.snapshot.0.names.get(usize::from(r.spread.id_at(end))))
-                .map_or("", String::as_str)
-        };
-        let describe = |end| r.spread.describe(end, name(end), weighted);
-        let between = r.movement.moved_between;
-        let lookup_title = row.lookup.map(|t| {
-            format!(
-                "{} lookups in {} ms; this browser's clock steps by {} ms",
-                thousands(t.lookups as u64),
-                fixed(t.elapsed_ms, 1),
-                fixed(t.resolution_ms, 3)
-            )
-        });
-        m.open(
-            "tr",
-            &[
-                ("data-scheme", Some(r.id)),
-                ("data-moved", Some(&r.movement.moved.to_string())),
-                ("data-moved-between", Some(&between.to_string())),
-                ("data-busiest", Some(&r.spread.busiest.to_string())),
-                ("data-quietest", Some(&r.spread.quietest.to_string())),
-                ("data-busiest-name", Some(name(End::Busiest))),
-                ("data-quietest-name", Some(name(End::Quietest))),
-                ("data-entries", Some(&r.holds.items().to_string())),
-                ("data-yours", (yours == Some(r.id)).then_some("yes")),
-                ("class", (yours == Some(r.id)).then_some("yours")),
-                ("data-in-use", (in_use == r.id).then_some("yes")),
-                (
-                    "data-lookup-ns",
-                    row.lookup.map(|t| fixed(t.nanos_per_lookup, 1)).as_deref(),
-                ),
-                (
-                    "data-uses-weights",
-                    Some(if about.is_some_and(|s| s.uses_weights) {
-                        "yes"
-                    } else {
-                        "no"
-                    }),
-                ),
-            ],
+    m.close("tr").close("thead");
+}
+
+/// One placement's row: its counts, its named ends, what a client holds
+/// and its lookup time.
+fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowMarks) {
+    let r = &row.result;
+    let about = placements::about(r.id);
+    let name = |end| {
+        names
+            .get(usize::from(r.spread.id_at(end)))
+            .map_or("", String::as_str)
+    };
+    let describe = |end| r.spread.describe(end, name(end), marks.weighted);
+    let between = r.movement.moved_between;
+    let lookup_title = row.lookup.map(|t| {
+        format!(
+            "{} lookups in {} ms; this browser's clock steps by {} ms",
+            thousands(t.lookups as u64),
+            fixed(t.elapsed_ms, 1),
+            fixed(t.resolution_ms, 3)
         )
-        .open("th", &[("scope", Some("row"))]);
-        let title = about.map_or(r.id, |about| about.title);
-        // The schemes a student may not know by name, defined at first sight.
-        match r.id {
-            "maglev" => m.term("maglev", title),
-            "jump" => m.term("jump-hash", title),
-            _ => m.text(title),
-        };
-        // Under a client's ring the schemes' ring row is that ring (DEFINITIONS §18).
-        if let Some(client) = model::in_use::InUse::from_id(in_use)
-            .filter(|client| r.id == "ring" && client.is_client())
-        {
-            m.element(
-                "span",
-                &[("class", Some("in-use-note"))],
-                &format!(": here {}'s, in use", client.name()),
-            );
-        }
-        if let Some(config) = about.and_then(|about| about.config) {
-            m.element("code", &[("class", Some("config"))], config);
-        }
-        m.close("th")
-            .open("td", &[("class", Some("num"))])
-            .text(&thousands(r.movement.moved as u64))
-            .text(" ")
-            .element(
-                "span",
-                &[("class", Some("share"))],
-                &format!("({})", percent(r.movement.moved, keys)),
-            )
-            .close("td")
-            .element(
-                "td",
-                &[("class", Some(if between > 0 { "num bad" } else { "num" }))],
-                &thousands(between as u64),
-            )
-            .element(
-                "td",
-                &[("data-end", Some("busiest"))],
-                &describe(End::Busiest),
-            )
-            .element(
-                "td",
-                &[("data-end", Some("quietest"))],
-                &describe(End::Quietest),
-            )
-            .number_cell(&fixed(r.spread.busiest_over_fair(), 2))
-            .element("td", &[], &describe_holds(r.holds))
-            .element(
-                "td",
-                &[("class", Some("num")), ("title", lookup_title.as_deref())],
-                &describe_lookup(row.lookup),
-            )
-            .close("tr");
+    });
+    m.open(
+        "tr",
+        &[
+            ("data-scheme", Some(r.id)),
+            ("data-moved", Some(&r.movement.moved.to_string())),
+            ("data-moved-between", Some(&between.to_string())),
+            ("data-busiest", Some(&r.spread.busiest.to_string())),
+            ("data-quietest", Some(&r.spread.quietest.to_string())),
+            ("data-busiest-name", Some(name(End::Busiest))),
+            ("data-quietest-name", Some(name(End::Quietest))),
+            ("data-entries", Some(&r.holds.items().to_string())),
+            ("data-yours", (marks.yours == Some(r.id)).then_some("yes")),
+            ("class", (marks.yours == Some(r.id)).then_some("yours")),
+            ("data-in-use", (marks.in_use == r.id).then_some("yes")),
+            (
+                "data-lookup-ns",
+                row.lookup.map(|t| fixed(t.nanos_per_lookup, 1)).as_deref(),
+            ),
+            (
+                "data-uses-weights",
+                Some(if about.is_some_and(|s| s.uses_weights) {
+                    "yes"
+                } else {
+                    "no"
+                }),
+            ),
+        ],
+    )
+    .open("th", &[("scope", Some("row"))]);
+    let title = about.map_or(r.id, |about| about.title);
+    // The schemes a student may not know by name, defined at first sight.
+    match r.id {
+        "maglev" => m.term("maglev", title),
+        "jump" => m.term("jump-hash", title),
+        _ => m.text(title),
+    };
+    // Under a client's ring the schemes' ring row is that ring (DEFINITIONS §18).
+    if let Some(client) = model::in_use::InUse::from_id(marks.in_use)
+        .filter(|client| r.id == "ring" && client.is_client())
+    {
+        m.element(
+            "span",
+            &[("class", Some("in-use-note"))],
+            &format!(": here {}'s, in use", client.name()),
+        );
     }
-    m.close("tbody").close_scrolling_table();
+    if let Some(config) = about.and_then(|about| about.config) {
+        m.element("code", &[("class", Some("config"))], config);
+    }
+    m.close("th")
+        .open("td", &[("class", Some("num"))])
+        .text(&thousands(r.movement.moved as u64))
+        .text(" ")
+        .element(
+            "span",
+            &[("class", Some("share"))],
+            &format!("({})", percent(r.movement.moved, marks.keys)),
+        )
+        .close("td")
+        .element(
+            "td",
+            &[("class", Some(if between > 0 { "num bad" } else { "num" }))],
+            &thousands(between as u64),
+        )
+        .element(
+            "td",
+            &[("data-end", Some("busiest"))],
+            &describe(End::Busiest),
+        )
+        .element(
+            "td",
+            &[("data-end", Some("quietest"))],
+            &describe(End::Quietest),
+        )
+        .number_cell(&fixed(r.spread.busiest_over_fair(), 2))
+        .element("td", &[], &describe_holds(r.holds))
+        .element(
+            "td",
+            &[("class", Some("num")), ("title", lookup_title.as_deref())],
+            &describe_lookup(row.lookup),
+        )
+        .close("tr");
+}
+
+/// How the lookups were timed, once they are.
+fn lookup_note(m: &mut Markup, rows: &[SchemeRow]) {
     let timing = rows.iter().find_map(|row| row.lookup);
     m.paragraph(
         "note",
@@ -300,8 +337,6 @@ pub fn placements_table(
             ),
         },
     );
-    weights_note(&mut m, table, weighted);
-    m.into_string()
 }
 
 /// Which rows take weights, and what that means for them.
