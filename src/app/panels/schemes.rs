@@ -394,6 +394,96 @@ pub fn notes(table: Table, settings: &Settings) -> String {
     m.into_string()
 }
 
+/// The panel's opening: the same keys and change for every scheme, and,
+/// under a client's ring, which hash placed them.
+fn lead(s: &model::Snapshot) -> String {
+    let mut lead = format!(
+        "The same {} keys and the same change ({} {}, {} → {} servers), placed by {} schemes. The ring is one answer among several: each below trades what it moves, how evenly it spreads, what a client must keep and how long a lookup takes.",
+        thousands(s.key_count() as u64),
+        s.name(s.changed),
+        s.change_verb(),
+        s.before.len(),
+        s.after.len(),
+        schemes::ABOUT.len()
+    );
+    if let Some(same) = s.settings.in_use.same_positions() {
+        lead.push(' ');
+        lead.push_str(&same);
+    }
+    escape(&lead)
+}
+
+/// The chart's description in words, for a screen reader.
+fn chart_label(measured: Option<&SchemesMeasured>, keys: usize) -> String {
+    let listed: Vec<String> = measured
+        .map(|m| {
+            m.rows
+                .0
+                .iter()
+                .map(|row| {
+                    format!(
+                        "{} moved {}",
+                        row.result.id,
+                        percent(row.result.movement.moved, keys)
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    format!("Bar charts of the share of keys each scheme moved and of its busiest server over an even share: {}. The table above holds the same numbers.", listed.join(", "))
+}
+
+/// "Any one key": the box, and where every scheme and system sends the
+/// key once the worker has placed it for this address.
+fn one_key_box(model: Model) -> impl IntoView {
+    let snapshot = model.snapshot;
+    let one_key_message = RwSignal::new(None::<String>);
+    let one_key_table = move || {
+        model.one_key.with(|key| {
+            if key.is_empty() {
+                return String::new();
+            }
+            // The worker places it; until it has, for this address and
+            // this key, the table waits.
+            snapshot.with(|m| {
+                model.with_one_key(|placed| {
+                    placed
+                        .as_ref()
+                        .map(|p| &*p.0)
+                        .filter(|p| {
+                            p.0.key == *key
+                                && p.1 == crate::app::panels::predict::settings_query(&m.0)
+                        })
+                        .map(|p| one_key_markup(&m.0, &p.0))
+                        .unwrap_or_default()
+                })
+            })
+        })
+    };
+
+    view! {
+        {super::subheading(Some("one-key-title"), "Any one key")}
+        <div class="control">
+            <label for="one-key">"Type a key your client stores, exactly as it sends it"</label>
+            <input type="text" id="one-key" maxlength="800" spellcheck="false" placeholder="user:42"
+                prop:value=move || model.one_key.get()
+                aria-describedby="one-key-message"
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    match model::one_key::check(&text) {
+                        Ok(()) => {
+                            one_key_message.set(None);
+                            model.one_key.set(text);
+                        }
+                        Err(why) => one_key_message.set(Some(why)),
+                    }
+                } />
+            <Message message=one_key_message id="one-key-message" />
+        </div>
+        {markup(Holder::Block, one_key_table)}
+    }
+}
+
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
 pub fn schemes_panel(heading: &'static str) -> impl IntoView {
@@ -444,25 +534,6 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
         },
     );
 
-    let lead = move || {
-        snapshot.with(|m| {
-            let s = &m.0;
-            let mut lead = format!(
-                "The same {} keys and the same change ({} {}, {} → {} servers), placed by {} schemes. The ring is one answer among several: each below trades what it moves, how evenly it spreads, what a client must keep and how long a lookup takes.",
-                thousands(s.key_count() as u64),
-                s.name(s.changed),
-                s.change_verb(),
-                s.before.len(),
-                s.after.len(),
-                schemes::ABOUT.len()
-            );
-            if let Some(same) = s.settings.in_use.same_positions() {
-                lead.push(' ');
-                lead.push_str(&same);
-            }
-            escape(&lead)
-        })
-    };
     let table = move || {
         let keys = snapshot.with(|m| m.0.key_count());
         let (weighted, in_use) = model
@@ -480,65 +551,21 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let notes = move || snapshot.with(|m| notes(Table::Schemes, &m.0.settings));
-    let one_key_message = RwSignal::new(None::<String>);
-    let one_key_table = move || {
-        model.one_key.with(|key| {
-            if key.is_empty() {
-                return String::new();
-            }
-            // The worker places it; until it has, for this address and
-            // this key, the table waits.
-            snapshot.with(|m| {
-                model.with_one_key(|placed| {
-                    placed
-                        .as_ref()
-                        .map(|p| &*p.0)
-                        .filter(|p| {
-                            p.0.key == *key
-                                && p.1 == crate::app::panels::predict::settings_query(&m.0)
-                        })
-                        .map(|p| one_key_markup(&m.0, &p.0))
-                        .unwrap_or_default()
-                })
-            })
-        })
-    };
-
     view! {
         <section class="panel" id="schemes" aria-labelledby="schemes-title">
             {super::heading("schemes-title", heading)}
-            {markup(Holder::Lead, lead)}
+            {markup(Holder::Lead, move || snapshot.with(|m| lead(&m.0)))}
             <SchemeControls />
             {markup(Holder::Block, table)}
             <figure>
                 <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_schemes(|measured| {
-                    let keys = snapshot.with_untracked(|m| m.0.key_count());
-                    let listed: Vec<String> = measured.as_ref().map(|m| m.rows.0.iter().map(|row| format!("{} moved {}", row.result.id, percent(row.result.movement.moved, keys))).collect()).unwrap_or_default();
-                    format!("Bar charts of the share of keys each scheme moved and of its busiest server over an even share: {}. The table above holds the same numbers.", listed.join(", "))
+                    chart_label(measured.as_ref(), snapshot.with_untracked(|m| m.0.key_count()))
                 })></canvas>
                 <figcaption>{SCHEMES_CAPTION}</figcaption>
                 {save_chart}
             </figure>
             {markup(Holder::Block, notes)}
-            {super::subheading(Some("one-key-title"), "Any one key")}
-            <div class="control">
-                <label for="one-key">"Type a key your client stores, exactly as it sends it"</label>
-                <input type="text" id="one-key" maxlength="800" spellcheck="false" placeholder="user:42"
-                    prop:value=move || model.one_key.get()
-                    aria-describedby="one-key-message"
-                    on:input=move |ev| {
-                        let text = event_target_value(&ev);
-                        match model::one_key::check(&text) {
-                            Ok(()) => {
-                                one_key_message.set(None);
-                                model.one_key.set(text);
-                            }
-                            Err(why) => one_key_message.set(Some(why)),
-                        }
-                    } />
-                <Message message=one_key_message id="one-key-message" />
-            </div>
-            {markup(Holder::Block, one_key_table)}
+            {one_key_box(model)}
         </section>
     }
 }
