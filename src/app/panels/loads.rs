@@ -16,7 +16,7 @@ use crate::render::markup::{escape, Markup};
 use crate::render::palette::Palette;
 use model::format::{fixed, format_ratio, share_in_prose, thousands};
 use model::settings::{parse_skew, skew_text};
-use model::{Skew, Snapshot, Spread};
+use model::{ServerId, Skew, Snapshot, Spread};
 
 fn describe(s: &Snapshot, spread: Spread) -> String {
     if !s.weighted() {
@@ -136,16 +136,78 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
 }
 
 /// The loads table, its spread row, and the note that explains the spread.
-fn loads_table(s: &Snapshot) -> String {
-    let shares = s.exact_shares();
+/// What every server's row is read against, worked out once per table.
+struct Columns<'a> {
+    /// Exact shares of the ring and request shares, by server id.
+    shares: Vec<f64>,
+    requests: Vec<f64>,
+    /// The pool's total weight after the change.
+    total_weight: f64,
+    palette: Palette<'a>,
+}
+
+/// One server's row: keys before and after, the change, its shares.
+fn server_row(m: &mut Markup, s: &Snapshot, server: ServerId, columns: &Columns<'_>) {
+    let (shares, requests, total_weight, palette) = (
+        &columns.shares,
+        &columns.requests,
+        columns.total_weight,
+        &columns.palette,
+    );
     let keys = s.key_count();
-    let requests = s.request_shares();
-    let total_weight: f64 = s
-        .after
-        .iter()
-        .map(|&id| f64::from(s.weights[usize::from(id)]))
-        .sum();
-    let palette = Palette::of(&s.names);
+    let dash = || "—".to_string();
+    let name = s.name(server);
+    let index = usize::from(server);
+    let before = s.before.contains(&server).then(|| s.loads_before[index]);
+    let after = s.after.contains(&server).then(|| s.loads_after[index]);
+    let shown = |load: Option<u32>| load.map_or_else(dash, |l| thousands(u64::from(l)));
+    let delta = i64::from(after.unwrap_or(0)) - i64::from(before.unwrap_or(0));
+    let share = after.map(|_| fixed(shares[index], 6));
+    let weight = s.weights[index];
+    let request_share = after.map(|_| fixed(requests[index], 6));
+    m.open(
+        "tr",
+        &[
+            ("data-server", Some(name)),
+            ("data-before", Some(&before.unwrap_or(0).to_string())),
+            ("data-after", Some(&after.unwrap_or(0).to_string())),
+            (
+                "data-share",
+                Some(&share.clone().unwrap_or_else(|| fixed(0.0, 6))),
+            ),
+            ("data-weight", Some(&weight.to_string())),
+            (
+                "data-requests",
+                Some(&request_share.clone().unwrap_or_else(|| fixed(0.0, 6))),
+            ),
+        ],
+    )
+    .open("th", &[("scope", Some("row"))])
+    .swatch(palette.swatch_class(name))
+    .text(name)
+    .close("th")
+    .number_cell(&shown(before))
+    .number_cell(&shown(after))
+    .number_cell(&format!(
+        "{}{}",
+        if delta > 0 {
+            "+"
+        } else if delta < 0 {
+            "−"
+        } else {
+            ""
+        },
+        thousands(delta.unsigned_abs())
+    ))
+    .number_cell(&share.unwrap_or_else(dash))
+    .number_cell(&after.map_or_else(dash, |load| fixed(f64::from(load) / keys as f64, 3)))
+    .number_cell(&weight.to_string())
+    .number_cell(&after.map_or_else(dash, |_| fixed(f64::from(weight) / total_weight, 3)))
+    .number_cell(&request_share.unwrap_or_else(dash))
+    .close("tr");
+}
+
+fn loads_table(s: &Snapshot) -> String {
     let mut m = Markup::new();
     // Named apart from the panel, whose heading is "Load per server": two
     // landmarks of one name cannot be told apart.
@@ -164,57 +226,18 @@ fn loads_table(s: &Snapshot) -> String {
     }
     m.term_heading("request-share", "Requests");
     m.close("tr").close("thead").open("tbody", &[]);
-    let dash = || "—".to_string();
+    let columns = Columns {
+        shares: s.exact_shares(),
+        requests: s.request_shares(),
+        total_weight: s
+            .after
+            .iter()
+            .map(|&id| f64::from(s.weights[usize::from(id)]))
+            .sum(),
+        palette: Palette::of(&s.names),
+    };
     for server in s.all_servers() {
-        let name = s.name(server);
-        let index = usize::from(server);
-        let before = s.before.contains(&server).then(|| s.loads_before[index]);
-        let after = s.after.contains(&server).then(|| s.loads_after[index]);
-        let shown = |load: Option<u32>| load.map_or_else(dash, |l| thousands(u64::from(l)));
-        let delta = i64::from(after.unwrap_or(0)) - i64::from(before.unwrap_or(0));
-        let share = after.map(|_| fixed(shares[index], 6));
-        let weight = s.weights[index];
-        let request_share = after.map(|_| fixed(requests[index], 6));
-        m.open(
-            "tr",
-            &[
-                ("data-server", Some(name)),
-                ("data-before", Some(&before.unwrap_or(0).to_string())),
-                ("data-after", Some(&after.unwrap_or(0).to_string())),
-                (
-                    "data-share",
-                    Some(&share.clone().unwrap_or_else(|| fixed(0.0, 6))),
-                ),
-                ("data-weight", Some(&weight.to_string())),
-                (
-                    "data-requests",
-                    Some(&request_share.clone().unwrap_or_else(|| fixed(0.0, 6))),
-                ),
-            ],
-        )
-        .open("th", &[("scope", Some("row"))])
-        .swatch(palette.swatch_class(name))
-        .text(name)
-        .close("th")
-        .number_cell(&shown(before))
-        .number_cell(&shown(after))
-        .number_cell(&format!(
-            "{}{}",
-            if delta > 0 {
-                "+"
-            } else if delta < 0 {
-                "−"
-            } else {
-                ""
-            },
-            thousands(delta.unsigned_abs())
-        ))
-        .number_cell(&share.unwrap_or_else(dash))
-        .number_cell(&after.map_or_else(dash, |load| fixed(f64::from(load) / keys as f64, 3)))
-        .number_cell(&weight.to_string())
-        .number_cell(&after.map_or_else(dash, |_| fixed(f64::from(weight) / total_weight, 3)))
-        .number_cell(&request_share.unwrap_or_else(dash))
-        .close("tr");
+        server_row(&mut m, s, server, &columns);
     }
     m.close("tbody")
         .open("tfoot", &[])
