@@ -397,6 +397,40 @@ fn picked_out(snapshot: &Snapshot, stage: &Stage, server: ServerId) -> String {
     )
 }
 
+/// Each mark on the canvas, explained by its shape: moved keys (unless the
+/// ring still asks), hot keys (`skewed`) and rerouted ones (`show_failure`).
+fn marks_legend(m: &mut Markup, moved: bool, skewed: bool, show_failure: bool) {
+    let marks = [
+        (moved, None, "moved-mark", "", "ringed: moved at this step"),
+        (
+            skewed,
+            Some("heat-legend"),
+            "heat-mark",
+            "",
+            "circles: the hottest keys, area in proportion to their requests",
+        ),
+        (
+            show_failure,
+            Some("failure-legend"),
+            "cross-mark",
+            "×",
+            "crossed: rerouted off a down server, whose ticks are dashed grey",
+        ),
+    ];
+    for (shown, id, mark, symbol, words) in marks {
+        if shown {
+            m.open("p", &[("class", Some("legend-moved")), ("id", id)])
+                .element(
+                    "span",
+                    &[("class", Some(mark)), ("aria-hidden", Some("true"))],
+                    symbol,
+                )
+                .text(words)
+                .close("p");
+        }
+    }
+}
+
 fn legend_markup(
     snapshot: &Snapshot,
     stage: &Stage,
@@ -480,42 +514,12 @@ fn legend_markup(
         m.close("li");
     }
     m.close("ul");
-    // Each mark on the canvas, explained by its shape.
-    let marks = [
-        (
-            !matches!(caption, Caption::Asks),
-            None,
-            "moved-mark",
-            "",
-            "ringed: moved at this step",
-        ),
-        (
-            skewed,
-            Some("heat-legend"),
-            "heat-mark",
-            "",
-            "circles: the hottest keys, area in proportion to their requests",
-        ),
-        (
-            show_failure,
-            Some("failure-legend"),
-            "cross-mark",
-            "×",
-            "crossed: rerouted off a down server, whose ticks are dashed grey",
-        ),
-    ];
-    for (shown, id, mark, symbol, words) in marks {
-        if shown {
-            m.open("p", &[("class", Some("legend-moved")), ("id", id)])
-                .element(
-                    "span",
-                    &[("class", Some(mark)), ("aria-hidden", Some("true"))],
-                    symbol,
-                )
-                .text(words)
-                .close("p");
-        }
-    }
+    marks_legend(
+        &mut m,
+        !matches!(caption, Caption::Asks),
+        skewed,
+        show_failure,
+    );
     m.into_string()
 }
 
