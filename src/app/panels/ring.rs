@@ -431,6 +431,8 @@ fn marks_legend(m: &mut Markup, moved: bool, skewed: bool, show_failure: bool) {
     }
 }
 
+/// The ring's legend: the caption once it tells, the note that picks a
+/// server out past eight, each server's swatch, name and keys, the marks.
 fn legend_markup(
     snapshot: &Snapshot,
     stage: &Stage,
