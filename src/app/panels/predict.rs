@@ -218,6 +218,56 @@ fn unit(answer: Answer) -> &'static str {
     }
 }
 
+/// The schemes ticked in the "between" question, as its answer is written.
+fn ticked_schemes() -> String {
+    let ticked: Vec<&str> = schemes::ABOUT
+        .iter()
+        .map(|s| s.id)
+        .filter(|scheme| {
+            document()
+                .query_selector(&format!("[data-scheme-guess=\"{scheme}\"]"))
+                .ok()
+                .flatten()
+                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok())
+                .is_some_and(|input| input.checked())
+        })
+        .collect();
+    ticked.join(",")
+}
+
+/// Where a guess is typed: a box for a number (Enter counts it), or a box
+/// per scheme for "between".
+fn guess_inputs(
+    id: &'static str,
+    box_ref: NodeRef<leptos::html::Input>,
+    count: impl Fn() + Copy + Send + Sync + 'static,
+) -> AnyView {
+    match id {
+        "between" => view! {
+            <fieldset class="scheme-guesses">
+                <legend class="visually-hidden">"Schemes that move keys between servers that stay"</legend>
+                {schemes::ABOUT.iter().map(|s| view! {
+                    <label class="check"><input type="checkbox" data-scheme-guess=s.id />{s.title}</label>
+                }).collect_view()}
+            </fieldset>
+        }
+        .into_any(),
+        _ => view! {
+            <input
+                type="text"
+                inputmode="decimal"
+                class="guess-box"
+                id=format!("guess-{id}")
+                node_ref=box_ref
+                aria-label="Your guess"
+                aria-describedby=format!("guess-{id}-message")
+                on:keydown=move |ev| if ev.key() == "Enter" { count() }
+            />
+        }
+        .into_any(),
+    }
+}
+
 /// One question: asked, or answered with its reveal.
 fn question_view(model: Model, id: &'static str) -> AnyView {
     let box_ref = NodeRef::<leptos::html::Input>::new();
@@ -240,23 +290,7 @@ fn question_view(model: Model, id: &'static str) -> AnyView {
     let count = move || {
         let kind = answer_kind();
         let text = match kind {
-            Answer::Schemes => {
-                let ticked: Vec<&str> = schemes::ABOUT
-                    .iter()
-                    .map(|s| s.id)
-                    .filter(|scheme| {
-                        document()
-                            .query_selector(&format!("[data-scheme-guess=\"{scheme}\"]"))
-                            .ok()
-                            .flatten()
-                            .and_then(|e| {
-                                wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok()
-                            })
-                            .is_some_and(|input| input.checked())
-                    })
-                    .collect();
-                ticked.join(",")
-            }
+            Answer::Schemes => ticked_schemes(),
             _ => box_ref
                 .get_untracked()
                 .map(|input| input.value())
@@ -285,32 +319,7 @@ fn question_view(model: Model, id: &'static str) -> AnyView {
     // building it again.
     let answered = Memo::new(move |_| given_now().is_some());
     let message_id = format!("guess-{id}-message");
-    let inputs = move || {
-        match id {
-        "between" => view! {
-            <fieldset class="scheme-guesses">
-                <legend class="visually-hidden">"Schemes that move keys between servers that stay"</legend>
-                {schemes::ABOUT.iter().map(|s| view! {
-                    <label class="check"><input type="checkbox" data-scheme-guess=s.id />{s.title}</label>
-                }).collect_view()}
-            </fieldset>
-        }
-        .into_any(),
-        _ => view! {
-            <input
-                type="text"
-                inputmode="decimal"
-                class="guess-box"
-                id=format!("guess-{id}")
-                node_ref=box_ref
-                aria-label="Your guess"
-                aria-describedby=format!("guess-{id}-message")
-                on:keydown=move |ev| if ev.key() == "Enter" { count() }
-            />
-        }
-        .into_any(),
-    }
-    };
+    let inputs = move || guess_inputs(id, box_ref, count);
     view! {
         <div
             class="question"
