@@ -286,6 +286,32 @@ fn ServerControls() -> impl IntoView {
     }
 }
 
+/// For a leave: the servers to pick the leaver from, `leaving` chosen.
+fn leaver_select(
+    model: Model,
+    message: RwSignal<Option<String>>,
+    servers: Vec<String>,
+    leaving: String,
+) -> AnyView {
+    view! {
+        <select
+            id="leaver"
+            aria-label="Server that leaves"
+            aria-describedby="change-message"
+            on:change=move |ev| {
+                let name = event_target_value(&ev);
+                apply(model, message, |s| s.change = Change::Leave(name));
+            }
+        >
+            {servers.into_iter().map(|name| {
+                let selected = name == leaving;
+                view! { <option value=name.clone() selected=selected>{name.clone()}</option> }
+            }).collect_view()}
+        </select>
+    }
+    .into_any()
+}
+
 #[component]
 fn ChangeControl() -> impl IntoView {
     let model = expect_context::<Model>();
@@ -390,22 +416,7 @@ fn ChangeControl() -> impl IntoView {
                         </span>
                     </div>
                 }.into_any(),
-                Some((servers, leaving)) => view! {
-                    <select
-                        id="leaver"
-                        aria-label="Server that leaves"
-                        aria-describedby="change-message"
-                        on:change=move |ev| {
-                            let name = event_target_value(&ev);
-                            apply(model, message, |s| s.change = Change::Leave(name));
-                        }
-                    >
-                        {servers.into_iter().map(|name| {
-                            let selected = name == leaving;
-                            view! { <option value=name.clone() selected=selected>{name.clone()}</option> }
-                        }).collect_view()}
-                    </select>
-                }.into_any(),
+                Some((servers, leaving)) => leaver_select(model, message, servers, leaving),
             }}
             <p class="help" id="join-position-help">"A join adds a new server at the position you choose, at the end of the list unless you say otherwise; a leave takes one out. At least 2 servers must remain. Where the list's order matters (hash mod n, jump hash, HAProxy's numbering), so does the position."</p>
             <Message message=message id="change-message" />
