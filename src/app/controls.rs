@@ -14,7 +14,7 @@ use model::settings::{
     clean_name, default_change, parse_server_list, weight_in, MAX_KEYS, MAX_POINTS, MIN_KEYS,
     MIN_POINTS,
 };
-use model::{Change, HashKind, Weight};
+use model::{Change, HashKind, Valid, Weight};
 
 /// Points per server: in the settings column and, compact, in the phone's quick bar.
 #[component]
@@ -133,6 +133,67 @@ fn HashControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoVi
     }
 }
 
+/// One server's chip: its swatch, name, weight box, remove button and the
+/// reason a weight was refused. `refusal` is (the refused server, why).
+fn server_chip(
+    name: String,
+    settings: RwSignal<Valid>,
+    weights: Memo<Vec<(String, Weight)>>,
+    (refused, refusal): (RwSignal<Option<String>>, RwSignal<Option<String>>),
+    set_weight: impl Fn(String, String) + Copy + Send + Sync + 'static,
+    remove: impl Fn(String) + Copy + Send + Sync + 'static,
+) -> AnyView {
+    let label = format!("Remove {name}");
+    let removing = name.clone();
+    let weighed = name.clone();
+    let coloured = name.clone();
+    let troubled = name.clone();
+    // An id from the name: its letters and digits, the rest as "-"
+    // (names are unique, and a clash only shares a description).
+    let message_id: String = "weight-message-"
+        .chars()
+        .chain(
+            name.chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }),
+        )
+        .collect();
+    view! {
+        <li class="chip">
+            {crate::app::panels::server_swatch(settings, coloured)}
+            <span class="chip-name">{name.clone()}</span>
+            <label class="chip-weight-label">
+                "weight"
+                <input
+                    type="number"
+                    class="chip-weight"
+                    data-weight-of=name.clone()
+                    min=Weight::MIN
+                    max=Weight::MAX
+                    aria-label=format!("Weight of {name}")
+                    title="Weight: this server puts weight × points on the ring"
+                    prop:value=move || weights.with(|w| weight_in(w, &weighed)).to_string()
+                    aria-describedby=message_id.clone()
+                    on:change={
+                        let name = name.clone();
+                        move |ev| set_weight(name.clone(), event_target_value(&ev))
+                    }
+                />
+            </label>
+            <button
+                class="chip-remove"
+                aria-label=label
+                title="Remove from the list"
+                on:click=move |_| remove(removing.clone())
+            >
+                "×"
+            </button>
+            <span class="chip-message" id=message_id data-weight-message-of=name.clone() role="alert">
+                {move || (refused.with(|r| r.as_deref() == Some(troubled.as_str()))).then(|| refusal.get()).flatten()}
+            </span>
+        </li>
+    }.into_any()
+}
+
 #[component]
 fn ServerControls() -> impl IntoView {
     let model = expect_context::<Model>();
@@ -207,52 +268,7 @@ fn ServerControls() -> impl IntoView {
                 {crate::app::panels::rows_by_name(
                     Signal::derive(move || settings.with(|s| s.servers.clone())),
                     std::sync::Arc::new(move |name: String| {
-                        let label = format!("Remove {name}");
-                        let removing = name.clone();
-                        let weighed = name.clone();
-                        let coloured = name.clone();
-                        let troubled = name.clone();
-                        // An id from the name: its letters and digits, the rest as "-"
-                        // (names are unique, and a clash only shares a description).
-                        let message_id: String = "weight-message-"
-                            .chars()
-                            .chain(name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }))
-                            .collect();
-                        view! {
-                            <li class="chip">
-                                {crate::app::panels::server_swatch(settings, coloured)}
-                                <span class="chip-name">{name.clone()}</span>
-                                <label class="chip-weight-label">
-                                    "weight"
-                                    <input
-                                        type="number"
-                                        class="chip-weight"
-                                        data-weight-of=name.clone()
-                                        min=Weight::MIN
-                                        max=Weight::MAX
-                                        aria-label=format!("Weight of {name}")
-                                        title="Weight: this server puts weight × points on the ring"
-                                        prop:value=move || weights.with(|w| weight_in(w, &weighed)).to_string()
-                                        aria-describedby=message_id.clone()
-                                        on:change={
-                                            let name = name.clone();
-                                            move |ev| set_weight(name.clone(), event_target_value(&ev))
-                                        }
-                                    />
-                                </label>
-                                <button
-                                    class="chip-remove"
-                                    aria-label=label
-                                    title="Remove from the list"
-                                    on:click=move |_| remove(removing.clone())
-                                >
-                                    "×"
-                                </button>
-                                <span class="chip-message" id=message_id data-weight-message-of=name.clone() role="alert">
-                                    {move || (refused.with(|r| r.as_deref() == Some(troubled.as_str()))).then(|| refusal.get()).flatten()}
-                                </span>
-                            </li>
-                        }.into_any()
+                        server_chip(name, settings, weights, (refused, refusal), set_weight, remove)
                     }),
                 )}
             </ul>
