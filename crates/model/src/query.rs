@@ -193,6 +193,79 @@ where
     }
 }
 
+/// One setting read from `key=value` into `settings`, or why it cannot be
+/// used; None when `key` is not a setting on its own (the change and the
+/// view are `parse`'s).
+fn read_setting(settings: &mut Settings, key: &str, value: &str) -> Option<Result<(), String>> {
+    let trimmed = |why: String| why.trim_end_matches('.').to_string();
+    Some(match key {
+        "servers" => match parse_server_list(value) {
+            Ok(names) if (2..=MAX_SERVERS).contains(&names.len()) => {
+                settings.servers = names;
+                Ok(())
+            }
+            Ok(names) => Err(format!(
+                "the list needs 2 to {MAX_SERVERS} servers, not {}",
+                names.len()
+            )),
+            Err(why) => Err(trimmed(why)),
+        },
+        "addat" => {
+            number_in(value, 1, MAX_SERVERS as u16 + 1).map(|at| settings.insert_at = Some(at))
+        }
+        "points" => number_in(value, MIN_POINTS, MAX_POINTS).map(|points| settings.points = points),
+        "keys" => number_in(value, MIN_KEYS, MAX_KEYS).map(|keys| settings.keys = keys),
+        "first" => number_in(value, 0, MAX_FIRST).map(|first| settings.first = first),
+        "eps" => Epsilon::parse(value).map(|eps| settings.eps = eps),
+        "probes" => number_in(value, u32::from(Probes::MIN), u32::from(Probes::MAX))
+            .and_then(Probes::new)
+            .map(|probes| settings.probes = probes),
+        "down" => parse_server_list(value)
+            .map(|names| settings.down = names)
+            .map_err(trimmed),
+        "replicas" => number_in(value, u32::from(Replicas::MIN), u32::from(Replicas::MAX))
+            .and_then(Replicas::new)
+            .map(|replicas| settings.replicas = replicas),
+        "data" => Bytes::parse(value, MIN_DATA, MAX_DATA).map(|data| settings.data = data),
+        "bandwidth" => Bytes::parse(value, MIN_BANDWIDTH, MAX_BANDWIDTH)
+            .map(|bandwidth| settings.bandwidth = bandwidth)
+            .map_err(|why| format!("{why} a second")),
+        "rate" => number_in(value, MIN_RATE, MAX_RATE).map(|rate| settings.rate = rate),
+        "rollout" => {
+            number_in(value, MIN_ROLLOUT, MAX_ROLLOUT).map(|minutes| settings.rollout = minutes)
+        }
+        "weights" => parse_weights(value).map(|weights| settings.weights = weights),
+        "keyname" => KeyName::parse(value)
+            .map(|name| settings.keyname = name)
+            .map_err(trimmed),
+        "skew" => parse_skew(value).map(|skew| settings.skew = skew),
+        "use" => match InUse::from_id(value) {
+            Some(in_use) => {
+                settings.in_use = in_use;
+                Ok(())
+            }
+            None => {
+                let why = crate::in_use::CANNOT_DRIVE
+                    .iter()
+                    .find(|(id, _)| *id == value)
+                    // By id: the titles would bring every scheme's
+                    // text into the first screen's module.
+                    .map_or(String::new(), |(_, why)| {
+                        format!("; {value}: {}", why.trim_end_matches('.'))
+                    });
+                Err(format!(
+                    "use= takes a ring-shaped placement: {}{why}",
+                    InUse::ALL.map(InUse::id).join(", ")
+                ))
+            }
+        },
+        "hash" => HashKind::from_id(value)
+            .map(|hash| settings.hash = hash)
+            .ok_or_else(|| "the hash must be fnv1a-fold, fnv1a-murmur or fnv1a".to_string()),
+        _ => return None,
+    })
+}
+
 /// Read a query string (with or without the leading `?`). Never fails: every
 /// part that cannot be used falls back to its default and earns a notice.
 /// `panels` are the ids `panel=` accepts (`panels::ids()`: the list of
@@ -224,17 +297,16 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
             continue;
         }
         seen.push(key.clone());
+        // A setting alone, or a part of the change or the view.
+        if let Some(read) = read_setting(&mut settings, &key, &value) {
+            if let Err(why) = read {
+                notices.push(format!("Ignored {key}={}: {why}.", quote(&value)));
+            }
+            continue;
+        }
         let mut ignore =
             |why: String| notices.push(format!("Ignored {key}={}: {why}.", quote(&value)));
         match key.as_str() {
-            "servers" => match parse_server_list(&value) {
-                Ok(names) if (2..=MAX_SERVERS).contains(&names.len()) => settings.servers = names,
-                Ok(names) => ignore(format!(
-                    "the list needs 2 to {MAX_SERVERS} servers, not {}",
-                    names.len()
-                )),
-                Err(why) => ignore(why.trim_end_matches('.').to_string()),
-            },
             "add" | "remove" => {
                 if let Some(existing) = &change {
                     ignore(format!(
@@ -250,96 +322,9 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
                     Err(why) => ignore(why.trim_end_matches('.').to_string()),
                 }
             }
-            "addat" => match number_in(&value, 1, MAX_SERVERS as u16 + 1) {
-                Ok(at) => settings.insert_at = Some(at),
-                Err(why) => ignore(why),
-            },
-            "points" => match number_in(&value, MIN_POINTS, MAX_POINTS) {
-                Ok(points) => settings.points = points,
-                Err(why) => ignore(why),
-            },
-            "keys" => match number_in(&value, MIN_KEYS, MAX_KEYS) {
-                Ok(keys) => settings.keys = keys,
-                Err(why) => ignore(why),
-            },
-            "first" => match number_in(&value, 0, MAX_FIRST) {
-                Ok(first) => settings.first = first,
-                Err(why) => ignore(why),
-            },
-            "eps" => match Epsilon::parse(&value) {
-                Ok(eps) => settings.eps = eps,
-                Err(why) => ignore(why),
-            },
-            "probes" => match number_in(&value, u32::from(Probes::MIN), u32::from(Probes::MAX))
-                .and_then(Probes::new)
-            {
-                Ok(probes) => settings.probes = probes,
-                Err(why) => ignore(why),
-            },
-            "down" => match parse_server_list(&value) {
-                Ok(names) => settings.down = names,
-                Err(why) => ignore(why.trim_end_matches('.').to_string()),
-            },
-            "replicas" => {
-                match number_in(&value, u32::from(Replicas::MIN), u32::from(Replicas::MAX))
-                    .and_then(Replicas::new)
-                {
-                    Ok(replicas) => settings.replicas = replicas,
-                    Err(why) => ignore(why),
-                }
-            }
-            "data" => match Bytes::parse(&value, MIN_DATA, MAX_DATA) {
-                Ok(data) => settings.data = data,
-                Err(why) => ignore(why),
-            },
-            "bandwidth" => match Bytes::parse(&value, MIN_BANDWIDTH, MAX_BANDWIDTH) {
-                Ok(bandwidth) => settings.bandwidth = bandwidth,
-                Err(why) => ignore(format!("{why} a second")),
-            },
-            "rate" => match number_in(&value, MIN_RATE, MAX_RATE) {
-                Ok(rate) => settings.rate = rate,
-                Err(why) => ignore(why),
-            },
-            "rollout" => match number_in(&value, MIN_ROLLOUT, MAX_ROLLOUT) {
-                Ok(minutes) => settings.rollout = minutes,
-                Err(why) => ignore(why),
-            },
-            "weights" => match parse_weights(&value) {
-                Ok(weights) => settings.weights = weights,
-                Err(why) => ignore(why),
-            },
             "key" => match crate::one_key::check(&value) {
                 Ok(()) => one_key = Some(value.clone()).filter(|k| !k.is_empty()),
                 Err(why) => ignore(why.trim_end_matches('.').to_string()),
-            },
-            "keyname" => match KeyName::parse(&value) {
-                Ok(name) => settings.keyname = name,
-                Err(why) => ignore(why.trim_end_matches('.').to_string()),
-            },
-            "skew" => match parse_skew(&value) {
-                Ok(skew) => settings.skew = skew,
-                Err(why) => ignore(why),
-            },
-            "use" => match InUse::from_id(&value) {
-                Some(in_use) => settings.in_use = in_use,
-                None => {
-                    let why = crate::in_use::CANNOT_DRIVE
-                        .iter()
-                        .find(|(id, _)| *id == value)
-                        // By id: the titles would bring every scheme's
-                        // text into the first screen's module.
-                        .map_or(String::new(), |(_, why)| {
-                            format!("; {value}: {}", why.trim_end_matches('.'))
-                        });
-                    ignore(format!(
-                        "use= takes a ring-shaped placement: {}{why}",
-                        InUse::ALL.map(InUse::id).join(", ")
-                    ))
-                }
-            },
-            "hash" => match HashKind::from_id(&value) {
-                Some(hash) => settings.hash = hash,
-                None => ignore("the hash must be fnv1a-fold, fnv1a-murmur or fnv1a".to_string()),
             },
             "embed" => match value.as_str() {
                 "1" | "true" => view.embed = true,
