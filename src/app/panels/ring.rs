@@ -82,6 +82,136 @@ pub fn mini_ring(canvas: NodeRef<Canvas>) {
     });
 }
 
+/// Draw `stage` of the snapshot onto `element`, with the failure over the
+/// ring after the change when `show_failure` asks for it (which keys are
+/// rerouted follows from the snapshot alone).
+fn draw_stage(
+    element: &web_sys::HtmlCanvasElement,
+    width: f64,
+    s: &Snapshot,
+    stage: &Stage,
+    colours: &RingColours,
+    marks: Marks<'_>,
+    show_failure: bool,
+) {
+    let draw = |failure: Option<&FailureOverlay>| {
+        timing::timed("ringcount:draw-ring", || {
+            ring_canvas::draw(
+                element,
+                width,
+                s,
+                stage,
+                colours,
+                Marks { failure, ..marks },
+            )
+        })
+    };
+    if !show_failure || stage.members != s.after {
+        return draw(None);
+    }
+    let rerouted = s.rerouted_keys();
+    draw(Some(&FailureOverlay {
+        down: s.down_ids(),
+        rerouted: &rerouted,
+    }))
+}
+
+/// The canvas's description: the stage's shape and caption, the count or
+/// the question, the down servers' crosses and the picked-out server.
+fn describe_ring(
+    s: &Snapshot,
+    stage: &Stage,
+    show_failure: bool,
+    asking: bool,
+    picked: Option<ServerId>,
+) -> String {
+    let failure = if show_failure && stage.members == s.after {
+        let rerouted = s.rerouted_keys().into_iter().filter(|&r| r).count();
+        Some(format!(
+            " Down, with dashed grey ticks: {}. {} keys rerouted off them, each marked with a cross.",
+            s.settings.down_servers().join(", "),
+            thousands(rerouted as u64)
+        ))
+    } else {
+        None
+    };
+    let shape = format!(
+        "Ring with {} servers, {} points and {} keys.",
+        stage.members.len(),
+        thousands(stage.ring.len() as u64),
+        thousands(s.key_count() as u64),
+    );
+    let picked = picked
+        .map(|server| format!(" {}", picked_out(s, stage, server)))
+        .unwrap_or_default();
+    if asking {
+        return format!(
+            "{shape} {}: how many keys will change owner?{picked}",
+            stage.caption
+        );
+    }
+    format!(
+        "{shape} {}: {} keys changed owner.{}{picked}",
+        stage.caption,
+        thousands(stage.moved_count as u64),
+        failure.unwrap_or_default()
+    )
+}
+
+/// The server whose name was clicked in the legend, if a name was: the
+/// legend is markup, so one listener on its side reads the button.
+fn server_clicked(ev: &leptos::ev::MouseEvent) -> Option<String> {
+    ev.target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())?
+        .closest("[data-pick-server]")
+        .ok()
+        .flatten()?
+        .get_attribute("data-pick-server")
+}
+
+/// To the "Guess first" panel, its box focused: where the guess is typed.
+fn focus_the_guess() {
+    if let Ok(Some(slot)) = document().query_selector("[data-panel=\"predict\"]") {
+        slot.scroll_into_view();
+    }
+    if let Some(input) = document()
+        .get_element_by_id("guess-moved")
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+    {
+        let _ = input.focus();
+    }
+}
+
+/// Back and Next through the change's stages, hidden while the page asks.
+fn stepper(
+    shown_index: Memo<usize>,
+    stage_count: Memo<usize>,
+    asking: RwSignal<bool>,
+    pick: impl Fn(usize) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <div class="stepper" role="group" aria-label="Step through the joins" hidden=move || asking.get()>
+            <button
+                id="step-back"
+                disabled=move || { shown_index.get() == 0 }
+                on:click=move |_| pick(shown_index.get_untracked().saturating_sub(1))
+            >
+                "◀ Back"
+            </button>
+            <span class="stage-label" aria-live="polite" data-stage=move || shown_index.get().to_string()>
+                {move || format!("Step {} of {}", shown_index.get() + 1, stage_count.get())}
+            </span>
+            <button
+                id="step-forward"
+                disabled=move || { shown_index.get() + 1 >= stage_count.get() }
+                on:click=move |_| pick(shown_index.get_untracked() + 1)
+            >
+                "Next ▶"
+            </button>
+        </div>
+    }
+}
+
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
 pub fn ring_panel(heading: &'static str) -> impl IntoView {
@@ -141,36 +271,14 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
         // The failure is drawn over the ring after the change, when asked for.
         let show_failure = model.show_failure.get();
         model.snapshot.with(|m| {
-            let picked = picked_id(&m.0);
-            stage_now.with(|s| {
-                let draw = |overlay: Option<&FailureOverlay>| {
-                    timing::timed("ringcount:draw-ring", || {
-                        ring_canvas::draw(
-                            element,
-                            width,
-                            &m.0,
-                            &s.0,
-                            &colours,
-                            Marks {
-                                failure: overlay,
-                                inspected,
-                                picked,
-                                detail: Detail::EveryKey,
-                            },
-                        )
-                    })
-                };
-                // The failure over the ring after the change: which keys
-                // are rerouted follows from the snapshot alone.
-                if !show_failure || s.0.members != m.0.after {
-                    return draw(None);
-                }
-                let rerouted = m.0.rerouted_keys();
-                draw(Some(&FailureOverlay {
-                    down: m.0.down_ids(),
-                    rerouted: &rerouted,
-                }))
-            })
+            let marks = Marks {
+                failure: None,
+                inspected,
+                picked: picked_id(&m.0),
+                detail: Detail::EveryKey,
+            };
+            stage_now
+                .with(|s| draw_stage(element, width, &m.0, &s.0, &colours, marks, show_failure))
         });
     };
     Effect::new(move |_| {
@@ -196,41 +304,9 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
     );
 
     let description = move || {
+        let (show_failure, asking) = (model.show_failure.get(), asking.get());
         model.snapshot.with(|m| {
-            stage_now.with(|s| {
-                let stage = &s.0;
-                let failure = if model.show_failure.get() && stage.members == m.0.after {
-                    let rerouted = m.0.rerouted_keys().into_iter().filter(|&r| r).count();
-                    Some(format!(
-                        " Down, with dashed grey ticks: {}. {} keys rerouted off them, each marked with a cross.",
-                        m.0.settings.down_servers().join(", "),
-                        thousands(rerouted as u64)
-                    ))
-                } else {
-                    None
-                };
-                let shape = format!(
-                    "Ring with {} servers, {} points and {} keys.",
-                    stage.members.len(),
-                    thousands(stage.ring.len() as u64),
-                    thousands(m.0.key_count() as u64),
-                );
-                let picked = picked_id(&m.0)
-                    .map(|server| format!(" {}", picked_out(&m.0, stage, server)))
-                    .unwrap_or_default();
-                if asking.get() {
-                    return format!(
-                        "{shape} {}: how many keys will change owner?{picked}",
-                        stage.caption
-                    );
-                }
-                format!(
-                    "{shape} {}: {} keys changed owner.{}{picked}",
-                    stage.caption,
-                    thousands(stage.moved_count as u64),
-                    failure.unwrap_or_default()
-                )
-            })
+            stage_now.with(|s| describe_ring(&m.0, &s.0, show_failure, asking, picked_id(&m.0)))
         })
     };
 
@@ -277,18 +353,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
     // A name in the legend picks its server out, and again shows them all.
     // The legend is markup, so one listener on its side reads the button.
     let pick_server = move |ev: leptos::ev::MouseEvent| {
-        let Some(target) = ev
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-        else {
-            return;
-        };
-        if let Some(name) = target
-            .closest("[data-pick-server]")
-            .ok()
-            .flatten()
-            .and_then(|button| button.get_attribute("data-pick-server"))
-        {
+        if let Some(name) = server_clicked(&ev) {
             picked_server.update(|picked| {
                 *picked = (picked.as_deref() != Some(name.as_str())).then_some(name);
             });
@@ -302,17 +367,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
         })
     };
     // To the "Guess first" panel, its box focused: where the guess is typed.
-    let to_guess = move |_| {
-        if let Ok(Some(slot)) = document().query_selector("[data-panel=\"predict\"]") {
-            slot.scroll_into_view();
-        }
-        if let Some(input) = document()
-            .get_element_by_id("guess-moved")
-            .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-        {
-            let _ = input.focus();
-        }
-    };
+    let to_guess = move |_| focus_the_guess();
 
     view! {
         <section class="panel" id="ring" aria-labelledby="ring-title">
@@ -336,25 +391,7 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                             <button type="button" data-just-show on:click=move |_| predict::skip_headline(model)>"Just show me"</button>
                         </div>
                     })}
-                    <div class="stepper" role="group" aria-label="Step through the joins" hidden=move || asking.get()>
-                        <button
-                            id="step-back"
-                            disabled=move || { shown_index.get() == 0 }
-                            on:click=move |_| pick(shown_index.get_untracked().saturating_sub(1))
-                        >
-                            "◀ Back"
-                        </button>
-                        <span class="stage-label" aria-live="polite" data-stage=move || shown_index.get().to_string()>
-                            {move || format!("Step {} of {}", shown_index.get() + 1, stage_count.get())}
-                        </span>
-                        <button
-                            id="step-forward"
-                            disabled=move || { shown_index.get() + 1 >= stage_count.get() }
-                            on:click=move |_| pick(shown_index.get_untracked() + 1)
-                        >
-                            "Next ▶"
-                        </button>
-                    </div>
+                    {stepper(shown_index, stage_count, asking, pick)}
                     {markup(Holder::Block, legend)}
                     <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{picked_key}<span class="screen-only">"; click a dot to pick another"</span></span></p>
                     {save_button}
