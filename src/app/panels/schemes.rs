@@ -13,7 +13,7 @@ use crate::app::panels::{markup, Holder};
 use crate::app::state::{LookupTiming, Model, SchemeRow, SchemesMeasured};
 use crate::app::timing;
 use crate::render::markup::{escape, Markup};
-use model::format::{fixed, percent, thousands};
+use model::format::{fixed, fixed_in_prose, percent, thousands};
 use model::measure::End;
 use model::placements;
 use model::report::OneKey;
@@ -92,10 +92,11 @@ fn describe_lookup(lookup: Option<LookupTiming>) -> String {
         None => "—".to_string(),
         Some(timing) => {
             let ns = timing.nanos_per_lookup;
+            // A slow machine can take 12,277 ns: separators, as every count.
             let shown = if ns < 10.0 {
                 fixed(ns, 1)
             } else {
-                fixed(ns, 0)
+                fixed_in_prose(ns, 0)
             };
             let error = (timing.relative_error() * 100.0).ceil().max(1.0);
             format!("{shown} ns ±{}%", fixed(error, 0))
