@@ -28,7 +28,7 @@ fn help(in_use: InUse) -> String {
     let lead = match in_use {
         InUse::Ring => "The ring drawn and measured is the page's own. Pick your client to see its ring instead: its own points, its own key hash, its own figures in every panel.".to_string(),
         client => format!(
-            "Every panel now measures {}'s own ring: its points and its hash of each key. The points slider and hash menu below shape only the page's ring, the first row of the schemes table.",
+            "Every panel now measures {}'s own ring: its points and its hash of each key. Every key sits where its hash puts it, for the ring, hash mod n and the schemes table alike. The points slider and hash menu below shape only the page's own ring, which the spread-by-points chart draws.",
             client.name()
         ),
     };
