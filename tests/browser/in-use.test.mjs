@@ -83,7 +83,7 @@ test("the selector makes a client's ring the page's, at the top of the settings 
   assert.match(await page.locator("[data-in-use-note]").textContent(), /ketama's own ring: [\d,]+ points on 5 servers/);
   // The settings say what the slider and the hash now shape, and why the
   // other schemes are not in the menu.
-  assert.match(await page.locator("#settings .placement .help").textContent(), /points slider and hash menu below shape only the page's ring/);
+  assert.match(await page.locator("#settings .placement .help").textContent(), /points slider and hash menu below shape only the page's own ring, which the spread-by-points chart draws/);
   assert.match(await page.locator("#settings .why-not").textContent(), /HAProxy.*nearest the key/s);
   await page.locator("#settings").screenshot({ path: artifact("in-use-settings-1280.png") });
   // Back to the page's ring: the address loses use=.
