@@ -4,11 +4,12 @@
 //! the ring canvas's pixel work in `pixels`. Here: `render`, the text the
 //! page writes without Leptos (markup, the panels read off one snapshot, the
 //! embed code, the handout's names), which the first screen's small module
-//! shares with the app; and `app`, built only for wasm32, the Leptos page.
+//! shares with the app; `reports`, the worker's reports as the page keeps them; and `app`, built only for wasm32, the Leptos page.
 //! The binaries are the app (`main.rs`), the first screen (`bin/first.rs`)
 //! and the measuring worker (`bin/worker.rs`).
 
 pub mod render;
+pub mod reports;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

@@ -363,3 +363,207 @@ fn no_web_crate_is_reachable_from_the_model() {
     // The page does reach them: the check reads real edges.
     assert!(depends["ringcount"].iter().any(|name| name == "leptos"));
 }
+
+/// The code with every comment, string and character literal blanked out,
+/// newlines kept, so that braces and `fn` are the code's own.
+fn code_only(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
+    let at = |i: usize, k: usize| chars.get(i + k).copied();
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '/' if at(i, 1) == Some('/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '/' if at(i, 1) == Some('*') => {
+                let mut depth = 0;
+                loop {
+                    if chars[i] == '/' && at(i, 1) == Some('*') {
+                        depth += 1;
+                        i += 2;
+                    } else if chars[i] == '*' && at(i, 1) == Some('/') {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        out.push(blank(chars[i]));
+                        i += 1;
+                    }
+                }
+            }
+            'r' if (at(i, 1) == Some('"') || at(i, 1) == Some('#'))
+                && !chars[..i]
+                    .last()
+                    .is_some_and(|c| c.is_alphanumeric() || *c == '_') =>
+            {
+                let hashes = chars[i + 1..].iter().take_while(|c| **c == '#').count();
+                if chars.get(i + 1 + hashes) != Some(&'"') {
+                    out.push('r');
+                    i += 1;
+                    continue;
+                }
+                i += hashes + 2;
+                while !(chars[i] == '"' && chars[i + 1..].iter().take(hashes).all(|c| *c == '#')) {
+                    out.push(blank(chars[i]));
+                    i += 1;
+                }
+                i += hashes + 1;
+            }
+            '"' => {
+                i += 1;
+                while chars[i] != '"' {
+                    if chars[i] == '\\' {
+                        i += 1;
+                    }
+                    out.push(blank(chars[i]));
+                    i += 1;
+                }
+                i += 1;
+            }
+            '\'' if at(i, 1) == Some('\\') => {
+                i += 2;
+                while chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            '\'' if at(i, 2) == Some('\'') => i += 3,
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Each function with a body, as its name and its length in lines from
+/// `fn` to the closing brace.
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let code = code_only(text);
+    let bytes = code.as_bytes();
+    let line_of = |at: usize| code[..at].matches('\n').count();
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("fn ") {
+        if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
+            continue;
+        }
+        let name: String = code[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        // The body opens at the first `{` outside the signature's brackets,
+        // unless a `;` ends a bodiless declaration first.
+        let mut depth = 0i32;
+        let mut open = None;
+        for (k, b) in bytes[at..].iter().enumerate() {
+            match b {
+                b'(' | b'[' | b'<' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b'>' if bytes[at + k - 1] != b'-' && bytes[at + k - 1] != b'=' => depth -= 1,
+                b';' if depth <= 0 => break,
+                b'{' if depth <= 0 => {
+                    open = Some(at + k);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        let mut braces = 0;
+        let close = bytes[open..]
+            .iter()
+            .enumerate()
+            .find_map(|(k, b)| {
+                match b {
+                    b'{' => braces += 1,
+                    b'}' => braces -= 1,
+                    _ => {}
+                }
+                (braces == 0).then_some(open + k)
+            })
+            .expect("a body closes");
+        found.push((name, line_of(close) - line_of(at) + 1));
+    }
+    found
+}
+
+/// A reader can hold a function in their head: none is longer than this.
+const LONGEST_FUNCTION: usize = 120;
+
+#[test]
+fn no_function_is_longer_than_a_reader_can_hold() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut long = Vec::new();
+    let mut counted = 0;
+    for src in ["src", "crates"] {
+        for file in files_under(&root.join(src)) {
+            if file.extension().is_none_or(|ext| ext != "rs") {
+                continue;
+            }
+            let text = fs::read_to_string(&file).expect("readable");
+            for (name, lines) in function_lengths(&text) {
+                counted += 1;
+                if lines > LONGEST_FUNCTION {
+                    long.push(format!("{}: {name}, {lines} lines", file.display()));
+                }
+            }
+        }
+    }
+    assert!(counted > 500, "only {counted} functions found");
+    assert!(
+        long.is_empty(),
+        "over {LONGEST_FUNCTION} lines:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn function_lengths_are_counted_from_the_code_alone() {
+    let text = "fn short() -> Vec<u8> { vec![b'{'] }\n\
+                /// fn not_one() {\n\
+                fn long<T: Into<u8>>(x: T) {\n    let s = \"}\";\n    let r = r#\"{\"#;\n}\n\
+                trait T { fn bodiless(&self); }\n";
+    assert_eq!(
+        function_lengths(text),
+        vec![("short".to_string(), 1), ("long".to_string(), 4)]
+    );
+}
+
+/// Markup reaches the page after load only through the one patcher
+/// (`src/app/patch.rs`); the first screen's module, written before Leptos
+/// runs, sets its placeholder's markup itself.
+#[test]
+fn markup_reaches_the_page_only_through_the_patcher() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let allowed = ["src/app/patch.rs", "src/app/first.rs"];
+    let mut found = Vec::new();
+    for file in files_under(&root.join("src/app")) {
+        let name = file.strip_prefix(root).expect("under the root");
+        if allowed.iter().any(|a| name == Path::new(a)) {
+            continue;
+        }
+        let code = code_only(&fs::read_to_string(&file).expect("readable"));
+        if code.contains("inner_html") {
+            found.push(name.display().to_string());
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "inner_html outside the patcher: {found:?}"
+    );
+    let patcher = fs::read_to_string(root.join("src/app/patch.rs")).expect("the patcher");
+    assert!(
+        code_only(&patcher).contains("set_inner_html"),
+        "the patcher writes markup"
+    );
+}

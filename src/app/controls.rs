@@ -46,13 +46,15 @@ pub fn Controls() -> impl IntoView {
     let model = expect_context::<Model>();
     let settings = model.settings;
     let yours = move || settings.with(|s| s.your_keys.is_some());
+    let sheet = expect_context::<super::reach::SettingsSheet>().0;
     view! {
         <aside
             class="controls"
+            class:sheet-open=move || sheet.get()
             id="settings"
             aria-labelledby="settings-title"
         >
-            <button type="button" class="sheet-close" data-close-settings>
+            <button type="button" class="sheet-close" data-close-settings on:click=move |_| sheet.set(false)>
                 "Back to the panels"
             </button>
             <h2 id="settings-title" tabindex="-1">"Settings"</h2>
@@ -595,8 +597,9 @@ pub fn QuickBar() -> impl IntoView {
     let client = Memo::new(move |_| model.settings.with(|s| s.in_use != InUse::Ring));
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     super::panels::ring::mini_ring(canvas);
+    let sheet = expect_context::<super::reach::SettingsSheet>().0;
     view! {
-        <div class="quickbar" role="region" aria-label="Quick settings">
+        <div class="quickbar" role="region" aria-label="Quick settings" inert=move || sheet.get()>
             <canvas node_ref=canvas id="quick-ring" class="quick-ring" role="img" aria-label="The ring after the change, small; the ring panel shows it in full."></canvas>
             <div class="quick-controls">
                 // A client places its own points: the page's slider and

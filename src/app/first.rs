@@ -11,6 +11,7 @@ use super::draw::ring_canvas::{self, Marks, RingColours};
 use crate::render::markup::Markup;
 use crate::render::snapshot_panels::{self, SnapshotPanel};
 use model::in_use::InUse;
+use model::panels::PanelId;
 use model::query::{self, Parsed};
 use model::steps::{before_the_change, change_stage, stage};
 use model::Snapshot;
@@ -29,11 +30,11 @@ pub fn draw() -> Option<()> {
     let search = window.location().search().ok()?;
     let query = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
     if query.has("panel") {
-        let ids: Vec<&'static str> = snapshot_panels::ALL.iter().map(|p| p.id.as_str()).collect();
+        let ids: Vec<PanelId> = snapshot_panels::ALL.iter().map(|p| p.id).collect();
         let parsed = query::parse(&search, &ids);
         // Another panel, or an address with parts the app will list as
         // ignored above the panel: the app builds it at once.
-        let panel = parsed.view.panel.and_then(snapshot_panels::find)?;
+        let panel = parsed.view.panel.and_then(snapshot_panels::of)?;
         if !parsed.notices.is_empty() || parsed.settings.in_use != InUse::Ring {
             return None;
         }

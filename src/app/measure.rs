@@ -20,18 +20,14 @@
 //! after the first frame, a piece per task.
 
 use std::cell::{Cell, RefCell};
-use std::sync::Arc;
 
 use leptos::prelude::*;
 use model::panels::{self as registry, PanelId, Work};
 use model::query;
-use model::report::Report;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::state::{
-    Answered, Deferred, FailureMeasured, Judged, Measured, Model, SchemesMeasured, Shared,
-};
+use super::state::{Measured, Model};
 
 #[wasm_bindgen(inline_js = "
 export function importMeasurer(url, send) {
@@ -408,57 +404,16 @@ fn take_reply(model: Model, reply: &JsValue) {
         return;
     };
     // A report that does not read is a bug, and the panels keep waiting.
-    let Some(part) = super::timing::timed("ringcount:reply-read", || super::from_js::report(&text))
+    let Some(mut part) =
+        super::timing::timed("ringcount:reply-read", || super::from_js::report(&text))
     else {
         return;
     };
+    // Tagged with the address as the page asked for it.
+    part.query = query;
     super::timing::timed("ringcount:reply-shown", || {
         model
             .measurements
-            .update(|d| store(d, part, &snapshot, &query))
+            .update(|reports| reports.take(&snapshot, part))
     });
-}
-
-/// Put each part of `part` where its panels read it.
-fn store(d: &mut Deferred, part: Report, snapshot: &Measured, query: &str) {
-    let query = query.to_string();
-    if let Some(f) = part.failure {
-        d.failure = Some(Shared(Arc::new(FailureMeasured {
-            snapshot: snapshot.clone(),
-            failure: f.failure,
-            copysets_now: f.copysets_now,
-            copysets_at_one: f.copysets_at_one,
-            query: query.clone(),
-        })));
-    }
-    for (rows, table) in [
-        (part.schemes, &mut d.schemes),
-        (part.systems, &mut d.systems),
-    ] {
-        if let Some(rows) = rows {
-            *table = Some(SchemesMeasured {
-                snapshot: snapshot.clone(),
-                rows: Shared(Arc::new(rows)),
-                query: query.clone(),
-            });
-        }
-    }
-    if let Some(claims) = part.claims {
-        d.claims = Some(Judged {
-            claims: Shared(Arc::new(claims)),
-            query: query.clone(),
-        });
-    }
-    if let Some(points) = part.evenness {
-        d.evenness = Some(Shared(Arc::new(points)));
-    }
-    if let Some(questions) = part.questions {
-        d.questions = Some(Answered {
-            questions: Shared(Arc::new(questions)),
-            query: query.clone(),
-        });
-    }
-    if let Some(placed) = part.one_key {
-        d.one_key = Some(Shared(Arc::new((placed, query))));
-    }
 }

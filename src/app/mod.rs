@@ -12,6 +12,7 @@ mod measure;
 mod message;
 mod number_control;
 pub mod panels;
+mod patch;
 mod placement;
 mod print;
 mod prose;
@@ -37,7 +38,7 @@ pub fn start() {
         leptos::mount::mount_to_body(App);
         return;
     };
-    root.set_inner_html("");
+    root.set_text_content(None);
     // An embedded view or a single panel has no title or closing prose
     // (early.js hid them before they could paint); take them out of the
     // page, so the embed's outline starts at its own panel.
@@ -72,7 +73,7 @@ pub fn start() {
 fn App() -> impl IntoView {
     let parsed = url_state::read();
     let view_mode = parsed.view;
-    let alone = view_mode.panel.and_then(registry::find);
+    let alone = view_mode.panel.map(PanelId::def);
     // The page's panels: one alone, or all of them.
     let shown: Vec<&'static PanelDef> = match alone {
         Some(panel) => vec![panel],
@@ -112,7 +113,9 @@ fn App() -> impl IntoView {
             <footer class="full-page"><a href=href target="_blank" rel="noopener">"Open the full page"</a></footer>
         }
     });
-    reach::follow_the_ways_around(model);
+    let sheet = reach::SettingsSheet::new();
+    provide_context(sheet);
+    reach::follow_the_ways_around(model, sheet);
     url_state::keep_in_address(model, view_mode);
     prose::keep_headline(model);
     print::follow_print_events(model);
@@ -138,13 +141,13 @@ fn App() -> impl IntoView {
         })}
         <div class="layout" class:single=!full_page>
             {full_page.then(controls::Controls)}
-            <main class="panels">
+            <main class="panels" inert=move || sheet.0.get()>
                 {shown.into_iter().map(|panel| slot::panel_slot(model, panel, eager(panel))).collect_view()}
             </main>
         </div>
         {full_page.then(panels::predict::printed_answers)}
         // Every term's definition, once, for the terms to open (`render::glossary`).
-        <div class="glossary" inner_html=crate::render::glossary::definitions()></div>
+        {patch::markup(patch::Holder::Block, || format!("<div class=\"glossary\">{}</div>", crate::render::glossary::definitions()))}
         {full_page_link}
     }
 }

@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use super::patch::{markup, Holder};
+
 use super::message::{apply, Message};
 use super::state::Model;
 use model::format::{ladder, nearest_stop};
@@ -94,7 +96,7 @@ pub(crate) fn NumberControl(
                     on:change=move |ev| set_from(event_target_value(&ev))
                 />
             </div>
-            {(!compact).then(|| view! { <p class="help" inner_html=help></p> })}
+            {(!compact).then(|| markup(Holder::Block, move || format!("<p class=\"help\">{help}</p>")))}
             <Message message=message id=message_id />
         </div>
     }

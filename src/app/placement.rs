@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use super::message::{apply, Message};
+use super::patch::{markup, Holder};
 use super::state::Model;
 use crate::render::markup::escape;
 use model::in_use::{InUse, CANNOT_DRIVE};
@@ -77,7 +78,7 @@ pub fn PlacementControl(id: &'static str, #[prop(optional)] compact: bool) -> im
                     })
                     .collect_view()}
             </select>
-            {(!compact).then(|| view! { <div class="help" inner_html=move || help(in_use.get())></div> })}
+            {(!compact).then(|| markup(Holder::Block, move || format!("<div class=\"help\">{}</div>", help(in_use.get()))))}
             <Message message=message id=format!("{id}-message") />
         </div>
     }

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::Model;
-use model::panels::{self as registry, PanelId};
+use model::panels as registry;
 
 thread_local! {
     static PRINTING: Cell<bool> = const { Cell::new(false) };
@@ -33,67 +33,29 @@ pub fn follow_print_events(model: Model) {
     }
 }
 
-/// The panels a handout holds until the teacher picks others: what a
-/// first lesson needs, four A4 pages with the questions and their answers.
-const HANDOUT: [PanelId; 5] = [
-    PanelId::Ring,
-    PanelId::Predict,
-    PanelId::Moved,
-    PanelId::Modulo,
-    PanelId::Loads,
-];
-
-/// Whether `panel` is printed before the teacher picks.
-pub fn in_default_handout(panel: PanelId) -> bool {
-    HANDOUT.contains(&panel)
-}
-
-/// Mark each panel's slot as printed or not, as the dialog's boxes say.
-fn mark_chosen_panels() {
-    let doc = document();
-    let find = |selector: String| doc.query_selector(&selector).ok().flatten();
-    for panel in registry::ALL {
-        let id = panel.id.as_str();
-        let chosen = find(format!("[data-handout-panel=\"{id}\"]"))
-            .and_then(|choice| js_sys::Reflect::get(&choice, &"checked".into()).ok())
-            .and_then(|checked| checked.as_bool())
-            .unwrap_or(false);
-        if let Some(slot) = find(format!("[data-panel=\"{id}\"]")) {
-            let _ = slot.toggle_attribute_with_force("data-in-handout", chosen);
-        }
-    }
-}
-
 /// "Print a handout": a dialog picks the panels, then every chosen panel is
 /// built and measured, the charts drawn at their widths, and the browser's
-/// print dialog opened. The choice stays for the page, so printing from the
-/// browser's menu prints the same panels.
+/// print dialog opened. The choice (`Model::handout`) stays for the page, so
+/// printing from the browser's menu prints the same panels; the boxes are a
+/// draft of it until Print.
 #[component]
 pub fn PrintButton() -> impl IntoView {
     let model = expect_context::<Model>();
     let dialog = NodeRef::<leptos::html::Dialog>::new();
-    let mut choices = crate::render::markup::Markup::new();
-    for panel in registry::ALL {
-        choices
-            .open("label", &[("class", Some("check"))])
-            .open(
-                "input",
-                &[
-                    ("type", Some("checkbox")),
-                    ("data-handout-panel", Some(panel.id.as_str())),
-                    ("checked", in_default_handout(panel.id).then_some("")),
-                ],
-            )
-            .text(panel.heading)
-            .close("label");
-    }
+    let draft = RwSignal::new(model.handout.get_untracked());
     let close = move || {
         if let Some(dialog) = dialog.get_untracked() {
             dialog.close();
         }
     };
+    let open = move |_| {
+        draft.set(model.handout.get_untracked());
+        if let Some(dialog) = dialog.get_untracked() {
+            let _ = dialog.show_modal();
+        }
+    };
     let print = move |_| {
-        mark_chosen_panels();
+        model.handout.set(draft.get_untracked());
         close();
         set_printing(model, true);
         // Two frames: one lays out the new panels, the next draws their canvases.
@@ -103,24 +65,38 @@ pub fn PrintButton() -> impl IntoView {
             })
         });
     };
-    view! {
-        <button
-            type="button"
-            id="print-handout"
-            aria-haspopup="dialog"
-            on:click=move |_| {
-                if let Some(dialog) = dialog.get_untracked() {
-                    let _ = dialog.show_modal();
+    let choice = move |panel: &'static registry::PanelDef| {
+        let id = panel.id;
+        let toggle = move |ev| {
+            let on = event_target_checked(&ev);
+            draft.update(|chosen| {
+                chosen.retain(|&p| p != id);
+                if on {
+                    chosen.push(id);
                 }
-            }
-        >
+            });
+        };
+        view! {
+            <label class="check">
+                <input
+                    type="checkbox"
+                    data-handout-panel=id.as_str()
+                    prop:checked=move || draft.with(|chosen| chosen.contains(&id))
+                    on:change=toggle
+                />
+                {panel.heading}
+            </label>
+        }
+    };
+    view! {
+        <button type="button" id="print-handout" aria-haspopup="dialog" on:click=open>
             "Print a handout"
         </button>
         <dialog id="print-dialog" aria-labelledby="print-title" node_ref=dialog>
             <h2 id="print-title">"Print a handout"</h2>
             <fieldset>
                 <legend>"Panels to print"</legend>
-                <div class="handout-panels" inner_html=choices.into_string()></div>
+                <div class="handout-panels">{registry::ALL.iter().map(choice).collect_view()}</div>
             </fieldset>
             <p class="help">"The settings head the first page; the questions print with room to answer, and their answers come on the last page. The ring prints on white."</p>
             <div class="dialog-actions">

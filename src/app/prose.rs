@@ -27,16 +27,22 @@ pub fn keep_headline(model: Model) {
             // their guess beside it while the settings are still the ones it
             // was made for.
             if asking {
-                let moved = questions::question("moved", s, &[], &s.failure_none());
+                let moved = questions::question(
+                    model::questions::QuestionId::Moved,
+                    s,
+                    &[],
+                    &s.failure_none(),
+                );
                 return format!(
                     "{} Guess, then see the count in \u{201c}Guess first\u{201d} below.",
                     moved.wording
                 );
             }
             let mut sentence = headline(s);
-            if let Some(predict::Given::Guessed(guess)) =
-                predict::given("moved", &predict::settings_query(s))
-            {
+            if let Some(predict::Given::Guessed(guess)) = predict::given(
+                model::questions::QuestionId::Moved,
+                &predict::settings_query(s),
+            ) {
                 sentence.push_str(&format!(" You guessed {guess}."));
             }
             sentence

@@ -76,12 +76,44 @@ fn clear_the_quick_bar(element: &web_sys::Element) {
     }
 }
 
-/// One listener for the page's ways around: the quick bar's settings sheet
-/// and panel menu, Escape out of the sheet, and in-page links (`#moved`),
-/// which land below the sticky bar with focus on their heading; in an embed,
-/// a link to a panel the embed does not hold opens the full page at that
-/// panel, in a new tab. Plain DOM, no signals: none of it changes a figure.
-pub fn follow_the_ways_around(model: Model) {
+/// Whether the settings are open as a sheet over the panels (a phone's
+/// "All settings"): what is behind it is inert while it is.
+#[derive(Clone, Copy)]
+pub struct SettingsSheet(pub RwSignal<bool>);
+
+impl SettingsSheet {
+    /// The sheet, closed, for the page's life. Focus follows it: to the
+    /// settings' heading when it opens, back to the button that opened it
+    /// when it closes.
+    pub fn new() -> SettingsSheet {
+        let open = RwSignal::new(false);
+        Effect::new(move |before: Option<bool>| {
+            let now = open.get();
+            if before.is_some_and(|before| before != now) {
+                let focus = if now {
+                    "settings-title"
+                } else {
+                    "open-settings"
+                };
+                if let Some(element) = document()
+                    .get_element_by_id(focus)
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = element.focus();
+                }
+            }
+            now
+        });
+        SettingsSheet(open)
+    }
+}
+
+/// One listener for the page's in-page links (`#moved`, in markup as well
+/// as in views), which land below the sticky bar with focus on their
+/// heading (in an embed, a link to a panel the embed does not hold opens
+/// the full page at that panel, in a new tab); and Escape out of the
+/// settings sheet.
+pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
     let on_event = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
         let Some(element) = event
             .target()
@@ -90,83 +122,23 @@ pub fn follow_the_ways_around(model: Model) {
             return;
         };
         let within = |selector: &str| element.closest(selector).ok().flatten();
-        match event.type_().as_str() {
-            "keydown" => {
-                let key = js_sys::Reflect::get(&event, &"key".into()).ok();
-                // Escape in a dialog over the sheet closes that dialog alone.
-                let in_dialog = within("dialog").is_some();
-                if !in_dialog && key.and_then(|k| k.as_string()).as_deref() == Some("Escape") {
-                    open_sheet(false);
-                }
+        if event.type_() == "keydown" {
+            let key = js_sys::Reflect::get(&event, &"key".into()).ok();
+            // Escape in a dialog over the sheet closes that dialog alone.
+            let in_dialog = within("dialog").is_some();
+            if !in_dialog && key.and_then(|k| k.as_string()).as_deref() == Some("Escape") {
+                sheet.0.set(false);
             }
-            "change" => {
-                if element.matches("[data-jump]").unwrap_or(false) {
-                    let value = "value".into();
-                    let id = js_sys::Reflect::get(&element, &value)
-                        .ok()
-                        .and_then(|v| v.as_string())
-                        .unwrap_or_default();
-                    // The menu names where to go; it does not stay on a panel.
-                    let _ = js_sys::Reflect::set(&element, &value, &"".into());
-                    if !id.is_empty() {
-                        go_to(id);
-                    }
-                }
-            }
-            _ => {
-                if within("[data-open-settings]").is_some() {
-                    open_sheet(true);
-                } else if within("[data-close-settings]").is_some() {
-                    open_sheet(false);
-                } else if let Some(link) = within("a[href^='#'], a[data-panel-link]") {
-                    follow_link(model, &event, &link);
-                }
-            }
+        } else if let Some(link) = within("a[href^='#'], a[data-panel-link]") {
+            follow_link(model, &event, &link);
         }
     });
-    for kind in ["click", "change", "keydown"] {
+    for kind in ["click", "keydown"] {
         let _ =
             document().add_event_listener_with_callback(kind, on_event.as_ref().unchecked_ref());
     }
     // Listening as long as the page lives.
     on_event.forget();
-}
-
-/// Open or close the settings as a sheet over the panels: what is behind it
-/// is inert, and focus goes to the settings' heading, then back to the
-/// button that opened them.
-fn open_sheet(open: bool) {
-    let doc = document();
-    let Some(sheet) = doc.get_element_by_id("settings") else {
-        return;
-    };
-    if sheet.class_list().contains("sheet-open") == open {
-        return;
-    }
-    let _ = sheet.class_list().toggle_with_force("sheet-open", open);
-    for behind in [".panels", ".quickbar"] {
-        if let Ok(Some(element)) = doc.query_selector(behind) {
-            let _ = if open {
-                element.set_attribute("inert", "")
-            } else {
-                element.remove_attribute("inert")
-            };
-        }
-    }
-    let (focus, expanded) = if open {
-        ("settings-title", "true")
-    } else {
-        ("open-settings", "false")
-    };
-    if let Some(button) = doc.get_element_by_id("open-settings") {
-        let _ = button.set_attribute("aria-expanded", expanded);
-    }
-    if let Some(element) = doc
-        .get_element_by_id(focus)
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = element.focus();
-    }
 }
 
 fn follow_link(model: Model, event: &web_sys::Event, link: &web_sys::Element) {
@@ -208,25 +180,38 @@ pub fn go_to_address_panel() {
     }
 }
 
-/// The quick bar's way to every setting and every panel (the listener
-/// above does what they ask).
+/// The quick bar's way to every setting and every panel.
 pub fn quick_nav() -> impl IntoView {
-    let mut options = crate::render::markup::Markup::new();
-    options.element("option", &[("value", Some(""))], "Go to…");
-    for panel in registry::ALL {
-        options.element(
-            "option",
-            &[("value", Some(panel.id.as_str()))],
-            panel.heading,
-        );
-    }
+    let sheet = expect_context::<SettingsSheet>().0;
+    // The menu names where to go; it does not stay on a panel.
+    let jump = move |ev: leptos::ev::Event| {
+        let menu = event_target::<web_sys::HtmlSelectElement>(&ev);
+        let id = menu.value();
+        menu.set_value("");
+        if !id.is_empty() {
+            go_to(id);
+        }
+    };
     view! {
         <div class="quick-nav">
-            <button type="button" id="open-settings" data-open-settings aria-controls="settings" aria-expanded="false">
+            <button
+                type="button"
+                id="open-settings"
+                data-open-settings
+                aria-controls="settings"
+                aria-expanded=move || sheet.get().to_string()
+                on:click=move |_| sheet.set(true)
+            >
                 "All settings"
             </button>
             <label class="visually-hidden" for="jump">"Go to a panel"</label>
-            <select id="jump" data-jump inner_html=options.into_string()></select>
+            <select id="jump" data-jump on:change=jump>
+                <option value="">"Go to…"</option>
+                {registry::ALL
+                    .iter()
+                    .map(|panel| view! { <option value=panel.id.as_str()>{panel.heading}</option> })
+                    .collect_view()}
+            </select>
         </div>
     }
 }

@@ -66,9 +66,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         Effect::new(move |was_printing: Option<bool>| {
             let printing = model.printing.get();
             // Only what the handout holds (`app::print`): the rest stays asleep.
-            let printed = slot
-                .get_untracked()
-                .is_some_and(|element| element.has_attribute("data-in-handout"));
+            let printed = model.handout.with_untracked(|chosen| chosen.contains(&id));
             if printing && printed {
                 built.set(true);
                 near.set(true);
@@ -109,7 +107,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
             class:waiting=move || !built.get()
             data-panel=id.as_str()
             data-stale=stale
-            data-in-handout=super::print::in_default_handout(id).then_some("")
+            data-in-handout=move || model.handout.with(|chosen| chosen.contains(&id)).then_some("")
             node_ref=slot
         >
             {move || {

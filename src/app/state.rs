@@ -1,5 +1,5 @@
 //! The page's state: the settings, the measured snapshot every panel reads,
-//! and the deferred measurements, each tagged with what it was made for.
+//! and the worker's reports, each kept with the snapshot it measured.
 //! Every component reads this; nothing here knows about any panel.
 
 use model::panels::PanelId;
@@ -9,68 +9,13 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::timing::{self, sleep, DRAG_PAUSE_MS};
-use model::failures::{Copysets, Failure};
 use model::keys::KeySpec;
-use model::questions::Question;
-use model::report::OneKey;
+use model::report::Report;
 use model::settings::{ModuloSpec, RingSpec};
-use model::snapshot::{Evenness, Modulo};
-use model::{Claim, Keys, Problem, Rings, Settings, Snapshot, Valid};
+use model::snapshot::Modulo;
+use model::{Keys, Problem, Rings, Settings, Snapshot, Valid};
 
-/// A shared value compared by identity: a new measurement is always a change.
-pub struct Shared<T>(pub Arc<T>);
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(self.0.clone())
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-/// The measured snapshot every panel reads.
-pub type Measured = Shared<Snapshot>;
-
-/// The "Guess first" questions answered for one snapshot, tagged with its address.
-#[derive(Clone, PartialEq)]
-pub struct Answered {
-    pub questions: Shared<Vec<Question>>,
-    pub query: String,
-}
-
-/// Claims judged for one snapshot, tagged with the address they belong to.
-#[derive(Clone, PartialEq)]
-pub struct Judged {
-    pub claims: Shared<Vec<Claim>>,
-    pub query: String,
-}
-
-pub use model::report::{LookupTiming, SchemeRow};
-
-/// Failures measured for one snapshot (DEFINITIONS §8), tagged with its address.
-#[derive(Clone, PartialEq)]
-pub struct FailureMeasured {
-    /// The snapshot measured: panels read names and loads from it, never
-    /// from a newer one whose server ids may differ.
-    pub snapshot: Measured,
-    pub failure: Failure,
-    pub copysets_now: Copysets,
-    pub copysets_at_one: Copysets,
-    pub query: String,
-}
-
-/// Every scheme (or every system) measured for one snapshot, tagged with its address.
-#[derive(Clone, PartialEq)]
-pub struct SchemesMeasured {
-    /// The snapshot measured: rows name their servers from it.
-    pub snapshot: Measured,
-    pub rows: Shared<Vec<SchemeRow>>,
-    pub query: String,
-}
+pub use crate::reports::{FailureMeasured, Measured, Part, Reports, SchemesMeasured, Shared};
 
 thread_local! {
     /// Keys hashed and sorted ahead of the settings that will use them.
@@ -129,27 +74,6 @@ fn cached<I: PartialEq + Clone, T>(
     }
 }
 
-/// Everything the worker measured (`app::measure`), in one value: one
-/// signal to write and one to hold for a panel out of view (a signal per
-/// measurement would cost the page a copy of the reactive code for each).
-#[derive(Clone, Default, PartialEq)]
-pub struct Deferred {
-    /// Every claim judged; None until they are.
-    pub claims: Option<Judged>,
-    /// Each "Guess first" question's answer.
-    pub questions: Option<Answered>,
-    /// The spread chart's measurements.
-    pub evenness: Option<Shared<Vec<Evenness>>>,
-    /// Every scheme on the same change.
-    pub schemes: Option<SchemesMeasured>,
-    /// Every deployed system on the same change.
-    pub systems: Option<SchemesMeasured>,
-    /// Where down servers' keys go.
-    pub failure: Option<Shared<FailureMeasured>>,
-    /// The one-key box's key placed by every scheme, with the address.
-    pub one_key: Option<Shared<(OneKey, String)>>,
-}
-
 /// What every panel reads. The settings are `Valid` by type: the controls
 /// and the address reach them only through `Valid::settle`. A panel out of
 /// view reads a held copy (`Model::held`): its figures keep what they last
@@ -166,10 +90,10 @@ pub struct Model {
     pub snapshot: Memo<Measured>,
     /// The page's newest snapshot, never held.
     pub live: Memo<Measured>,
-    /// The deferred measurements as this reader sees them (held when out of view).
-    pub deferred: Memo<Deferred>,
+    /// The worker's reports as this reader sees them (held when out of view).
+    pub reports: Memo<Reports>,
     /// Where `app::measure` writes them.
-    pub measurements: RwSignal<Deferred>,
+    pub measurements: RwSignal<Reports>,
     /// The panels near the viewport, whose work the worker does first.
     pub awake: RwSignal<Vec<PanelId>>,
     /// Whether the ring canvas shows the failure (a view choice, not a setting).
@@ -183,6 +107,8 @@ pub struct Model {
     /// True from the browser's "beforeprint" to its "afterprint": every
     /// panel is built and measured for the handout.
     pub printing: RwSignal<bool>,
+    /// The panels a handout prints (`app::print`).
+    pub handout: RwSignal<Vec<PanelId>>,
     /// The key in the one-key box (`key=`): a view choice, not a setting,
     /// so typing it never invalidates a measurement.
     pub one_key: RwSignal<String>,
@@ -266,7 +192,7 @@ impl Model {
                 })
             })
         });
-        let measurements = RwSignal::new(Deferred::default());
+        let measurements = RwSignal::new(Reports::default());
         let always = RwSignal::new(true);
         Model {
             settings,
@@ -274,13 +200,14 @@ impl Model {
             frame_busy: StoredValue::new(false),
             snapshot: live,
             live,
-            deferred: held(always, move || measurements.get()),
+            reports: held(always, move || measurements.get()),
             measurements,
             awake: RwSignal::new(awake),
             show_failure: RwSignal::new(false),
             inspected_key: RwSignal::new(0),
             guesses: RwSignal::new(0),
             printing: RwSignal::new(false),
+            handout: RwSignal::new(model::panels::HANDOUT.to_vec()),
             one_key: RwSignal::new(String::new()),
             dragging: RwSignal::new(false),
             asking: RwSignal::new(false),
@@ -288,43 +215,25 @@ impl Model {
     }
 
     /// This model as a panel sees it that is near the viewport only while
-    /// `awake`: the snapshot and the deferred measurements follow the page's
+    /// `awake`: the snapshot and the worker's reports follow the page's
     /// then, and hold what they last were otherwise.
     pub fn held(self, awake: RwSignal<bool>) -> Model {
         let (live, measurements) = (self.live, self.measurements);
         Model {
             snapshot: held(awake, move || live.get()),
-            deferred: held(awake, move || measurements.get()),
+            reports: held(awake, move || measurements.get()),
             ..self
         }
     }
 
-    pub fn with_questions<R>(&self, read: impl FnOnce(&Option<Answered>) -> R) -> R {
-        self.deferred.with(|d| read(&d.questions))
-    }
-
-    pub fn with_one_key<R>(&self, read: impl FnOnce(&Option<Shared<(OneKey, String)>>) -> R) -> R {
-        self.deferred.with(|d| read(&d.one_key))
-    }
-
-    pub fn with_claims<R>(&self, read: impl FnOnce(&Option<Judged>) -> R) -> R {
-        self.deferred.with(|d| read(&d.claims))
-    }
-
-    pub fn with_evenness<R>(&self, read: impl FnOnce(&Option<Shared<Vec<Evenness>>>) -> R) -> R {
-        self.deferred.with(|d| read(&d.evenness))
-    }
-
-    pub fn with_schemes<R>(&self, read: impl FnOnce(&Option<SchemesMeasured>) -> R) -> R {
-        self.deferred.with(|d| read(&d.schemes))
-    }
-
-    pub fn with_systems<R>(&self, read: impl FnOnce(&Option<SchemesMeasured>) -> R) -> R {
-        self.deferred.with(|d| read(&d.systems))
-    }
-
-    pub fn with_failure<R>(&self, read: impl FnOnce(&Option<Shared<FailureMeasured>>) -> R) -> R {
-        self.deferred.with(|d| read(&d.failure))
+    /// Read the newest of a part of the worker's report (`part` picks it
+    /// out), as this reader of the model sees it.
+    pub fn with_part<T, R>(
+        &self,
+        part: fn(&Report) -> Option<&T>,
+        read: impl FnOnce(Option<Part<'_, T>>) -> R,
+    ) -> R {
+        self.reports.with(|d| read(d.newest(part)))
     }
 
     /// Apply an edit through `Valid::settle`, the same path the address takes.

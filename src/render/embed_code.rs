@@ -6,6 +6,7 @@
 //! address (`query::render`), and every attribute is HTML-escaped. A name
 //! such as `"><script>…` therefore stays text inside one attribute value.
 
+use model::panels::PanelId;
 use model::query::{self, View};
 
 /// Column widths a course page is likely to give the frame, in CSS pixels.
@@ -17,7 +18,7 @@ pub struct EmbedRequest<'a> {
     pub page: &'a str,
     pub settings: &'a model::Settings,
     /// A panel id from `panels::ALL`.
-    pub panel: &'static str,
+    pub panel: PanelId,
     /// The panel's heading: the frame's accessible title.
     pub heading: &'a str,
     /// A height that fits the panel at the chosen width, for hosts that
@@ -44,7 +45,7 @@ pub fn escape_attribute(text: &str) -> String {
 }
 
 /// The frame's address: the page with the settings, embedded, one panel.
-pub fn frame_address(page: &str, settings: &model::Settings, panel: &'static str) -> String {
+pub fn frame_address(page: &str, settings: &model::Settings, panel: PanelId) -> String {
     let view = View {
         embed: true,
         panel: Some(panel),
@@ -91,7 +92,7 @@ mod tests {
         embed_code(&EmbedRequest {
             page: "https://example.org/ring/",
             settings,
-            panel: "moved",
+            panel: PanelId::Moved,
             heading: "Keys moved when \"echo\" joins",
             height: 420,
             resize_snippet: snippet,
@@ -129,7 +130,7 @@ mod tests {
         let parsed = query::parse(query, &model::panels::ids());
         assert_eq!(*parsed.settings, settings);
         assert!(parsed.view.embed);
-        assert_eq!(parsed.view.panel, Some("moved"));
+        assert_eq!(parsed.view.panel, Some(PanelId::Moved));
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod panels;
 pub mod placements;
 pub mod query;
 pub mod questions;
+pub mod read_back;
 pub mod report;
 pub mod requests;
 pub mod ring;

@@ -194,25 +194,24 @@ pub const ALL: &[PanelDef] = &[
     },
 ];
 
-/// Every panel's id, in page order.
-pub const IDS: [&str; ALL.len()] = {
-    let mut ids = [""; ALL.len()];
-    let mut index = 0;
-    while index < ids.len() {
-        ids[index] = ALL[index].id.as_str();
-        index += 1;
-    }
-    ids
-};
-
 /// The panel with this id.
 pub fn find(id: &str) -> Option<&'static PanelDef> {
     PanelId::from_id(id).map(PanelId::def)
 }
 
-/// The panel ids, in page order: "ring", "entries", "moved", …
-pub fn ids() -> Vec<&'static str> {
-    IDS.to_vec()
+/// The panels a handout holds until the teacher picks others: what a
+/// first lesson needs, four A4 pages with the questions and their answers.
+pub const HANDOUT: [PanelId; 5] = [
+    PanelId::Ring,
+    PanelId::Predict,
+    PanelId::Moved,
+    PanelId::Modulo,
+    PanelId::Loads,
+];
+
+/// Every panel's id, in page order.
+pub fn ids() -> Vec<PanelId> {
+    ALL.iter().map(|panel| panel.id).collect()
 }
 
 /// What the given panels need measured, each once, in the order given.
@@ -236,10 +235,10 @@ mod tests {
     fn ids_are_unique_and_headings_present() {
         let ids = ids();
         for (index, id) in ids.iter().enumerate() {
-            assert!(!ids[..index].contains(id), "{id} twice");
-            let panel = find(id).expect("found by its id");
-            assert_eq!(panel.id.as_str(), *id);
-            assert!(!panel.heading.is_empty(), "{id}");
+            assert!(!ids[..index].contains(id), "{id:?} twice");
+            let panel = find(id.as_str()).expect("found by its id");
+            assert_eq!(panel.id, *id);
+            assert!(!panel.heading.is_empty(), "{id:?}");
         }
         // Every variant has its entry, once (the compiler lists the variants
         // in `as_str`; `ALL` must list them too).

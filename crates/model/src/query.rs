@@ -5,6 +5,8 @@
 use crate::cost::{Bytes, MAX_BANDWIDTH, MAX_DATA, MIN_BANDWIDTH, MIN_DATA};
 use crate::in_use::InUse;
 use crate::keyname::KeyName;
+use crate::panels::PanelId;
+use crate::questions::QuestionId;
 use crate::settings::{
     clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_RATE, MAX_ROLLOUT,
     MAX_SERVERS, MIN_KEYS, MIN_POINTS, MIN_RATE, MIN_ROLLOUT,
@@ -116,10 +118,10 @@ pub fn presets() -> Vec<Preset> {
 pub struct View {
     /// `embed=1`: no page chrome, for an iframe.
     pub embed: bool,
-    /// `panel=…`: one panel alone, by its id in `panels::ALL`.
-    pub panel: Option<&'static str>,
+    /// `panel=…`: one panel alone.
+    pub panel: Option<PanelId>,
     /// `q=…`: one "Guess first" question alone (DEFINITIONS §12).
-    pub question: Option<&'static str>,
+    pub question: Option<QuestionId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -268,9 +270,9 @@ fn read_setting(settings: &mut Settings, key: &str, value: &str) -> Option<Resul
 
 /// Read a query string (with or without the leading `?`). Never fails: every
 /// part that cannot be used falls back to its default and earns a notice.
-/// `panels` are the ids `panel=` accepts (`panels::ids()`: the list of
-/// panels knows the page's components, which read this module).
-pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
+/// `panels` are the panels `panel=` accepts: every one (`panels::ids()`),
+/// or those the first screen's module can draw.
+pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
     let defaults = Settings::default();
     let mut settings = defaults.clone();
     let mut view = View::default();
@@ -331,16 +333,23 @@ pub fn parse(query: &str, panels: &[&'static str]) -> Parsed {
                 "0" | "false" => view.embed = false,
                 _ => ignore("embed takes 1 or 0".to_string()),
             },
-            "q" => match crate::questions::IDS.iter().find(|&&id| id == value) {
-                Some(&id) => view.question = Some(id),
+            "q" => match QuestionId::from_id(&value) {
+                Some(id) => view.question = Some(id),
                 None => ignore(format!(
                     "the question must be one of {}",
-                    crate::questions::IDS.join(", ")
+                    QuestionId::ALL.map(QuestionId::as_str).join(", ")
                 )),
             },
-            "panel" => match panels.iter().find(|&&id| id == value) {
+            "panel" => match panels.iter().find(|id| id.as_str() == value) {
                 Some(&id) => view.panel = Some(id),
-                None => ignore(format!("the panel must be one of {}", panels.join(", "))),
+                None => ignore(format!(
+                    "the panel must be one of {}",
+                    panels
+                        .iter()
+                        .map(|id| id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
             },
             _ => notices.push(format!(
                 "Ignored {}: the page has no such setting.",
@@ -491,11 +500,11 @@ pub fn render(settings: &Settings, view: &View) -> String {
     }
     if let Some(panel) = view.panel {
         query.push_str("&panel=");
-        query.push_str(panel);
+        query.push_str(panel.as_str());
     }
     if let Some(question) = view.question {
         query.push_str("&q=");
-        query.push_str(question);
+        query.push_str(question.as_str());
     }
     query
 }
@@ -610,8 +619,8 @@ mod tests {
         };
         let view = View {
             embed: true,
-            panel: Some("predict"),
-            question: Some("failover"),
+            panel: Some(PanelId::Predict),
+            question: Some(QuestionId::Failover),
         };
         let parsed = parse(&render(&settings, &view));
         assert_eq!(*parsed.settings, settings);

@@ -24,11 +24,18 @@ pub enum Answer {
     Schemes,
 }
 
+crate::read_back_enum!(Answer {
+    "Whole" => Whole { max },
+    "Percent" => Percent,
+    "Hours" => Hours,
+    "Schemes" => Schemes,
+});
+
 /// One question, worded and answered for one snapshot.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Question {
     /// `data-question` (DEFINITIONS §12).
-    pub id: &'static str,
+    pub id: QuestionId,
     pub wording: String,
     pub answer: Answer,
     /// The measured figure, as `data-answer` holds it.
@@ -41,15 +48,65 @@ pub struct Question {
     pub panel: PanelId,
 }
 
-/// The question ids, in the order the panel asks them.
-pub const IDS: [&str; 6] = [
-    "moved",
-    "modulo",
-    "busiest",
-    "failover",
-    "between",
-    "copy-hours",
-];
+/// A question, by what it asks about; `data-question` and `q=` spell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QuestionId {
+    Moved,
+    Modulo,
+    Busiest,
+    Failover,
+    Between,
+    CopyHours,
+}
+
+crate::read_back_enum!(QuestionId {
+    "moved" => Moved,
+    "modulo" => Modulo,
+    "busiest" => Busiest,
+    "failover" => Failover,
+    "between" => Between,
+    "copy-hours" => CopyHours,
+});
+
+impl QuestionId {
+    /// Every question, in the order the panel asks them.
+    pub const ALL: [QuestionId; 6] = [
+        QuestionId::Moved,
+        QuestionId::Modulo,
+        QuestionId::Busiest,
+        QuestionId::Failover,
+        QuestionId::Between,
+        QuestionId::CopyHours,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            QuestionId::Moved => "moved",
+            QuestionId::Modulo => "modulo",
+            QuestionId::Busiest => "busiest",
+            QuestionId::Failover => "failover",
+            QuestionId::Between => "between",
+            QuestionId::CopyHours => "copy-hours",
+        }
+    }
+
+    /// The question `q=` or `data-question` names. (A match, not a search
+    /// of `ALL`: the model is compiled for speed, and the search unrolled
+    /// cost the first screen's module 800 bytes; a test reads every id back.)
+    #[inline(never)]
+    pub fn from_id(id: &str) -> Option<QuestionId> {
+        Some(match id {
+            "moved" => QuestionId::Moved,
+            "modulo" => QuestionId::Modulo,
+            "busiest" => QuestionId::Busiest,
+            "failover" => QuestionId::Failover,
+            "between" => QuestionId::Between,
+            "copy-hours" => QuestionId::CopyHours,
+            _ => return None,
+        })
+    }
+}
 
 /// round(a ÷ b), halves up, for whole a ≥ 0 and b > 0.
 fn round_div(a: u64, b: u64) -> u64 {
@@ -81,26 +138,26 @@ fn and_list(names: &[String]) -> String {
 
 /// Every question for a snapshot, given the schemes and the failure measured on it.
 pub fn ask(s: &Snapshot, schemes: &[SchemeResult], failure: &Failure) -> Vec<Question> {
-    IDS.iter()
-        .map(|&id| question(id, s, schemes, failure))
+    QuestionId::ALL
+        .into_iter()
+        .map(|id| question(id, s, schemes, failure))
         .collect()
 }
 
-/// One question by id (one of `IDS`).
+/// One question.
 pub fn question(
-    id: &'static str,
+    id: QuestionId,
     s: &Snapshot,
     schemes: &[SchemeResult],
     failure: &Failure,
 ) -> Question {
     match id {
-        "moved" => moved(s),
-        "modulo" => modulo(s),
-        "busiest" => busiest(s),
-        "failover" => failover(s, failure),
-        "between" => between(schemes),
-        // The last of `IDS`.
-        _ => copy_hours(s),
+        QuestionId::Moved => moved(s),
+        QuestionId::Modulo => modulo(s),
+        QuestionId::Busiest => busiest(s),
+        QuestionId::Failover => failover(s, failure),
+        QuestionId::Between => between(schemes),
+        QuestionId::CopyHours => copy_hours(s),
     }
 }
 
@@ -138,7 +195,7 @@ fn moved(s: &Snapshot) -> Question {
         )
     };
     Question {
-        id: "moved",
+        id: QuestionId::Moved,
         wording,
         answer: Answer::Whole { max: keys },
         measured: s.moved_by_owner_diff.to_string(),
@@ -154,7 +211,7 @@ fn modulo(s: &Snapshot) -> Question {
     let lcm = n / gcd(n, m) * m;
     let reference = round_div(keys * (lcm - n.min(m)), lcm);
     Question {
-        id: "modulo",
+        id: QuestionId::Modulo,
         wording: format!(
             "If hash mod n picked the server instead, how many of the {} keys would change server?",
             thousands(keys)
@@ -175,7 +232,7 @@ fn busiest(s: &Snapshot) -> Question {
     let (keys, _, m) = counts(s);
     let busiest = u64::from(crate::measure::most_keys(&s.loads_after, &s.after));
     Question {
-        id: "busiest",
+        id: QuestionId::Busiest,
         wording: format!(
             "{}, what percentage of the {} keys does the busiest server hold after the change?",
             // DEFINITIONS §12's wording for the page's own ring.
@@ -216,7 +273,7 @@ fn failover(s: &Snapshot, failure: &Failure) -> Question {
     let verb = if down.len() == 1 { "goes" } else { "go" };
     let whose = if down.len() == 1 { "its" } else { "their" };
     Question {
-        id: "failover",
+        id: QuestionId::Failover,
         wording: format!(
             "{} {verb} down, so {whose} keys go to the survivors. How many keys does the survivor that gains most receive?",
             and_list(&down)
@@ -241,7 +298,7 @@ fn between(schemes: &[SchemeResult]) -> Question {
         .map(|r| r.id)
         .collect();
     Question {
-        id: "between",
+        id: QuestionId::Between,
         wording: "In this change, which of these schemes move keys between servers that stay?"
             .to_string(),
         answer: Answer::Schemes,
@@ -274,7 +331,7 @@ fn copy_hours(s: &Snapshot) -> Question {
         crate::format::hours(seconds)
     };
     Question {
-        id: "copy-hours",
+        id: QuestionId::CopyHours,
         wording: format!(
             "With {} spread over the keys and {}/s to copy with, how many hours would hash mod n spend copying what moves?",
             s.settings.data.spaced(),

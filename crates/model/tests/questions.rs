@@ -3,7 +3,7 @@
 //! on a leave and on the lesson preset — and the reading of typed guesses.
 
 use model::query;
-use model::questions::{ask, read_guess, Answer, Question, IDS};
+use model::questions::{ask, read_guess, Answer, Question, QuestionId};
 use model::{Settings, Snapshot};
 
 fn questions(address: &str) -> (Snapshot, Vec<Question>) {
@@ -19,14 +19,19 @@ fn questions(address: &str) -> (Snapshot, Vec<Question>) {
 }
 
 fn by_id<'a>(asked: &'a [Question], id: &str) -> &'a Question {
-    asked.iter().find(|q| q.id == id).expect("asked")
+    asked.iter().find(|q| q.id.as_str() == id).expect("asked")
 }
 
 #[test]
 fn the_spec_default_answers() {
     let (_, asked) = questions("");
-    let ids: Vec<&str> = asked.iter().map(|q| q.id).collect();
-    assert_eq!(ids, IDS);
+    let ids: Vec<QuestionId> = asked.iter().map(|q| q.id).collect();
+    assert_eq!(ids, QuestionId::ALL);
+    // Each id is spelt as the report spells it.
+    for id in QuestionId::ALL {
+        assert_eq!(serde_json::to_value(id).unwrap(), id.as_str());
+        assert_eq!(QuestionId::from_id(id.as_str()), Some(id));
+    }
     // DEFINITIONS §12's default answers and reference marks, pinned on purpose.
     let expect = [
         ("moved", "205", Some("200")),

@@ -250,7 +250,7 @@ pub fn questions(m: &Measured) -> Value {
         .flatten()
         .map(|q| {
             (
-                q.id.to_string(),
+                q.id.as_str().to_string(),
                 json!({"wording": q.wording, "answer": q.measured, "reference": q.reference}),
             )
         })

@@ -136,6 +136,28 @@ pub enum Detail {
 /// Down servers' ticks: grey and dashed, so not by colour alone.
 const DOWN_TICK: &str = "#8a8f99";
 
+/// One drawing's geometry and colours, shared by its layers.
+struct Frame<'a> {
+    context: CanvasRenderingContext2d,
+    snapshot: &'a Snapshot,
+    stage: &'a Stage,
+    colours: &'a RingColours,
+    /// The canvas's side in device pixels, and device pixels per CSS pixel.
+    pixels: usize,
+    scale: f64,
+    /// In CSS pixels: the canvas's side, its centre, the circle's radius,
+    /// a tick's length and a dot's radius.
+    size: f64,
+    centre: f64,
+    radius: f64,
+    tick: f64,
+    dot_css: f64,
+    placement: KeyPlacement,
+    /// Each server's colour as drawn (faded when another is picked).
+    server_rgb: Vec<(u8, u8, u8)>,
+    server_rgba: Vec<u32>,
+}
+
 pub fn draw(
     canvas: &HtmlCanvasElement,
     css_width: f64,
@@ -144,208 +166,275 @@ pub fn draw(
     colours: &RingColours,
     marks: Marks,
 ) {
-    let Marks {
-        failure,
-        inspected,
-        picked,
-        detail,
-    } = marks;
-    let Ok(Some(context)) = canvas.get_context("2d") else {
+    let Some(frame) = Frame::new(canvas, css_width, snapshot, stage, colours, marks) else {
         return;
     };
-    let Ok(context) = context.dyn_into::<CanvasRenderingContext2d>() else {
-        return;
-    };
-    let size = fit_to_screen(canvas, css_width);
-    let pixels = canvas.width() as usize;
-    let scale = pixels as f64 / size;
-    let centre = size / 2.0;
-    let radius = size * 0.40;
-    let keys = &snapshot.keys.hashes;
-    let placement = KeyPlacement {
-        centre,
-        inner: radius - size * 0.03,
-        band: size * 0.09,
-        directions: (keys.len() > 1 << DIRECTION_BITS).then(direction_table),
-    };
-    let many_keys = keys.len() > 2_000;
-    let stride = match detail {
-        Detail::EveryKey => 1,
-        Detail::AtMost(shown) => keys.len().div_ceil(shown.max(1)).max(1),
-    };
-    let dot_css = if !many_keys {
-        2.6
-    } else if keys.len() <= 20_000 {
-        1.5
-    } else {
-        0.9
-    };
+    // Layer 1: background, key dots and (when there are many) the ticks
+    // and moved keys' rings, straight into pixels.
+    frame.paint_pixels(marks);
+    // Layers 2 to 6, as paths on top.
+    frame.stroke_circle_and_few_ticks(marks);
+    frame.ring_moved_keys();
+    if let Some(failure) = marks.failure {
+        frame.cross_rerouted_keys(failure);
+    }
+    frame.circle_hot_keys();
+    if let Some(index) = marks.inspected {
+        frame.square_inspected_key(index);
+    }
+}
 
-    let entries = stage.ring.entries();
-    let few = entries.len() <= 64;
-    let tick = if few { size * 0.05 } else { size * 0.025 };
-    let is_down = |server: ServerId| failure.is_some_and(|f| f.down.contains(&server));
-
-    // Layer 1: background, key dots and (when there are many) the ticks,
-    // straight into pixels.
-    let palette = Palette::of(&snapshot.names);
-    let is_faded = |server: usize| picked.is_some_and(|p| usize::from(p) != server);
-    let server_rgb: Vec<(u8, u8, u8)> = snapshot
-        .names
-        .iter()
-        .enumerate()
-        .map(|(server, name)| {
-            let rgb = palette.rgb(name);
-            if is_faded(server) {
-                faded(rgb, colours.background)
-            } else {
-                rgb
-            }
-        })
-        .collect();
-    let server_rgba: Vec<u32> = server_rgb
-        .iter()
-        .map(|&(r, g, b)| u32::from_le_bytes([r, g, b, 255]))
-        .collect();
-    let side = ((dot_css * scale * 2.0).round() as usize).max(1);
-    PLACED.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        // Keys changed: every size is stale.
-        cache.retain(|p| Arc::ptr_eq(&p.keys, &snapshot.keys));
-        let placed = per_size(
-            &mut cache,
-            |p| p.dots.fits(pixels, stride),
-            || {
-                let corners = keys
-                    .iter()
-                    .enumerate()
-                    .step_by(stride)
-                    .map(|(index, &position)| {
-                        let (x, y) = placement.place(index, position);
-                        let corner = |v: f64| {
-                            ((v * scale) as usize)
-                                .saturating_sub(side / 2)
-                                .min(pixels - side) as u32
-                        };
-                        (corner(x), corner(y))
-                    })
-                    .collect();
-                Placed {
-                    keys: snapshot.keys.clone(),
-                    dots: DotsLayer::new(pixels, side, stride, corners),
+impl<'a> Frame<'a> {
+    fn new(
+        canvas: &HtmlCanvasElement,
+        css_width: f64,
+        snapshot: &'a Snapshot,
+        stage: &'a Stage,
+        colours: &'a RingColours,
+        marks: Marks<'a>,
+    ) -> Option<Frame<'a>> {
+        let context = canvas
+            .get_context("2d")
+            .ok()??
+            .dyn_into::<CanvasRenderingContext2d>()
+            .ok()?;
+        let size = fit_to_screen(canvas, css_width);
+        let pixels = canvas.width() as usize;
+        let radius = size * 0.40;
+        let keys = snapshot.keys.hashes.len();
+        let dot_css = if keys <= MANY_KEYS {
+            2.6
+        } else if keys <= 20_000 {
+            1.5
+        } else {
+            0.9
+        };
+        let few_ticks = stage.ring.entries().len() <= FEW_TICKS;
+        let palette = Palette::of(&snapshot.names);
+        let server_rgb: Vec<(u8, u8, u8)> = snapshot
+            .names
+            .iter()
+            .enumerate()
+            .map(|(server, name)| {
+                let rgb = palette.rgb(name);
+                if is_faded(marks.picked, server) {
+                    faded(rgb, colours.background)
+                } else {
+                    rgb
                 }
+            })
+            .collect();
+        let server_rgba = server_rgb.iter().map(|&rgb| rgba(rgb)).collect();
+        Some(Frame {
+            context,
+            snapshot,
+            stage,
+            colours,
+            pixels,
+            scale: pixels as f64 / size,
+            size,
+            centre: size / 2.0,
+            radius,
+            tick: if few_ticks { size * 0.05 } else { size * 0.025 },
+            dot_css,
+            placement: KeyPlacement {
+                centre: size / 2.0,
+                inner: radius - size * 0.03,
+                band: size * 0.09,
+                directions: (keys > 1 << DIRECTION_BITS).then(direction_table),
             },
-        );
-        let (br, bg, bb) = colours.background;
-        let background = u32::from_le_bytes([br, bg, bb, 255]);
-        placed.dots.paint(&stage.owners, &server_rgba, background);
-        let placed = &*placed;
-        PIXELS.with(|buffer| {
-            let mut buffer = buffer.borrow_mut();
-            buffer.clear();
-            buffer.extend_from_slice(placed.dots.pixels());
-            if !few {
-                // Up to 100,000 thin ticks: two canvas calls each cost more
-                // than a frame's share at the largest settings, so they are
-                // set as pixels here (docs/DECISIONS.md, the speed table).
-                let (r, g, b) = hex_rgb(DOWN_TICK);
-                let down_rgba = u32::from_le_bytes([r, g, b, 255]);
-                // Past one tick per pixel of the circle the ticks overlap and
-                // only one per pixel can show, so only that one is drawn (a
-                // down server's, if any, so a failure stays visible).
-                TICKS.with(|cache| {
-                    let mut cache = cache.borrow_mut();
-                    let geometry = TickGeometry {
-                        pixels,
-                        scale,
-                        centre,
-                        from: radius - tick * 0.3,
-                        to: radius + tick,
-                    };
-                    let ticks = per_size(
-                        &mut cache,
-                        |t| t.geometry == geometry,
-                        || TickPixels::new(geometry),
-                    );
-                    let column_of =
-                        |entry: &Entry| (u64::from(entry.position) * ticks.columns) >> 32;
-                    // A down server's tick shows first, then a picked one's.
-                    for column in entries.chunk_by(|a, b| column_of(a) == column_of(b)) {
-                        let Some(shown) = column
-                            .iter()
-                            .rev()
-                            .find(|entry| is_down(entry.server))
-                            .or_else(|| column.iter().rev().find(|e| Some(e.server) == picked))
-                            .or(column.last())
-                        else {
-                            continue;
-                        };
-                        let down = is_down(shown.server);
-                        let colour = if down {
-                            down_rgba
-                        } else {
-                            server_rgba[usize::from(shown.server)]
-                        };
-                        ticks.set(&mut buffer, column_of(shown), colour, down);
-                    }
-                });
-            }
-            if many_keys {
-                // Thousands of moved keys (2,000 when one server of fifty
-                // joins 100,000 keys): a canvas arc each cost the ring more
-                // than everything else in it, so at these densities, where a
-                // ring is a few pixels across, each is stamped as pixels.
-                let (r, g, b) = hex_rgb(colours.moved);
-                let stamp = ring_stamp((dot_css + 2.0) * scale, scale.max(1.0));
-                let moved_rgba = u32::from_le_bytes([r, g, b, 255]);
-                let half = side as i64 / 2;
-                for index in moved_indices(&stage.moved, stride) {
-                    let Some((x, y)) = placed.dots.corner(index) else {
-                        break;
-                    };
-                    let (cx, cy) = (i64::from(x) + half, i64::from(y) + half);
-                    for &(dx, dy) in &stamp {
-                        let (px, py) = (cx + dx, cy + dy);
-                        if (0..pixels as i64).contains(&px) && (0..pixels as i64).contains(&py) {
-                            buffer[py as usize * pixels + px as usize] = moved_rgba;
-                        }
-                    }
+            server_rgb,
+            server_rgba,
+        })
+    }
+
+    fn keys(&self) -> &'a [u32] {
+        &self.snapshot.keys.hashes
+    }
+
+    /// Over this many keys, moved keys' rings are pixels, not paths.
+    fn many_keys(&self) -> bool {
+        self.keys().len() > MANY_KEYS
+    }
+
+    /// Up to this many ticks, each is a thick anti-aliased path.
+    fn few_ticks(&self) -> bool {
+        self.stage.ring.entries().len() <= FEW_TICKS
+    }
+
+    /// Key dots (and, at high densities, ticks and moved keys' rings) set
+    /// as pixels and put on the canvas in one call.
+    fn paint_pixels(&self, marks: Marks) {
+        // Every `stride`th key is drawn.
+        let stride = match marks.detail {
+            Detail::EveryKey => 1,
+            Detail::AtMost(shown) => self.keys().len().div_ceil(shown.max(1)).max(1),
+        };
+        PLACED.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            // Keys changed: every size is stale.
+            cache.retain(|p| Arc::ptr_eq(&p.keys, &self.snapshot.keys));
+            let side = self.dot_side();
+            let placed = per_size(
+                &mut cache,
+                |p| p.dots.fits(self.pixels, stride),
+                || self.place_dots(side, stride),
+            );
+            placed.dots.paint(
+                &self.stage.owners,
+                &self.server_rgba,
+                rgba(self.colours.background),
+            );
+            let dots = &placed.dots;
+            PIXELS.with(|buffer| {
+                let mut buffer = buffer.borrow_mut();
+                buffer.clear();
+                buffer.extend_from_slice(dots.pixels());
+                if !self.few_ticks() {
+                    self.set_tick_pixels(&mut buffer, marks);
                 }
-            }
-            // One copy into the browser. (Handing it a view of wasm memory
-            // instead measured several times slower in Chromium.)
-            let bytes: &[u8] = bytemuck_cast(&buffer);
-            if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
-                Clamped(bytes),
-                pixels as u32,
-                pixels as u32,
-            ) {
-                let _ = context.put_image_data(&image, 0.0, 0.0);
+                if self.many_keys() {
+                    self.stamp_moved_keys(&mut buffer, dots, side, stride);
+                }
+                // One copy into the browser. (Handing it a view of wasm
+                // memory instead measured several times slower in Chromium.)
+                let side = self.pixels as u32;
+                if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
+                    Clamped(bytemuck_cast(&buffer)),
+                    side,
+                    side,
+                ) {
+                    let _ = self.context.put_image_data(&image, 0.0, 0.0);
+                }
+            });
+        });
+    }
+
+    /// A dot's side in device pixels.
+    fn dot_side(&self) -> usize {
+        ((self.dot_css * self.scale * 2.0).round() as usize).max(1)
+    }
+
+    /// Where each drawn key's dot goes: its top-left corner in device pixels.
+    fn place_dots(&self, side: usize, stride: usize) -> Placed {
+        let pixels = self.pixels;
+        let corners = self
+            .keys()
+            .iter()
+            .enumerate()
+            .step_by(stride)
+            .map(|(index, &position)| {
+                let (x, y) = self.placement.place(index, position);
+                let corner = |v: f64| {
+                    ((v * self.scale) as usize)
+                        .saturating_sub(side / 2)
+                        .min(pixels - side) as u32
+                };
+                (corner(x), corner(y))
+            })
+            .collect();
+        Placed {
+            keys: self.snapshot.keys.clone(),
+            dots: DotsLayer::new(pixels, side, stride, corners),
+        }
+    }
+
+    /// Up to 100,000 thin ticks: two canvas calls each cost more than a
+    /// frame's share at the largest settings, so they are set as pixels
+    /// (docs/DECISIONS.md, the speed table). Past one tick per pixel of the
+    /// circle the ticks overlap and only one per pixel can show, so only that
+    /// one is drawn: a down server's if any, so a failure stays visible,
+    /// then a picked one's.
+    fn set_tick_pixels(&self, buffer: &mut [u32], marks: Marks) {
+        let down_rgba = rgba(hex_rgb(DOWN_TICK));
+        let picked = marks.picked;
+        TICKS.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let geometry = TickGeometry {
+                pixels: self.pixels,
+                scale: self.scale,
+                centre: self.centre,
+                from: self.radius - self.tick * 0.3,
+                to: self.radius + self.tick,
+            };
+            let ticks = per_size(
+                &mut cache,
+                |t| t.geometry == geometry,
+                || TickPixels::new(geometry),
+            );
+            let column_of = |entry: &Entry| (u64::from(entry.position) * ticks.columns) >> 32;
+            let entries = self.stage.ring.entries();
+            for column in entries.chunk_by(|a, b| column_of(a) == column_of(b)) {
+                let Some(shown) = column
+                    .iter()
+                    .rev()
+                    .find(|entry| is_down(marks, entry.server))
+                    .or_else(|| column.iter().rev().find(|e| Some(e.server) == picked))
+                    .or(column.last())
+                else {
+                    continue;
+                };
+                let down = is_down(marks, shown.server);
+                let colour = if down {
+                    down_rgba
+                } else {
+                    self.server_rgba[usize::from(shown.server)]
+                };
+                ticks.set(buffer, column_of(shown), colour, down);
             }
         });
-    });
+    }
 
-    // Layer 2: the circle and the server ticks.
-    let _ = context.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
-    context.set_stroke_style_str(colours.circle);
-    context.set_line_width(1.0);
-    context.begin_path();
-    let _ = context.arc(centre, centre, radius, 0.0, TAU);
-    context.stroke();
-    if few {
-        // A handful of thick ticks: canvas paths, anti-aliased.
+    /// Thousands of moved keys (2,000 when one server of fifty joins
+    /// 100,000 keys): a canvas arc each cost the ring more than everything
+    /// else in it, so at these densities, where a ring is a few pixels
+    /// across, each is stamped as pixels.
+    fn stamp_moved_keys(&self, buffer: &mut [u32], dots: &DotsLayer, side: usize, stride: usize) {
+        let stamp = ring_stamp((self.dot_css + 2.0) * self.scale, self.scale.max(1.0));
+        let moved_rgba = rgba(hex_rgb(self.colours.moved));
+        let half = side as i64 / 2;
+        let pixels = self.pixels as i64;
+        for index in moved_indices(&self.stage.moved, stride) {
+            let Some((x, y)) = dots.corner(index) else {
+                break;
+            };
+            let (cx, cy) = (i64::from(x) + half, i64::from(y) + half);
+            for &(dx, dy) in &stamp {
+                let (px, py) = (cx + dx, cy + dy);
+                if (0..pixels).contains(&px) && (0..pixels).contains(&py) {
+                    buffer[(py * pixels + px) as usize] = moved_rgba;
+                }
+            }
+        }
+    }
+
+    /// The circle, and a handful of thick ticks as anti-aliased paths: a
+    /// down server's grey and dashed, so not by colour alone.
+    fn stroke_circle_and_few_ticks(&self, marks: Marks) {
+        let context = &self.context;
+        let (centre, radius, tick) = (self.centre, self.radius, self.tick);
+        let _ = context.set_transform(self.scale, 0.0, 0.0, self.scale, 0.0, 0.0);
+        context.set_stroke_style_str(self.colours.circle);
+        context.set_line_width(1.0);
+        context.begin_path();
+        let _ = context.arc(centre, centre, radius, 0.0, TAU);
+        context.stroke();
+        if !self.few_ticks() {
+            return;
+        }
         context.set_line_width(3.0);
+        let palette = Palette::of(&self.snapshot.names);
         let dashes = js_sys::Array::of2(&2.0.into(), &2.0.into());
         let solid = js_sys::Array::new();
-        for entry in entries {
-            let down = is_down(entry.server);
+        for entry in self.stage.ring.entries() {
+            let down = is_down(marks, entry.server);
             let server = usize::from(entry.server);
             if down {
                 context.set_stroke_style_str(DOWN_TICK);
-            } else if is_faded(server) {
-                context.set_stroke_style_str(&hex(server_rgb[server]));
+            } else if is_faded(marks.picked, server) {
+                context.set_stroke_style_str(&hex(self.server_rgb[server]));
             } else {
-                context.set_stroke_style_str(palette.colour(snapshot.name(entry.server)));
+                context.set_stroke_style_str(palette.colour(self.snapshot.name(entry.server)));
             }
             let _ = context.set_line_dash(if down { &dashes } else { &solid });
             let (sin, cos) = angle(entry.position).sin_cos();
@@ -363,35 +452,39 @@ pub fn draw(
         let _ = context.set_line_dash(&solid);
     }
 
-    // Layer 3: white rings round the keys that moved at this step, as
-    // anti-aliased paths when there are few keys (set as pixels above when
-    // there are many).
-    if !many_keys {
-        context.set_stroke_style_str(colours.moved);
+    /// White rings round the keys that moved at this step, as anti-aliased
+    /// paths when there are few keys (set as pixels when there are many).
+    fn ring_moved_keys(&self) {
+        if self.many_keys() {
+            return;
+        }
+        let context = &self.context;
+        context.set_stroke_style_str(self.colours.moved);
         context.set_line_width(1.5);
         context.begin_path();
-        let ring = dot_css + 2.0;
-        for &key in &stage.moved {
+        let ring = self.dot_css + 2.0;
+        for &key in &self.stage.moved {
             let index = key as usize;
-            let Some(&position) = keys.get(index) else {
+            let Some(&position) = self.keys().get(index) else {
                 continue;
             };
-            let (x, y) = placement.place(index, position);
+            let (x, y) = self.placement.place(index, position);
             context.move_to(x + ring, y);
             let _ = context.arc(x, y, ring, 0.0, TAU);
         }
         context.stroke();
     }
 
-    // Layer 4: a cross on each key rerouted off a down server: a different
-    // shape from the "moved" ring, so the two read apart without colour.
-    if let Some(failure) = failure {
-        context.set_stroke_style_str(colours.moved);
+    /// A cross on each key rerouted off a down server: a different shape
+    /// from the "moved" ring, so the two read apart without colour.
+    fn cross_rerouted_keys(&self, failure: &FailureOverlay) {
+        let context = &self.context;
+        context.set_stroke_style_str(self.colours.moved);
         context.begin_path();
-        let arm = dot_css + 2.5;
-        for (index, &position) in keys.iter().enumerate() {
+        let arm = self.dot_css + 2.5;
+        for (index, &position) in self.keys().iter().enumerate() {
             if failure.rerouted.get(index).copied().unwrap_or(false) {
-                let (x, y) = placement.place(index, position);
+                let (x, y) = self.placement.place(index, position);
                 context.move_to(x - arm, y - arm);
                 context.line_to(x + arm, y + arm);
                 context.move_to(x - arm, y + arm);
@@ -401,35 +494,62 @@ pub fn draw(
         context.stroke();
     }
 
-    // Layer 5: with skewed requests (or the reader's own), the hottest keys
-    // drawn as circles sized by their requests (area ∝ requests), so heat
-    // shows without colour.
-    let requests = snapshot.requests();
-    if !requests.is_even() {
-        context.set_stroke_style_str(colours.moved);
+    /// With skewed requests (or the reader's own), the hottest keys drawn
+    /// as circles sized by their requests (area ∝ requests), so heat shows
+    /// without colour.
+    fn circle_hot_keys(&self) {
+        let requests = self.snapshot.requests();
+        if requests.is_even() {
+            return;
+        }
+        let context = &self.context;
+        let keys = self.keys();
+        context.set_stroke_style_str(self.colours.moved);
         context.set_line_width(1.5);
         for (index, relative) in requests.hottest(keys.len(), HOT_KEYS_DRAWN) {
-            let radius = size * 0.035 * relative.sqrt();
-            if radius < dot_css + 1.0 {
+            let radius = self.size * 0.035 * relative.sqrt();
+            if radius < self.dot_css + 1.0 {
                 break;
             }
-            let (x, y) = placement.place(index, keys[index]);
+            let (x, y) = self.placement.place(index, keys[index]);
             context.begin_path();
             let _ = context.arc(x, y, radius, 0.0, TAU);
             context.stroke();
         }
     }
 
-    // Layer 6: the key whose replicas are listed, in a square: a shape no
-    // other mark uses.
-    if let Some(index) = inspected.filter(|&index| index < keys.len()) {
-        let (x, y) = placement.place(index, keys[index]);
-        let half = dot_css + 5.0;
-        context.set_stroke_style_str(colours.moved);
+    /// The key whose replicas are listed, in a square: a shape no other
+    /// mark uses.
+    fn square_inspected_key(&self, index: usize) {
+        let keys = self.keys();
+        if index >= keys.len() {
+            return;
+        }
+        let (x, y) = self.placement.place(index, keys[index]);
+        let half = self.dot_css + 5.0;
+        let context = &self.context;
+        context.set_stroke_style_str(self.colours.moved);
         context.set_line_width(2.0);
         context.stroke_rect(x - half, y - half, 2.0 * half, 2.0 * half);
     }
 }
+
+fn is_down(marks: Marks, server: ServerId) -> bool {
+    marks.failure.is_some_and(|f| f.down.contains(&server))
+}
+
+fn is_faded(picked: Option<ServerId>, server: usize) -> bool {
+    picked.is_some_and(|p| usize::from(p) != server)
+}
+
+fn rgba((r, g, b): (u8, u8, u8)) -> u32 {
+    u32::from_le_bytes([r, g, b, 255])
+}
+
+/// Over this many keys, dots shrink and moved keys' rings become pixels.
+const MANY_KEYS: usize = 2_000;
+/// Up to this many ring points, ticks are thick paths; past it, pixels.
+const FEW_TICKS: usize = 64;
 
 /// The ring position under a point of the canvas, in CSS pixels from its
 /// top-left corner: the angle from the centre, clockwise from twelve o'clock.

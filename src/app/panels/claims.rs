@@ -5,7 +5,8 @@ use leptos::prelude::*;
 
 use super::predict::settings_query;
 
-use crate::app::state::Model;
+use crate::app::patch::{markup, Holder};
+use crate::app::state::{Model, Part};
 use crate::render::markup::Markup;
 use model::claims::Held;
 use model::Claim;
@@ -18,41 +19,47 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
     let behind = move || {
         model.snapshot.with(|m| {
             let shown = settings_query(&m.0);
-            model.with_claims(|judged| judged.as_ref().is_none_or(|j| j.query != shown))
+            model.with_part(
+                |r| r.claims.as_ref(),
+                |judged| judged.is_none_or(|j| j.query != shown),
+            )
         })
     };
     let tally = move || {
-        model.with_claims(|judged| match judged {
-            None => "Checking the claims…".to_string(),
-            Some(judged) => {
-                let claims = &judged.claims.0;
-                let count = |held: Held| claims.iter().filter(|claim| claim.held == held).count();
-                let apart = match count(Held::NotApplicable) {
-                    0 => String::new(),
-                    1 => " 1 more does not apply here.".to_string(),
-                    n => format!(" {n} more do not apply here."),
-                };
-                let updating = if behind() {
-                    " Updating for the new settings…"
-                } else {
-                    ""
-                };
-                format!(
-                    "{} of {} claims hold for the current settings.{apart}{updating}",
-                    count(Held::Yes),
-                    count(Held::Yes) + count(Held::No)
-                )
-            }
-        })
+        model.with_part(
+            |r| r.claims.as_ref(),
+            |judged| match judged {
+                None => "Checking the claims…".to_string(),
+                Some(judged) => {
+                    let claims = judged.value;
+                    let count =
+                        |held: Held| claims.iter().filter(|claim| claim.held == held).count();
+                    let apart = match count(Held::NotApplicable) {
+                        0 => String::new(),
+                        1 => " 1 more does not apply here.".to_string(),
+                        n => format!(" {n} more do not apply here."),
+                    };
+                    let updating = if behind() {
+                        " Updating for the new settings…"
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "{} of {} claims hold for the current settings.{apart}{updating}",
+                        count(Held::Yes),
+                        count(Held::Yes) + count(Held::No)
+                    )
+                }
+            },
+        )
     };
     // The table starts with what does not hold; the rest on request.
     let all = RwSignal::new(false);
     let counts = move || {
-        model.with_claims(|judged| {
-            judged
-                .as_ref()
-                .map_or((0, 0), |j| (j.claims.0.len(), shown_at_first(&j.claims.0)))
-        })
+        model.with_part(
+            |r| r.claims.as_ref(),
+            |judged| judged.map_or((0, 0), |j| (j.len(), shown_at_first(&j))),
+        )
     };
     let show_all = move || {
         let (total, shown) = counts();
@@ -83,19 +90,9 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
             </p>
             <p class="tally" aria-live="polite">{tally}</p>
             <div class="table-scroll" role="region" tabindex="0" aria-label="Claims and their verdicts">
-                <table
-                    id="claims"
-                    class="claims"
-                    class:stale=behind
-                    class:collapsed=move || !all.get()
-                    aria-busy=move || if behind() { "true" } else { "false" }
-                    data-for=move || model.with_claims(|judged| judged.as_ref().map(|j| j.query.clone()).unwrap_or_default())
-                >
-                    <thead>
-                        <tr><th scope="col">"Claim"</th><th scope="col">"Kind"</th><th scope="col">"Held?"</th><th scope="col">"What was measured"</th></tr>
-                    </thead>
-                    <tbody inner_html=move || model.with_claims(|judged| judged.as_ref().map(|judged| rows(&judged.claims.0)).unwrap_or_default())></tbody>
-                </table>
+                {markup(Holder::Block, move || {
+                    model.with_part(|r| r.claims.as_ref(), |judged| table(judged.as_ref(), behind(), all.get()))
+                })}
             </div>
             {show_all}
         </section>
@@ -121,8 +118,7 @@ fn shown_at_first(claims: &[Claim]) -> usize {
 
 /// The table's rows as markup (see `crate::render::markup`): read-only text, so a
 /// string builder rather than a typed view.
-fn rows(claims: &[Claim]) -> String {
-    let mut html = Markup::new();
+fn rows(html: &mut Markup, claims: &[Claim]) {
     let mut ordered: Vec<&Claim> = claims.iter().collect();
     ordered.sort_by_key(|claim| rank(claim.held));
     let shown = shown_at_first(claims);
@@ -150,7 +146,7 @@ fn rows(claims: &[Claim]) -> String {
         .open("span", &[("class", Some("rule"))]);
         if !defined && claim.rule.contains(PHRASE) {
             defined = true;
-            crate::render::glossary::with_term(&mut html, &claim.rule, PHRASE, "binomial-sd");
+            crate::render::glossary::with_term(html, &claim.rule, PHRASE, "binomial-sd");
         } else {
             html.text(&claim.rule);
         }
@@ -169,5 +165,36 @@ fn rows(claims: &[Claim]) -> String {
             .element("td", &[], &claim.evidence)
             .close("tr");
     }
-    html.into_string()
+}
+
+/// The claims table: `judged` (none yet: no rows), `behind` if they were
+/// judged for other settings than those shown, `all` once the reader asked
+/// for every row.
+fn table(judged: Option<&Part<'_, Vec<Claim>>>, behind: bool, all: bool) -> String {
+    let mut classes = String::from("claims");
+    if behind {
+        classes.push_str(" stale");
+    }
+    if !all {
+        classes.push_str(" collapsed");
+    }
+    let mut m = Markup::new();
+    m.open(
+        "table",
+        &[
+            ("id", Some("claims")),
+            ("class", Some(&classes)),
+            ("aria-busy", Some(if behind { "true" } else { "false" })),
+            ("data-for", Some(judged.map_or("", |j| j.query))),
+        ],
+    )
+    .open("thead", &[])
+    .head_row(&["Claim", "Kind", "Held?", "What was measured"])
+    .close("thead")
+    .open("tbody", &[]);
+    if let Some(judged) = judged {
+        rows(&mut m, judged);
+    }
+    m.close("tbody").close("table");
+    m.into_string()
 }

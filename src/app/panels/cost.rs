@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::app::message::{apply, Message};
 use crate::app::panels::{markup, Holder};
-use crate::app::state::{Model, SchemeRow};
+use crate::app::state::Model;
 use crate::render::markup::Markup;
 use model::cost::{
     ideal_share, modulo_share, significant, Bytes, ColdMisses, Copy, MAX_BANDWIDTH, MAX_DATA,
@@ -14,6 +14,7 @@ use model::cost::{
 use model::format::{
     duration, fixed, fixed_in_prose, format_ratio, seconds_and_duration, thousands,
 };
+use model::report::SchemeRow;
 use model::schemes;
 use model::{Settings, Snapshot};
 
@@ -203,16 +204,17 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
     let snapshot = model.snapshot;
     let measured_rows = move || {
         snapshot.with(|m| {
-            model.with_schemes(|measured| {
-                measured.as_ref().map(|measured| {
-                    measured
-                        .rows
-                        .0
-                        .iter()
-                        .map(|row| measured_row(&m.0, row))
-                        .collect_view()
-                })
-            })
+            model.with_part(
+                |r| r.schemes.as_ref(),
+                |measured| {
+                    measured.map(|measured| {
+                        measured
+                            .iter()
+                            .map(|row| measured_row(&m.0, row))
+                            .collect_view()
+                    })
+                },
+            )
         })
     };
     view! {

@@ -43,32 +43,36 @@ pub fn failure_panel(heading: &'static str) -> impl IntoView {
         })
     };
     let headline = move || {
-        model.with_failure(|measured| {
-            measured
-                .as_ref()
-                .and_then(|m| busiest_survivor(&m.0))
-                .map(|sentence| escape(&sentence))
-                .unwrap_or_default()
-        })
+        model.with_part(
+            |r| r.failure.as_ref(),
+            |measured| {
+                measured
+                    .and_then(|m| busiest_survivor(&m))
+                    .map(|sentence| escape(&sentence))
+                    .unwrap_or_default()
+            },
+        )
     };
     let figures = move || {
         let shown = snapshot.with(|m| settings_query(&m.0));
-        model.with_failure(|measured| {
-            measured
-                .as_ref()
-                .map(|m| {
-                    // The last address's figures, until the worker's arrive: say so.
-                    let behind = if m.0.query == shown {
-                        String::new()
-                    } else {
-                        let mut note = Markup::new();
-                        note.paragraph("note updating", "Updating for the new settings…");
-                        note.into_string()
-                    };
-                    behind + &figures_markup(&m.0)
-                })
-                .unwrap_or_default()
-        })
+        model.with_part(
+            |r| r.failure.as_ref(),
+            |measured| {
+                measured
+                    .map(|m| {
+                        // The last address's figures, until the worker's arrive: say so.
+                        let behind = if m.query == shown {
+                            String::new()
+                        } else {
+                            let mut note = Markup::new();
+                            note.paragraph("note updating", "Updating for the new settings…");
+                            note.into_string()
+                        };
+                        behind + &figures_markup(&m)
+                    })
+                    .unwrap_or_default()
+            },
+        )
     };
 
     view! {
@@ -202,7 +206,7 @@ fn figures_markup(measured: &FailureMeasured) -> String {
         &[
             ("class", Some("numbers compact")),
             ("id", Some("failure-figures")),
-            ("data-for", Some(&measured.query)),
+            ("data-for", Some(measured.query)),
         ],
     )
     .open("tbody", &[]);

@@ -61,14 +61,17 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
     };
     let render_spread = move |canvas: &HtmlCanvasElement, width: f64| {
         let points = snapshot.with(|m| m.0.settings.points);
-        model.with_evenness(|measured| {
-            measured.as_ref().is_some_and(|measured| {
-                timing::timed("ringcount:draw-spread-chart", || {
-                    charts::draw_evenness(canvas, width, &measured.0, points)
-                });
-                true
-            })
-        })
+        model.with_part(
+            |r| r.evenness.as_ref(),
+            |measured| {
+                measured.is_some_and(|measured| {
+                    timing::timed("ringcount:draw-spread-chart", || {
+                        charts::draw_evenness(canvas, width, measured.value, points)
+                    });
+                    true
+                })
+            },
+        )
     };
     Effect::new(move |_| {
         let width = loads_width.get();
@@ -122,8 +125,8 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
                     {save_loads}
                 </figure>
                 <figure>
-                    <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.with_evenness(|measured| {
-                        let measured = measured.as_ref().map(|m| m.0.clone()).unwrap_or_default();
+                    <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.with_part(|r| r.evenness.as_ref(), |measured| {
+                        let measured = measured.map(|m| m.value.clone()).unwrap_or_default();
                         let listed: Vec<String> = measured.iter().map(|m| format!("{}% at {}", fixed(m.busiest_excess * 100.0, 0), m.points)).collect();
                         format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
                     })></canvas>
@@ -320,28 +323,27 @@ fn SkewControl() -> impl IntoView {
                     prop:value=text aria-describedby="skew-message"
                     on:change=move |ev| set(event_target_value(&ev), parse_skew) />
             </fieldset>
-            <p
-                class="help"
-                data-requests-from=move || if yours() { "yours" } else { "zipf" }
-                inner_html=move || {
-                    let hottest = snapshot.with(|m| fixed(m.0.hottest_key_share(), 6));
-                    let mut m = Markup::new();
-                    if yours() {
-                        m.text("Requests come from your keys, not from s: a key seen k times is k requests. The hottest key alone gets ")
-                            .figure("hottest-key-share", &hottest)
-                            .text(" of all requests, and no number of points can split one key.");
-                    } else {
-                        m.text("Key rank r gets requests in proportion to 1/r^s: 0 is every key alike, 1 is ")
-                            .term("zipf", "Zipf's law")
-                            .text(". The hottest key alone gets ")
-                            .figure("hottest-key-share", &hottest)
-                            .text(" of all requests, ")
-                            .term("harmonic", "1/H(K, s)")
-                            .text(", and no number of points can split one key.");
-                    }
-                    m.into_string()
+            {markup(Holder::Block, move || {
+                let hottest = snapshot.with(|m| fixed(m.0.hottest_key_share(), 6));
+                let from = if yours() { "yours" } else { "zipf" };
+                let mut m = Markup::new();
+                m.open("p", &[("class", Some("help")), ("data-requests-from", Some(from))]);
+                if yours() {
+                    m.text("Requests come from your keys, not from s: a key seen k times is k requests. The hottest key alone gets ")
+                        .figure("hottest-key-share", &hottest)
+                        .text(" of all requests, and no number of points can split one key.");
+                } else {
+                    m.text("Key rank r gets requests in proportion to 1/r^s: 0 is every key alike, 1 is ")
+                        .term("zipf", "Zipf's law")
+                        .text(". The hottest key alone gets ")
+                        .figure("hottest-key-share", &hottest)
+                        .text(" of all requests, ")
+                        .term("harmonic", "1/H(K, s)")
+                        .text(", and no number of points can split one key.");
                 }
-            ></p>
+                m.close("p");
+                m.into_string()
+            })}
             <Message message=message id="skew-message" />
         </div>
     }

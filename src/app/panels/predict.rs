@@ -12,13 +12,13 @@ use crate::app::session::storage;
 use crate::app::state::{set_changed, Model};
 use crate::render::markup::Markup;
 use model::query;
-use model::questions::{self, read_guess, Answer, Question, IDS};
+use model::questions::{self, read_guess, Answer, Question, QuestionId};
 use model::schemes;
 use model::Snapshot;
 
 /// `q=ID`: one question alone, for a course page (None: all six in turn).
 #[derive(Clone, Copy)]
-pub struct OnlyQuestion(pub Option<&'static str>);
+pub struct OnlyQuestion(pub Option<QuestionId>);
 
 /// The reader's answer to a question for one set of settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,13 +27,13 @@ pub enum Given {
     Skipped,
 }
 
-fn storage_key(id: &str, settings_query: &str) -> String {
-    format!("ringcount:answer:{id}:{settings_query}")
+fn storage_key(id: QuestionId, settings_query: &str) -> String {
+    format!("ringcount:answer:{}:{settings_query}", id.as_str())
 }
 
 /// What the reader gave for question `id` under these settings, if anything
 /// (kept in this tab's session storage, never sent anywhere).
-pub fn given(id: &str, settings_query: &str) -> Option<Given> {
+pub fn given(id: QuestionId, settings_query: &str) -> Option<Given> {
     let value = storage()?
         .get_item(&storage_key(id, settings_query))
         .ok()??;
@@ -44,13 +44,13 @@ pub fn given(id: &str, settings_query: &str) -> Option<Given> {
 }
 
 /// Where the reader's last guess at a question is kept, with its settings.
-fn last_guess_key(id: &str) -> String {
-    format!("ringcount:last-guess:{id}")
+fn last_guess_key(id: QuestionId) -> String {
+    format!("ringcount:last-guess:{}", id.as_str())
 }
 
 /// The reader's last guess at `id` when it was made for other settings, as
 /// a note under the question that these settings ask afresh.
-fn earlier_guess(id: &str, settings_query: &str) -> Option<String> {
+fn earlier_guess(id: QuestionId, settings_query: &str) -> Option<String> {
     let stored = storage()?.get_item(&last_guess_key(id)).ok()??;
     let (then, guess) = stored.split_once('\n')?;
     if then == settings_query {
@@ -71,7 +71,7 @@ fn earlier_guess(id: &str, settings_query: &str) -> Option<String> {
     Some(html.into_string())
 }
 
-fn keep(model: Model, id: &str, settings_query: &str, given: &Given) {
+fn keep(model: Model, id: QuestionId, settings_query: &str, given: &Given) {
     let value = match given {
         Given::Guessed(guess) => format!("guess:{guess}"),
         Given::Skipped => "skipped".to_string(),
@@ -81,11 +81,11 @@ fn keep(model: Model, id: &str, settings_query: &str, given: &Given) {
         if let Given::Guessed(guess) = given {
             let _ = storage.set_item(&last_guess_key(id), &format!("{settings_query}\n{guess}"));
         }
-        if id == "moved" {
+        if id == QuestionId::Moved {
             let _ = storage.set_item(HEADLINE_ASKED, "yes");
         }
     }
-    if id == "moved" {
+    if id == QuestionId::Moved {
         set_changed(model.asking, false);
     }
     model.guesses.update(|n| *n += 1);
@@ -94,7 +94,7 @@ fn keep(model: Model, id: &str, settings_query: &str, given: &Given) {
 /// "Just show me" for the headline's question, from the ring panel.
 pub fn skip_headline(model: Model) {
     let query = model.snapshot.with_untracked(|m| settings_query(&m.0));
-    keep(model, "moved", &query, &Given::Skipped);
+    keep(model, QuestionId::Moved, &query, &Given::Skipped);
 }
 
 /// The address of these settings, without view parameters, and the
@@ -105,15 +105,15 @@ pub fn settings_query(s: &Snapshot) -> String {
 
 /// The question `id` for the snapshot this panel shows; None until the
 /// worker has answered it for these settings.
-fn current(model: Model, id: &'static str) -> Option<Question> {
+fn current(model: Model, id: QuestionId) -> Option<Question> {
     model.snapshot.with(|m| {
-        model.deferred.with(|d| {
-            let answered = d
-                .questions
-                .as_ref()
-                .filter(|a| a.query == settings_query(&m.0))?;
-            answered.questions.0.iter().find(|q| q.id == id).cloned()
-        })
+        model.with_part(
+            |r| r.questions.as_ref(),
+            |answered| {
+                let answered = answered.filter(|a| a.query == settings_query(&m.0))?;
+                answered.iter().find(|q| q.id == id).cloned()
+            },
+        )
     })
 }
 
@@ -121,13 +121,14 @@ pub fn predict_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let only = use_context::<OnlyQuestion>().and_then(|o| o.0);
     let index = RwSignal::new(0usize);
-    let shown = move || only.unwrap_or(IDS[index.get().min(IDS.len() - 1)]);
+    let all = QuestionId::ALL;
+    let shown = move || only.unwrap_or(all[index.get().min(all.len() - 1)]);
     let nav = only.is_none().then(|| {
         view! {
             <div class="question-nav">
                 <button id="question-back" disabled=move || index.get() == 0 on:click=move |_| index.update(|i| *i = i.saturating_sub(1))>"◀ Back"</button>
-                <span aria-live="polite">{move || format!("Question {} of {}", index.get() + 1, IDS.len())}</span>
-                <button id="question-next" disabled=move || index.get() + 1 == IDS.len() on:click=move |_| index.update(|i| *i = (*i + 1).min(IDS.len() - 1))>"Next ▶"</button>
+                <span aria-live="polite">{move || format!("Question {} of {}", index.get() + 1, all.len())}</span>
+                <button id="question-next" disabled=move || index.get() + 1 == all.len() on:click=move |_| index.update(|i| *i = (*i + 1).min(all.len() - 1))>"Next ▶"</button>
             </div>
         }
     });
@@ -148,7 +149,7 @@ pub fn predict_panel(heading: &'static str) -> impl IntoView {
 
 /// On paper, every question at once with room to answer (the screen asks
 /// one at a time); written only while printing.
-fn printed_questions(model: Model, only: Option<&'static str>) -> AnyView {
+fn printed_questions(model: Model, only: Option<QuestionId>) -> AnyView {
     markup(Holder::Block, move || {
         if !model.printing.get() {
             return String::new();
@@ -156,7 +157,10 @@ fn printed_questions(model: Model, only: Option<&'static str>) -> AnyView {
         model.snapshot.with(|m| {
             let mut html = Markup::new();
             html.open("ol", &[("class", Some("print-only print-questions"))]);
-            for id in IDS.into_iter().filter(|id| only.is_none_or(|o| o == *id)) {
+            for id in QuestionId::ALL
+                .into_iter()
+                .filter(|id| only.is_none_or(|o| o == *id))
+            {
                 let q = questions::question(id, &m.0, &[], &m.0.failure_none());
                 html.open("li", &[]).element("p", &[], &q.wording);
                 // The boxes the screen offers, named for paper.
@@ -179,32 +183,33 @@ pub fn printed_answers() -> AnyView {
     let model = expect_context::<Model>();
     markup(Holder::Block, move || {
         // Only under the questions the handout prints.
-        let asked = document()
-            .query_selector("[data-panel=\"predict\"][data-in-handout]")
-            .ok()
-            .flatten()
-            .is_some();
+        let asked = model
+            .handout
+            .with(|chosen| chosen.contains(&model::panels::PanelId::Predict));
         if !model.printing.get() || !asked {
             return String::new();
         }
         let shown = model.snapshot.with(|m| settings_query(&m.0));
-        model.with_questions(|answered| {
-            let Some(answered) = answered.as_ref().filter(|a| a.query == shown) else {
-                return String::new();
-            };
-            let mut html = Markup::new();
-            html.open("section", &[("class", Some("print-only print-answers"))])
-                .element("h2", &[], "Answers to the questions")
-                .open("ol", &[]);
-            for q in answered.questions.0.iter() {
-                html.open("li", &[])
-                    .element("p", &[], &q.wording)
-                    .element("p", &[], &sentence(q, None, unit(q.answer)))
-                    .close("li");
-            }
-            html.close("ol").close("section");
-            html.into_string()
-        })
+        model.with_part(
+            |r| r.questions.as_ref(),
+            |answered| {
+                let Some(answered) = answered.filter(|a| a.query == shown) else {
+                    return String::new();
+                };
+                let mut html = Markup::new();
+                html.open("section", &[("class", Some("print-only print-answers"))])
+                    .element("h2", &[], "Answers to the questions")
+                    .open("ol", &[]);
+                for q in answered.iter() {
+                    html.open("li", &[])
+                        .element("p", &[], &q.wording)
+                        .element("p", &[], &sentence(q, None, unit(q.answer)))
+                        .close("li");
+                }
+                html.close("ol").close("section");
+                html.into_string()
+            },
+        )
     })
 }
 
@@ -238,12 +243,12 @@ fn ticked_schemes() -> String {
 /// Where a guess is typed: a box for a number (Enter counts it), or a box
 /// per scheme for "between".
 fn guess_inputs(
-    id: &'static str,
+    id: QuestionId,
     box_ref: NodeRef<leptos::html::Input>,
     count: impl Fn() + Copy + Send + Sync + 'static,
 ) -> AnyView {
     match id {
-        "between" => view! {
+        QuestionId::Between => view! {
             <fieldset class="scheme-guesses">
                 <legend class="visually-hidden">"Schemes that move keys between servers that stay"</legend>
                 {schemes::ABOUT.iter().map(|s| view! {
@@ -257,10 +262,10 @@ fn guess_inputs(
                 type="text"
                 inputmode="decimal"
                 class="guess-box"
-                id=format!("guess-{id}")
+                id=format!("guess-{}", id.as_str())
                 node_ref=box_ref
                 aria-label="Your guess"
-                aria-describedby=format!("guess-{id}-message")
+                aria-describedby=format!("guess-{}-message", id.as_str())
                 on:keydown=move |ev| if ev.key() == "Enter" { count() }
             />
         }
@@ -269,7 +274,7 @@ fn guess_inputs(
 }
 
 /// One question: asked, or answered with its reveal.
-fn question_view(model: Model, id: &'static str) -> AnyView {
+fn question_view(model: Model, id: QuestionId) -> AnyView {
     let box_ref = NodeRef::<leptos::html::Input>::new();
     let message = RwSignal::new(None::<String>);
     let settings_now = move || model.snapshot.with(|m| settings_query(&m.0));
@@ -318,12 +323,12 @@ fn question_view(model: Model, id: &'static str) -> AnyView {
     // unanswered keeps the box (and what is typed in it) rather than
     // building it again.
     let answered = Memo::new(move |_| given_now().is_some());
-    let message_id = format!("guess-{id}-message");
+    let message_id = format!("guess-{}-message", id.as_str());
     let inputs = move || guess_inputs(id, box_ref, count);
     view! {
         <div
             class="question"
-            data-question=id
+            data-question=id.as_str()
             data-answered=state
             data-answer=move || revealed().map(|(q, _)| q.measured)
             data-guess=move || match given_now() { Some(Given::Guessed(g)) => Some(g), _ => None }
@@ -346,11 +351,13 @@ fn question_view(model: Model, id: &'static str) -> AnyView {
                 .into_any(),
                 true => ().into_any(),
             }}
-            <div class="reveal" aria-live="polite" inner_html=move || match (given_now(), revealed()) {
-                (_, Some((q, given))) => reveal(&q, &given),
-                (Some(_), None) => "<p>Measuring…</p>".to_string(),
-                (None, None) => earlier_guess(id, &settings_now()).unwrap_or_default(),
-            }></div>
+            <div class="reveal" aria-live="polite">
+                {markup(Holder::Block, move || match (given_now(), revealed()) {
+                    (_, Some((q, given))) => reveal(&q, &given),
+                    (Some(_), None) => "<p>Measuring…</p>".to_string(),
+                    (None, None) => earlier_guess(id, &settings_now()).unwrap_or_default(),
+                })}
+            </div>
         </div>
     }
     .into_any()

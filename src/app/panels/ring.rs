@@ -183,28 +183,81 @@ fn focus_the_guess() {
 }
 
 /// Back and Next through the change's stages, hidden while the page asks.
-fn stepper(
+/// Which stage of the change the ring shows: the change itself, unless the
+/// reader stepped to another for the snapshot on screen (a new snapshot
+/// starts again at its own change).
+#[derive(Clone, Copy)]
+struct Stages {
+    picked: RwSignal<Option<(Measured, usize)>>,
     shown_index: Memo<usize>,
-    stage_count: Memo<usize>,
-    asking: RwSignal<bool>,
-    pick: impl Fn(usize) + Copy + Send + Sync + 'static,
-) -> impl IntoView {
+    count: Memo<usize>,
+    /// The stage shown; while the page asks before it tells, the pool
+    /// before the change.
+    now: Memo<Shared<Stage>>,
+}
+
+impl Stages {
+    fn new(model: Model) -> Stages {
+        let picked = RwSignal::new(None::<(Measured, usize)>);
+        let shown_index = Memo::new(move |_| {
+            let last = model.snapshot.with(|m| change_stage(&m.0));
+            let current = model.snapshot.get();
+            picked.with(|picked| match picked {
+                Some((on, index)) if *on == current => (*index).min(last),
+                _ => last,
+            })
+        });
+        let now = Memo::new(move |_| {
+            let index = shown_index.get();
+            let asking = model.asking.get();
+            model.snapshot.with(|m| {
+                Shared(Arc::new(if asking {
+                    before_the_change(&m.0)
+                } else {
+                    stage(&m.0, index)
+                }))
+            })
+        });
+        Stages {
+            picked,
+            shown_index,
+            count: Memo::new(move |_| model.snapshot.with(|m| stage_pools(&m.0).len())),
+            now,
+        }
+    }
+
+    fn pick(self, model: Model, index: usize) {
+        self.picked
+            .set(Some((model.snapshot.get_untracked(), index)));
+    }
+
+    fn at_change(self, model: Model) -> bool {
+        model
+            .snapshot
+            .with(|m| self.shown_index.get() == change_stage(&m.0))
+    }
+}
+
+fn stepper(model: Model, stages: Stages) -> impl IntoView {
+    let Stages {
+        shown_index, count, ..
+    } = stages;
     view! {
-        <div class="stepper" role="group" aria-label="Step through the joins" hidden=move || asking.get()>
+        <div class="stepper" role="group" aria-label="Step through the joins" hidden=move || model.asking.get()>
             <button
                 id="step-back"
                 disabled=move || { shown_index.get() == 0 }
-                on:click=move |_| pick(shown_index.get_untracked().saturating_sub(1))
+                on:click=move |_| stages.pick(model, shown_index.get_untracked().saturating_sub(1))
             >
                 "◀ Back"
             </button>
             <span class="stage-label" aria-live="polite" data-stage=move || shown_index.get().to_string()>
-                {move || format!("Step {} of {}", shown_index.get() + 1, stage_count.get())}
+                {move || format!("Step {} of {}", shown_index.get() + 1, count.get())}
             </span>
             <button
                 id="step-forward"
-                disabled=move || { shown_index.get() + 1 >= stage_count.get() }
-                on:click=move |_| pick(shown_index.get_untracked() + 1)
+                disabled=move || { shown_index.get() + 1 >= count.get() }
+                on:click=move |_| stages.pick(model, shown_index.get_untracked() + 1)
             >
                 "Next ▶"
             </button>
@@ -212,59 +265,43 @@ fn stepper(
     }
 }
 
-/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
-/// component: it takes one argument and needs no props type.
-pub fn ring_panel(heading: &'static str) -> impl IntoView {
-    let model = expect_context::<Model>();
-    let canvas = NodeRef::<Canvas>::new();
-    // A stage the reader picked, for the snapshot it was picked on; a new
-    // snapshot starts again at its own change.
-    let picked = RwSignal::new(None::<(Measured, usize)>);
-    let pick = move |index: usize| picked.set(Some((model.snapshot.get_untracked(), index)));
-    let asking = model.asking;
-    let stage_count = Memo::new(move |_| model.snapshot.with(|m| stage_pools(&m.0).len()));
-    let shown_index = Memo::new(move |_| {
-        let last = model.snapshot.with(|m| change_stage(&m.0));
-        let current = model.snapshot.get();
-        picked.with(|picked| match picked {
-            Some((on, index)) if *on == current => (*index).min(last),
-            _ => last,
-        })
-    });
-    // While the page asks before it tells, the pool before the change.
-    let stage_now = Memo::new(move |_| {
-        let index = shown_index.get();
-        let asking = asking.get();
+/// The reader's guess at the count, shown beside it once the ring shows
+/// the change it was made for.
+fn guess_at_change(model: Model, stages: Stages) -> Option<String> {
+    model.guesses.track();
+    let query = model.snapshot.with(|m| predict::settings_query(&m.0));
+    match predict::given(model::questions::QuestionId::Moved, &query) {
+        Some(predict::Given::Guessed(guess)) if stages.at_change(model) => Some(guess),
+        _ => None,
+    }
+}
+
+/// Under `use=`, which system's ring every panel measures.
+fn in_use_note(model: Model) -> impl IntoView {
+    markup(Holder::Block, move || {
         model.snapshot.with(|m| {
-            Shared(Arc::new(if asking {
-                before_the_change(&m.0)
-            } else {
-                stage(&m.0, index)
-            }))
+            let s = &m.0;
+            let about = s
+                .settings
+                .in_use
+                .about_ring(s.ring_after.len(), s.after.len());
+            about
+                .map(|text| format!("<p class=\"note\" data-in-use-note>{}</p>", escape(&text)))
+                .unwrap_or_default()
         })
-    });
-    // The reader's guess at the count, shown beside it once the ring shows
-    // the change it was made for.
-    let guess = move || {
-        model.guesses.track();
-        let at_change = model
-            .snapshot
-            .with(|m| shown_index.get() == change_stage(&m.0));
-        let query = model.snapshot.with(|m| predict::settings_query(&m.0));
-        match predict::given("moved", &query) {
-            Some(predict::Given::Guessed(guess)) if at_change => Some(guess),
-            _ => None,
-        }
-    };
+    })
+}
 
-    // A server picked out in the legend, by name (kept while it is in the
-    // view; only offered past eight servers, where colours repeat).
-    let picked_server = RwSignal::new(None::<String>);
-    let picked_id = move |s: &Snapshot| picked_server.with(|name| picked_in(s, name.as_deref()));
-
-    let width = observed_width(canvas);
-    // Draws the ring onto `element`: the panel's own canvas on every change,
-    // or a detached one when the reader saves it as a PNG.
+/// Draws the ring on every change it shows, and offers it as a PNG.
+fn drawn_ring(
+    model: Model,
+    stages: Stages,
+    canvas: NodeRef<Canvas>,
+    width: ReadSignal<f64>,
+    picked_id: impl Fn(&Snapshot) -> Option<ServerId> + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    // Onto `element`: the panel's own canvas on every change, or a detached
+    // one when the reader saves it as a PNG.
     let render = move |element: &web_sys::HtmlCanvasElement, width: f64| {
         let colours = ring_colours(model.printing.get());
         let inspected = Some(model.inspected_key.get());
@@ -277,7 +314,8 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                 picked: picked_id(&m.0),
                 detail: Detail::EveryKey,
             };
-            stage_now
+            stages
+                .now
                 .with(|s| draw_stage(element, width, &m.0, &s.0, &colours, marks, show_failure))
         });
     };
@@ -290,64 +328,97 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
         // A step ends when the ring shows it.
         timing::record_step_end();
     });
-    let save_button = crate::app::draw::export::save_png_button(
-        "ring",
-        "The ring",
-        ring_caption,
-        move |target| {
-            let width = width.get_untracked();
-            if width > 0.0 {
-                render(target, width);
-            }
-            width > 0.0
-        },
-    );
-
-    let description = move || {
-        let (show_failure, asking) = (model.show_failure.get(), asking.get());
-        model.snapshot.with(|m| {
-            stage_now.with(|s| describe_ring(&m.0, &s.0, show_failure, asking, picked_id(&m.0)))
-        })
-    };
-
-    // A click picks the key nearest that angle: squared on the ring, and the
-    // one whose replicas the failure panel lists.
-    let pick_key = move |ev: leptos::ev::MouseEvent| {
-        let css_width = width.get_untracked();
-        let position = ring_canvas::position_at(
-            css_width,
-            f64::from(ev.offset_x()),
-            f64::from(ev.offset_y()),
-        );
-        if let Some(index) = model
-            .snapshot
-            .with_untracked(|m| m.0.keys.nearest(position))
-        {
-            model.inspected_key.set(index);
+    crate::app::draw::export::save_png_button("ring", "The ring", ring_caption, move |target| {
+        let width = width.get_untracked();
+        if width > 0.0 {
+            render(target, width);
         }
-    };
-    let picked_key = move || {
+        width > 0.0
+    })
+}
+
+/// A click picks the key nearest that angle: squared on the ring, and the
+/// one whose replicas the failure panel lists.
+fn pick_key_at(model: Model, width: ReadSignal<f64>, ev: &leptos::ev::MouseEvent) {
+    let position = ring_canvas::position_at(
+        width.get_untracked(),
+        f64::from(ev.offset_x()),
+        f64::from(ev.offset_y()),
+    );
+    if let Some(index) = model
+        .snapshot
+        .with_untracked(|m| m.0.keys.nearest(position))
+    {
+        model.inspected_key.set(index);
+    }
+}
+
+fn picked_key_text(model: Model) -> String {
+    model.snapshot.with(|m| {
+        let index = model.inspected_key.get().min(m.0.key_count() - 1);
+        format!(
+            "squared: {}, whose replicas the failure panel lists",
+            m.0.settings.key_names().name(m.0.keys.key(index).number)
+        )
+    })
+}
+
+/// While the page asks before it tells: the question, and the two ways on.
+fn ring_asks(model: Model) -> impl IntoView {
+    let question = move || {
         model.snapshot.with(|m| {
-            let index = model.inspected_key.get().min(m.0.key_count() - 1);
-            format!(
-                "squared: {}, whose replicas the failure panel lists",
-                m.0.settings.key_names().name(m.0.keys.key(index).number)
-            )
+            let mut html = Markup::new();
+            html.ring_question(&m.0);
+            html.into_string()
         })
     };
+    move || {
+        model.asking.get().then(|| {
+            view! {
+                {markup(Holder::Block, question)}
+                <div class="ring-ask" data-ring-asks>
+                    // To the "Guess first" panel, its box focused: where the guess is typed.
+                    <button type="button" on:click=|_| focus_the_guess()>"Guess in “Guess first”"</button>
+                    <button type="button" data-just-show on:click=move |_| predict::skip_headline(model)>"Just show me"</button>
+                </div>
+            }
+        })
+    }
+}
 
+/// The panel, under `heading` (from `panels::ALL`). A plain function, not a
+/// component: it takes one argument and needs no props type.
+pub fn ring_panel(heading: &'static str) -> impl IntoView {
+    let model = expect_context::<Model>();
+    let canvas = NodeRef::<Canvas>::new();
+    let stages = Stages::new(model);
+    // A server picked out in the legend, by name (kept while it is in the
+    // view; only offered past eight servers, where colours repeat).
+    let picked_server = RwSignal::new(None::<String>);
+    let picked_id = move |s: &Snapshot| picked_server.with(|name| picked_in(s, name.as_deref()));
+    let width = observed_width(canvas);
+    let description = move || {
+        let (show_failure, asking) = (model.show_failure.get(), model.asking.get());
+        model.snapshot.with(|m| {
+            stages
+                .now
+                .with(|s| describe_ring(&m.0, &s.0, show_failure, asking, picked_id(&m.0)))
+        })
+    };
     // What this step changed, each server's keys, and what the marks mean.
     let legend = move || {
         let skewed = model.snapshot.with(|m| !m.0.requests().is_even());
         let show_failure = model.show_failure.get();
-        let caption = if asking.get() {
+        let caption = if model.asking.get() {
             Caption::Asks
         } else {
-            Caption::Tells(guess())
+            Caption::Tells(guess_at_change(model, stages))
         };
         model.snapshot.with(|m| {
             let picked = picked_id(&m.0);
-            stage_now.with(|s| legend_markup(&m.0, &s.0, &caption, skewed, show_failure, picked))
+            stages
+                .now
+                .with(|s| legend_markup(&m.0, &s.0, &caption, skewed, show_failure, picked))
         })
     };
     // A name in the legend picks its server out, and again shows them all.
@@ -359,15 +430,6 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
             });
         }
     };
-    let question = move || {
-        model.snapshot.with(|m| {
-            let mut html = Markup::new();
-            html.ring_question(&m.0);
-            html.into_string()
-        })
-    };
-    // To the "Guess first" panel, its box focused: where the guess is typed.
-    let to_guess = move |_| focus_the_guess();
 
     view! {
         <section class="panel" id="ring" aria-labelledby="ring-title">
@@ -376,25 +438,15 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                 "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
                 " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
             </p>
-            {markup(Holder::Block, move || model.snapshot.with(|m| {
-                let s = &m.0;
-                let about = s.settings.in_use.about_ring(s.ring_after.len(), s.after.len());
-                about.map(|text| format!("<p class=\"note\" data-in-use-note>{}</p>", escape(&text))).unwrap_or_default()
-            }))}
+            {in_use_note(model)}
             <div class="ring-wrap">
-                <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=pick_key></canvas>
+                <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, width, &ev)></canvas>
                 <div class="ring-side" on:click=pick_server>
-                    {move || asking.get().then(|| view! {
-                        {markup(Holder::Block, question)}
-                        <div class="ring-ask" data-ring-asks>
-                            <button type="button" on:click=to_guess>"Guess in “Guess first”"</button>
-                            <button type="button" data-just-show on:click=move |_| predict::skip_headline(model)>"Just show me"</button>
-                        </div>
-                    })}
-                    {stepper(shown_index, stage_count, asking, pick)}
+                    {ring_asks(model)}
+                    {stepper(model, stages)}
                     {markup(Holder::Block, legend)}
-                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{picked_key}<span class="screen-only">"; click a dot to pick another"</span></span></p>
-                    {save_button}
+                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model)}<span class="screen-only">"; click a dot to pick another"</span></span></p>
+                    {drawn_ring(model, stages, canvas, width, picked_id)}
                 </div>
             </div>
         </section>

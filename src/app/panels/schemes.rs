@@ -10,13 +10,14 @@ use crate::app::draw::theme::observed_width;
 use crate::app::message::{apply, Message};
 use crate::app::number_control::NumberControl;
 use crate::app::panels::{markup, Holder};
-use crate::app::state::{LookupTiming, Model, SchemeRow, SchemesMeasured};
+use crate::app::state::{Model, SchemesMeasured};
 use crate::app::timing;
 use crate::render::markup::{escape, Markup};
 use model::format::{fixed, fixed_in_prose, percent, thousands};
 use model::measure::End;
 use model::placements;
 use model::report::OneKey;
+use model::report::{LookupTiming, SchemeRow};
 use model::schemes::{self, Holds};
 use model::{Epsilon, Probes, Settings};
 
@@ -168,14 +169,14 @@ pub fn placements_table(
                 "aria-busy",
                 Some(if measured.is_none() { "true" } else { "false" }),
             ),
-            ("data-for", Some(measured.map_or("", |m| m.query.as_str()))),
+            ("data-for", Some(measured.map_or("", |m| m.query))),
         ],
     );
     // The figures' own settings decide, so stale rows keep their words.
     let weighted = measured.map_or(weighted, |m| !m.snapshot.0.settings.weights.is_empty());
     table_head(&mut m, table, weighted);
     m.open("tbody", &[]);
-    let rows = measured.map_or(&[][..], |m| &m.rows.0[..]);
+    let rows = measured.map_or(&[][..], |m| &m.value[..]);
     // Named from the snapshot these rows measured, never a newer one.
     let names = measured.map_or(&[][..], |m| &m.snapshot.0.names[..]);
     let marks = RowMarks {
@@ -418,9 +419,7 @@ fn lead(s: &model::Snapshot) -> String {
 fn chart_label(measured: Option<&SchemesMeasured>, keys: usize) -> String {
     let listed: Vec<String> = measured
         .map(|m| {
-            m.rows
-                .0
-                .iter()
+            m.iter()
                 .map(|row| {
                     format!(
                         "{} moved {}",
@@ -447,17 +446,18 @@ fn one_key_box(model: Model) -> impl IntoView {
             // The worker places it; until it has, for this address and
             // this key, the table waits.
             snapshot.with(|m| {
-                model.with_one_key(|placed| {
-                    placed
-                        .as_ref()
-                        .map(|p| &*p.0)
-                        .filter(|p| {
-                            p.0.key == *key
-                                && p.1 == crate::app::panels::predict::settings_query(&m.0)
-                        })
-                        .map(|p| one_key_markup(&m.0, &p.0))
-                        .unwrap_or_default()
-                })
+                model.with_part(
+                    |r| r.one_key.as_ref(),
+                    |placed| {
+                        placed
+                            .filter(|p| {
+                                p.key == *key
+                                    && p.query == crate::app::panels::predict::settings_query(&m.0)
+                            })
+                            .map(|p| one_key_markup(&m.0, p.value))
+                            .unwrap_or_default()
+                    },
+                )
             })
         })
     };
@@ -499,25 +499,26 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
     let render = move |canvas: &web_sys::HtmlCanvasElement, width: f64| {
         let (keys, ideal) =
             snapshot.with(|m| (m.0.key_count() as f64, 1.0 / m.0.pool_with_changed() as f64));
-        model.with_schemes(|measured| {
-            let Some(measured) = measured else {
-                return false;
-            };
-            let bars: Vec<SchemeBars> = measured
-                .rows
-                .0
-                .iter()
-                .map(|row| SchemeBars {
-                    id: row.result.id,
-                    moved_share: row.result.movement.moved as f64 / keys,
-                    busiest_over_even: row.result.spread.busiest_over_fair(),
-                })
-                .collect();
-            timing::timed("ringcount:draw-schemes-chart", || {
-                charts::draw_schemes(canvas, width, &bars, ideal)
-            });
-            true
-        })
+        model.with_part(
+            |r| r.schemes.as_ref(),
+            |measured| {
+                let Some(measured) = measured else {
+                    return false;
+                };
+                let bars: Vec<SchemeBars> = measured
+                    .iter()
+                    .map(|row| SchemeBars {
+                        id: row.result.id,
+                        moved_share: row.result.movement.moved as f64 / keys,
+                        busiest_over_even: row.result.spread.busiest_over_fair(),
+                    })
+                    .collect();
+                timing::timed("ringcount:draw-schemes-chart", || {
+                    charts::draw_schemes(canvas, width, &bars, ideal)
+                });
+                true
+            },
+        )
     };
     Effect::new(move |_| {
         let width = chart_width.get();
@@ -540,16 +541,19 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
         let (weighted, in_use) = model
             .settings
             .with(|s| (!s.weights.is_empty(), s.in_use.id()));
-        model.with_schemes(|measured| {
-            placements_table(
-                Table::Schemes,
-                measured.as_ref(),
-                keys,
-                weighted,
-                None,
-                in_use,
-            )
-        })
+        model.with_part(
+            |r| r.schemes.as_ref(),
+            |measured| {
+                placements_table(
+                    Table::Schemes,
+                    measured.as_ref(),
+                    keys,
+                    weighted,
+                    None,
+                    in_use,
+                )
+            },
+        )
     };
     let notes = move || snapshot.with(|m| notes(Table::Schemes, &m.0.settings));
     view! {
@@ -559,7 +563,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
             <SchemeControls />
             {markup(Holder::Block, table)}
             <figure>
-                <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_schemes(|measured| {
+                <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_part(|r| r.schemes.as_ref(), |measured| {
                     chart_label(measured.as_ref(), snapshot.with_untracked(|m| m.0.key_count()))
                 })></canvas>
                 <figcaption>{SCHEMES_CAPTION}</figcaption>
@@ -617,7 +621,7 @@ fn SchemeControls() -> impl IntoView {
                         on:change=move |ev| set_eps(event_target_value(&ev))
                     />
                 </div>
-                <p class="help" inner_html=format!("0.05 to 2: each server may hold up to (1 + {}) times an even share.", crate::render::glossary::term("epsilon", "ε"))></p>
+                {markup(Holder::Block, || format!("<p class=\"help\">0.05 to 2: each server may hold up to (1 + {}) times an even share.</p>", crate::render::glossary::term("epsilon", "ε")))}
                 <Message message=eps_message id="eps-message" />
             </div>
             <NumberControl

@@ -82,12 +82,14 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
     };
     let said = move || {
         snapshot.with(|m| {
-            model.with_systems(|measured| {
-                measured
-                    .as_ref()
-                    .map(|measured| escape(&verdict(&m.0, &measured.rows.0)))
-                    .unwrap_or_default()
-            })
+            model.with_part(
+                |r| r.systems.as_ref(),
+                |measured| {
+                    measured
+                        .map(|measured| escape(&verdict(&m.0, measured.value)))
+                        .unwrap_or_default()
+                },
+            )
         })
     };
     let table = move || {
@@ -95,18 +97,21 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
         let (weighted, in_use) = model
             .settings
             .with(|s| (!s.weights.is_empty(), s.in_use.id()));
-        model.with_systems(|measured| {
-            yours.with(|yours| {
-                placements_table(
-                    Table::Systems,
-                    measured.as_ref(),
-                    keys,
-                    weighted,
-                    *yours,
-                    in_use,
-                )
-            })
-        })
+        model.with_part(
+            |r| r.systems.as_ref(),
+            |measured| {
+                yours.with(|yours| {
+                    placements_table(
+                        Table::Systems,
+                        measured.as_ref(),
+                        keys,
+                        weighted,
+                        *yours,
+                        in_use,
+                    )
+                })
+            },
+        )
     };
     let accounts = move || snapshot.with(|m| notes(Table::Systems, &m.0.settings));
     view! {

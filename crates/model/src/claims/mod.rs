@@ -31,6 +31,12 @@ pub enum Held {
     NotApplicable,
 }
 
+crate::read_back_enum!(Held {
+    "yes" => Yes,
+    "no" => No,
+    "n/a" => NotApplicable,
+});
+
 impl Held {
     /// `data-held` on the page, and the report's word.
     pub fn id(self) -> &'static str {
@@ -118,6 +124,11 @@ pub enum Kind {
     /// True or false of this configuration.
     Finding,
 }
+
+crate::read_back_enum!(Kind {
+    "check" => Check,
+    "finding" => Finding,
+});
 
 impl Kind {
     /// `data-kind` on the page (DEFINITIONS §14).
