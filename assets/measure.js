@@ -10,6 +10,10 @@
 // Only the newest request matters: one that arrives while another is being
 // measured replaces it, and the old one stops at the next piece (a scheme,
 // the claims, …), so a drag never leaves a queue of stale work behind.
+// A request for the address being measured adds to its work; under a new
+// generation (the page left the address and came back before the other
+// was measured) it first gets every part measured so far again, as the
+// page dropped those sent under the old number.
 //
 // A request may also name the reader's own keys by id (`keys`). If they
 // are not here, the reply is {generation, needKeys} and the page sends
@@ -123,7 +127,7 @@ export async function measurer(send) {
       const request = newest;
       newest = null;
       // A request for the address already being measured adds to it.
-      if (!start(request.query, request.work, request.key ?? "", request.keys ?? "")) {
+      if (!start(request.query, request.work, request.key ?? "", request.keys ?? "", request.generation)) {
         send({ generation: request.generation, needKeys: request.keys });
         continue;
       }

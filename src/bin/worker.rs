@@ -29,6 +29,9 @@ mod measuring {
     struct Current {
         snapshot: Snapshot,
         job: Job,
+        /// The page's number for the request the parts go out under: it
+        /// drops a part sent under any other.
+        generation: u32,
     }
 
     thread_local! {
@@ -45,9 +48,12 @@ mod measuring {
     /// empty, is placed by every scheme before anything else; `keys`, if
     /// not empty, is the id of the reader's own keys to measure. False,
     /// and nothing started, if those keys are not here (the page then
-    /// hands them over and asks again).
+    /// hands them over and asks again). `generation` is the page's number
+    /// for this request: the same address under a new number (the page
+    /// left it and came back before the other was measured) gets what was
+    /// measured for it again.
     #[wasm_bindgen]
-    pub fn start(search: &str, work: &str, key: &str, keys: &str) -> bool {
+    pub fn start(search: &str, work: &str, key: &str, keys: &str, generation: u32) -> bool {
         let yours = match keys {
             "" => None,
             id => match YOURS.with(|y| y.borrow().clone()).filter(|y| y.id() == id) {
@@ -62,11 +68,18 @@ mod measuring {
         CURRENT.with(|current| {
             let mut current = current.borrow_mut();
             match &mut *current {
-                Some(same) if same.job.query() == rendered => same.job.ask(&work),
+                Some(same) if same.job.query() == rendered => {
+                    same.job.ask(&work);
+                    if same.generation != generation {
+                        same.generation = generation;
+                        same.job.resend();
+                    }
+                }
                 _ => {
                     *current = Some(Current {
                         snapshot: Snapshot::of(&settings),
                         job: Job::new(&rendered, &work),
+                        generation,
                     })
                 }
             }
@@ -149,7 +162,7 @@ mod measuring {
     pub fn step() -> Option<String> {
         CURRENT.with(|current| {
             let mut current = current.borrow_mut();
-            let Current { snapshot, job } = current.as_mut()?;
+            let Current { snapshot, job, .. } = current.as_mut()?;
             let part = job.step(snapshot, Some(&now))?;
             Some(if part.is_empty() {
                 String::new()

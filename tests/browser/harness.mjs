@@ -323,7 +323,16 @@ export async function waitForCurrent(page, selector) {
       return false;
     }
     return location.search.slice(1).startsWith(measured);
-  }, selector, { timeout: 90000 });
+  }, selector, { timeout: 90000 }).catch(async (error) => {
+    // Say what the page showed instead, so a timeout can be told apart from a wrong address.
+    const seen = await page.evaluate((selector) => ({
+      address: location.search,
+      measuredFor: document.querySelector(selector)?.dataset.for ?? "(no element or no data-for)",
+      slots: [...document.querySelectorAll(".panel-slot")].map(
+        (slot) => `${slot.dataset.panel}:${slot.className}:${slot.dataset.stale}`).join(" "),
+    }), selector).catch(() => "(page gone)");
+    throw new Error(`${selector} never caught up: ${JSON.stringify(seen)}\n${error.message}`);
+  });
 }
 
 /**

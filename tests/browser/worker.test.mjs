@@ -109,3 +109,38 @@ for (const [label, options] of [
     if (served !== env.served) await served.close();
   });
 }
+
+test("an address left and come back to before the other was measured gets its parts again", async () => {
+  const { page, close } = await open(env.browser, env.served, "?keys=2000", { lazy: true });
+  // The measurer driven directly: while the first address is measured, the
+  // page asks for a second and, before that one starts, for the first again
+  // under a new number. It must not lose the failure sent under the old one.
+  const replies = await page.evaluate(async () => {
+    const { measurer } = await import(new URL("measure.js", document.baseURI).href);
+    const ask = (generation, query) => ({ generation, query, work: "failure,schemes", key: "", keys: "", settle: false });
+    const replies = [];
+    let measure;
+    let left = false;
+    await new Promise((finished) => {
+      measurer((reply) => {
+        replies.push({ generation: reply.generation, parts: reply.report ? Object.entries(JSON.parse(reply.report))
+          .filter(([, value]) => value !== null).map(([part]) => part) : [], done: Boolean(reply.done) });
+        if (!left && reply.generation === 1 && replies.at(-1).parts.includes("failure")) {
+          left = true;
+          measure(ask(2, "keys=2500"));
+          measure(ask(3, "keys=3000"));
+        }
+        if (reply.generation === 3 && reply.done) finished();
+      }).then((ready) => {
+        measure = ready;
+        measure(ask(1, "keys=3000"));
+      });
+    });
+    return replies;
+  });
+  assert.deepEqual(replies.filter((r) => r.generation === 2), [], "the second address was never started");
+  const third = replies.filter((r) => r.generation === 3).flatMap((r) => r.parts);
+  for (const part of ["query", "failure", "schemes"]) assert.ok(third.includes(part), `${part} under the new number: ${third}`);
+  assert.equal(third.filter((p) => p === "failure").length, 1, "sent again, not measured again");
+  await close();
+});

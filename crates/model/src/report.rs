@@ -151,6 +151,8 @@ enum Piece {
     Questions,
     /// Every placed scheme's lookups timed, last, as nothing waits on them.
     Lookups,
+    /// Everything measured so far, sent again (`Job::resend`).
+    SoFar,
 }
 
 /// A report being measured for one snapshot, a piece at a time.
@@ -223,6 +225,9 @@ impl Job {
     /// nothing is left.
     pub fn step(&mut self, snapshot: &Snapshot, clock: Option<Clock>) -> Option<Report> {
         let piece = self.pieces.pop_front()?;
+        if piece == Piece::SoFar {
+            return Some(self.report.clone());
+        }
         let mut part = Report {
             query: self.report.query.clone(),
             ..Report::default()
@@ -293,6 +298,7 @@ impl Job {
                     .collect();
                 part.questions = Some(questions::ask(snapshot, &textbook, &failure));
             }
+            Piece::SoFar => {}
             Piece::Lookups => {
                 if let Some(clock) = clock {
                     let resolution = clock_resolution(clock);
@@ -324,6 +330,16 @@ impl Job {
         self.pieces.push_front(Piece::OneKey(key.to_string()));
     }
 
+    /// Send everything measured so far again, before anything else: the
+    /// page asked for this address anew (it left for another and came back
+    /// before that one was measured), so it dropped the parts already sent
+    /// as answers to an older request.
+    pub fn resend(&mut self) {
+        if !self.report.is_empty() && !self.pieces.contains(&Piece::SoFar) {
+            self.pieces.push_front(Piece::SoFar);
+        }
+    }
+
     /// Measure `work` next, in its order, then what was left: the page asks
     /// again, with the panel the reader scrolled to first.
     pub fn ask(&mut self, work: &[Work]) {
@@ -345,7 +361,7 @@ impl Job {
                     .chain(&self.report.systems)
                     .flatten()
                     .any(|row| row.lookup.is_some()),
-                Piece::OneKey(_) => false,
+                Piece::OneKey(_) | Piece::SoFar => false,
             };
             if !done && !self.pieces.contains(&piece) {
                 self.pieces.push_back(piece);
@@ -577,6 +593,33 @@ mod tests {
             .iter()
             .flatten()
             .all(|row| row.lookup.is_none()));
+    }
+
+    #[test]
+    fn a_job_resent_sends_all_it_measured_first_and_measures_nothing_again() {
+        let snapshot = snapshot();
+        let mut job = Job::new("q", &[Work::Failure, Work::Schemes, Work::Claims]);
+        job.resend();
+        assert!(
+            job.step(&snapshot, None)
+                .is_some_and(|p| p.failure.is_some()),
+            "nothing to resend yet"
+        );
+        for _ in 0..schemes::ALL.len() {
+            job.step(&snapshot, None);
+        }
+        job.ask(&[Work::Claims]);
+        job.resend();
+        job.resend();
+        let again = job.step(&snapshot, None).expect("the parts so far");
+        assert_eq!(&again, job.report());
+        assert!(again.failure.is_some() && again.schemes.is_some() && again.claims.is_none());
+        let rest: Vec<Report> = std::iter::from_fn(|| job.step(&snapshot, None)).collect();
+        assert!(
+            rest.iter().all(|p| p.failure.is_none()),
+            "resent once, measured once"
+        );
+        assert!(rest.iter().any(|p| p.claims.is_some()));
     }
 
     #[test]
