@@ -63,6 +63,45 @@ pub fn go_to(id: String) {
     });
 }
 
+/// A jump the reader asked for (a link, "Go to…", "Guess in “Guess first”"):
+/// the history entry they are on keeps where they were, and the jump gets an
+/// entry of its own, so the browser's Back returns them there with focus on
+/// what they jumped from, instead of leaving the page. The address is not
+/// changed: its fragment may be a host's (see `url_state`).
+pub fn jump_to(id: String) {
+    record_jump(&id);
+    go_to(id);
+}
+
+// In JavaScript: a few DOM calls, which as Rust bindings cost the page
+// a kilobyte. The element that had focus is kept here, not in the entry:
+// Back within the page returns to this same document.
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "
+const from = [];
+export function recordJump(id) {
+  history.replaceState({ y: scrollY, from: from.push(document.activeElement) - 1 }, '');
+  history.pushState({ jump: id }, '');
+}
+export function onReturn(goTo) {
+  addEventListener('popstate', ({ state }) => {
+    if (state?.jump) return goTo(state.jump);
+    if (!state) return;
+    from[state.from]?.focus();
+    scrollTo(0, state.y);
+  });
+}
+")]
+extern "C" {
+    /// The history entries for a jump to `id`, for a jump that moves focus
+    /// itself.
+    #[wasm_bindgen(js_name = recordJump)]
+    pub fn record_jump(id: &str);
+    /// Back (or Forward) within the page: to where the reader was, focus
+    /// there, or to the jump made from there (`go_to`).
+    #[wasm_bindgen(js_name = onReturn)]
+    fn on_return(go_to: &Closure<dyn Fn(String)>);
+}
+
 /// Scroll `element` down out from under the sticky quick bar, whatever its
 /// height (the stylesheet's `scroll-margin-top` is a guess at it).
 fn clear_the_quick_bar(element: &web_sys::Element) {
@@ -110,7 +149,7 @@ impl SettingsSheet {
 
 /// One listener for the page's in-page links (`#moved`, in markup as well
 /// as in views), which land below the sticky bar with focus on their
-/// heading (in an embed, a link to a panel the embed does not hold opens
+/// heading, each a history entry that Back returns from (in an embed, a link to a panel the embed does not hold opens
 /// the full page at that panel, in a new tab); and Escape out of the
 /// settings sheet.
 pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
@@ -139,6 +178,9 @@ pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
     }
     // Listening as long as the page lives.
     on_event.forget();
+    let go = Closure::<dyn Fn(String)>::new(go_to);
+    on_return(&go);
+    go.forget();
 }
 
 fn follow_link(model: Model, event: &web_sys::Event, link: &web_sys::Element) {
@@ -152,7 +194,7 @@ fn follow_link(model: Model, event: &web_sys::Event, link: &web_sys::Element) {
     };
     if target(&id).is_some() {
         event.prevent_default();
-        go_to(id);
+        jump_to(id);
     } else if registry::find(&id).is_some() {
         // The link itself becomes the way out, so it opens the way the
         // embed's "Open the full page" does, with today's settings.
@@ -189,7 +231,7 @@ pub fn quick_nav() -> impl IntoView {
         let id = menu.value();
         menu.set_value("");
         if !id.is_empty() {
-            go_to(id);
+            jump_to(id);
         }
     };
     view! {

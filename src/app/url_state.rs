@@ -60,7 +60,9 @@ pub fn keep_in_address(model: Model, view: View) {
         let hash = window().location().hash().unwrap_or_default();
         let url = format!("?{query}{hash}");
         if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+            // The entry's state is the in-page history's (`reach::jump_to`): kept.
+            let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+            let _ = history.replace_state_with_url(&state, "", Some(&url));
         }
     });
     WRITE.with(|slot| *slot.borrow_mut() = Some(write.clone()));

@@ -185,3 +185,53 @@ test("Escape in a dialog opened from the settings sheet closes the dialog, not t
   await page.waitForFunction(() => !document.querySelector("#settings").classList.contains("sheet-open"));
   await close();
 });
+
+test("Back after each in-page jump returns to where the reader was, with focus there; a slider step adds no entry", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "", { viewport: PHONE, lazy: true });
+  const address = page.url();
+  const entries = () => page.evaluate(() => history.length);
+  const where = () => page.evaluate(() => ({ y: Math.round(scrollY), focus: document.activeElement?.id || document.activeElement?.textContent }));
+  const back = async (expected) => {
+    await page.evaluate(() => history.back());
+    await page.waitForFunction((e) => (document.activeElement?.id || document.activeElement?.textContent) === e.focus
+      && Math.abs(scrollY - e.y) <= 2, expected);
+    assert.equal(page.url(), address, "the address is the page's, no fragment added");
+  };
+  const start = await entries();
+  // "Go to…" from the quick bar.
+  await page.locator("[data-jump]").focus();
+  const atMenu = await where();
+  await page.selectOption("[data-jump]", "loads");
+  await page.waitForFunction(() => document.activeElement?.id === "loads-title");
+  assert.equal(await entries(), start + 1);
+  await back(atMenu);
+  // "Guess in “Guess first”", from the ring panel's question.
+  const guess = page.locator("[data-ring-asks] button").first();
+  await guess.scrollIntoViewIfNeeded();
+  await guess.focus();
+  const atGuess = await where();
+  await guess.click();
+  await page.waitForFunction(() => document.activeElement?.id === "guess-moved");
+  await back(atGuess);
+  assert.equal(atGuess.focus, "Guess in “Guess first”");
+  // "See where this comes from", a link written as markup in the reveal.
+  await page.locator('[data-question="moved"] .show-me').click();
+  const link = page.locator('[data-question="moved"] a', { hasText: "See where this comes from" });
+  await link.scrollIntoViewIfNeeded();
+  await link.focus();
+  const atLink = await where();
+  await link.click();
+  await page.waitForFunction(() => document.activeElement?.id === "moved-title");
+  await back(atLink);
+  // Forward goes to the jump again.
+  await page.evaluate(() => history.forward());
+  await page.waitForFunction(() => document.activeElement?.id === "moved-title");
+  // Slider steps replace the address; they add no entry.
+  const before = await entries();
+  await page.locator("#quick-points-range").focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => new URLSearchParams(location.search).has("points"));
+  assert.equal(await entries(), before);
+  assert.deepEqual(errors, []);
+  await close();
+});

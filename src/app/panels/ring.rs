@@ -171,6 +171,7 @@ fn server_clicked(ev: &leptos::ev::MouseEvent) -> Option<String> {
 
 /// To the "Guess first" panel, its box focused: where the guess is typed.
 fn focus_the_guess() {
+    crate::app::reach::record_jump("predict");
     if let Ok(Some(slot)) = document().query_selector("[data-panel=\"predict\"]") {
         slot.scroll_into_view();
     }
