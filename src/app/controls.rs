@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::message::{apply, Message};
-use super::number_control::{whole_number, NumberControl};
+use super::number_control::{typed_number, whole_number, NumberControl};
 
 use super::state::Model;
 use model::in_use::InUse;
@@ -150,6 +150,16 @@ fn server_chip(
     let weighed = name.clone();
     let coloured = name.clone();
     let troubled = name.clone();
+    let typed = {
+        let (waiting, name) = (name.clone(), name.clone());
+        typed_number(
+            move |m| {
+                refusal.set(m);
+                refused.set(Some(waiting.clone()));
+            },
+            move |text| set_weight(name.clone(), text),
+        )
+    };
     // An id from the name: its letters and digits, the rest as "-"
     // (names are unique, and a clash only shares a description).
     let message_id: String = "weight-message-"
@@ -175,10 +185,8 @@ fn server_chip(
                     title="Weight: this server puts weight × points on the ring"
                     prop:value=move || weights.with(|w| weight_in(w, &weighed)).to_string()
                     aria-describedby=message_id.clone()
-                    on:change={
-                        let name = name.clone();
-                        move |ev| set_weight(name.clone(), event_target_value(&ev))
-                    }
+                    on:input=typed.clone()
+                    on:change=typed
                 />
             </label>
             <button
@@ -189,7 +197,7 @@ fn server_chip(
             >
                 "×"
             </button>
-            <span class="chip-message" id=message_id data-weight-message-of=name.clone() role="alert">
+            <span class="chip-message" class:waiting=move || refusal.with(|m| m.as_deref() == Some(super::number_control::WAITING)) id=message_id data-weight-message-of=name.clone() role="alert">
                 {move || (refused.with(|r| r.as_deref() == Some(troubled.as_str()))).then(|| refusal.get()).flatten()}
             </span>
         </li>
@@ -408,7 +416,9 @@ fn ChangeControl() -> impl IntoView {
                 </label>
             </div>
             {move || match leave_choices.get() {
-                None => view! {
+                None => {
+                    let typed_position = typed_number(move |m| message.set(m), set_position);
+                    view! {
                     <div class="inline">
                         <input
                             type="text"
@@ -429,11 +439,13 @@ fn ChangeControl() -> impl IntoView {
                                 prop:max=position_limit
                                 prop:value=position
                                 aria-describedby="change-message join-position-help"
-                                on:change=move |ev| set_position(event_target_value(&ev))
+                                on:input=typed_position.clone()
+                                on:change=typed_position
                             />
                         </span>
                     </div>
-                }.into_any(),
+                }.into_any()
+                }
                 Some((servers, leaving)) => leaver_select(model, message, servers, leaving),
             }}
             <p class="help" id="join-position-help">"A join adds a new server at the position you choose, at the end of the list unless you say otherwise; a leave takes one out. At least 2 servers must remain. Where the list's order matters (hash mod n, jump hash, HAProxy's numbering), so does the position."</p>
@@ -446,6 +458,13 @@ fn ChangeControl() -> impl IntoView {
 fn FirstKeyControl() -> impl IntoView {
     let model = expect_context::<Model>();
     let message = RwSignal::new(None::<String>);
+    let typed = typed_number(
+        move |m| message.set(m),
+        move |text| match whole_number::<u64>(&text) {
+            Ok(first) => apply(model, message, |s| s.first = first),
+            Err(why) => message.set(Some(why)),
+        },
+    );
     view! {
         <div class="control">
             <label for="first-number">"First key number"</label>
@@ -455,12 +474,8 @@ fn FirstKeyControl() -> impl IntoView {
                 min="0"
                 prop:value=move || model.settings.with(|s| s.first.to_string())
                 aria-describedby="first-message"
-                on:change=move |ev| {
-                    match whole_number::<u64>(&event_target_value(&ev)) {
-                        Ok(first) => apply(model, message, |s| s.first = first),
-                        Err(why) => message.set(Some(why)),
-                    }
-                }
+                on:input=typed.clone()
+                on:change=typed
             />
             <p class="help">"Start the keys at another number to draw a fresh sample of keys."</p>
             <Message message=message id="first-message" />

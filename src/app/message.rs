@@ -13,7 +13,9 @@ pub(crate) fn Message(
     #[prop(into)] id: String,
 ) -> impl IntoView {
     view! {
-        <p class="message" id=id.clone() data-message=id role="alert" aria-live="polite">
+        // A box waiting for the typing to pause says so plainly, not as a refusal.
+        <p class="message" class:waiting=move || message.with(|m| m.as_deref() == Some(super::number_control::WAITING))
+            id=id.clone() data-message=id role="alert" aria-live="polite">
             {move || message.get().unwrap_or_default()}
         </p>
     }

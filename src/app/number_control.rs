@@ -20,6 +20,51 @@ pub(crate) fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String
     })
 }
 
+/// How long typing in a number box must pause before the number applies.
+const TYPING_PAUSE_MS: f64 = 800.0;
+
+/// What a number box says while it waits for the typing to pause.
+pub(crate) const WAITING: &str = "Applies when you stop typing, or press Enter.";
+
+/// A number box's handler for both `input` and `change`: a typed number
+/// applies (`set`) once the typing pauses, or at once on Enter or on
+/// leaving the box, so no figure stays stale for want of Enter. While it
+/// waits, `say` shows `WAITING`; an emptied box waits for a number.
+pub(crate) fn typed_number(
+    say: impl Fn(Option<String>) + 'static,
+    set: impl Fn(String) + 'static,
+) -> impl Fn(web_sys::Event) + Clone + 'static {
+    // Boxed so the waiting logic is compiled once, not once per box.
+    typed_number_dyn(std::rc::Rc::new(say), std::rc::Rc::new(set))
+}
+
+type Says = std::rc::Rc<dyn Fn(Option<String>)>;
+type Applies = std::rc::Rc<dyn Fn(String)>;
+
+fn typed_number_dyn(say: Says, set: Applies) -> impl Fn(web_sys::Event) + Clone + 'static {
+    let typing = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    move |ev: web_sys::Event| {
+        let text = event_target_value(&ev);
+        // Each event ends whatever wait came before it.
+        let mine = typing.get().wrapping_add(1);
+        typing.set(mine);
+        if ev.type_() == "change" {
+            set(text);
+        } else if text.trim().is_empty() {
+            say(None);
+        } else {
+            say(Some(WAITING.to_string()));
+            let (typing, set) = (typing.clone(), set.clone());
+            leptos::task::spawn_local(async move {
+                super::timing::sleep(TYPING_PAUSE_MS).await;
+                if typing.get() == mine {
+                    set(text);
+                }
+            });
+        }
+    }
+}
+
 /// A slider with an exact number box beside it, both native inputs. The
 /// slider moves over `ladder` stops, dense at the low end and sparse at the
 /// high, so 1 … 10 take as much travel as 100 … 500; the box takes any value.
@@ -60,6 +105,7 @@ pub(crate) fn NumberControl(
         Ok(value) => set(value),
         Err(why) => message.set(Some(why)),
     };
+    let typed = typed_number(move |m| message.set(m), set_from);
     let stops = std::sync::Arc::new(ladder(min, max));
     let last_stop = stops.len() - 1;
     let stop_of = {
@@ -93,7 +139,8 @@ pub(crate) fn NumberControl(
                     max=max
                     prop:value=move || read.get().to_string()
                     aria-describedby=message_id.clone()
-                    on:change=move |ev| set_from(event_target_value(&ev))
+                    on:input=typed.clone()
+                    on:change=typed
                 />
             </div>
             {(!compact).then(|| markup(Holder::Block, move || format!("<p class=\"help\">{help}</p>")))}

@@ -383,3 +383,36 @@ test("past eight servers a name in the ring's legend picks its server out on the
     await close();
   }
 });
+
+test("a typed number applies once the typing pauses, or on leaving the box, and says so while it waits", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "");
+  // Every text each box's message showed, however briefly.
+  await page.evaluate(() => {
+    window.__said = [];
+    new MutationObserver(() => {
+      for (const message of document.querySelectorAll("[data-message], .chip-message")) {
+        if (message.textContent) window.__said.push(`${message.id}: ${message.textContent}`);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const said = () => page.evaluate(() => window.__said);
+  // No Enter, the box keeps focus: the pause alone applies it.
+  await page.locator("#points-number").fill("3");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("points") === "3");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "points-number");
+  assert.ok((await said()).includes("points-message: Applies when you stop typing, or press Enter."), (await said()).join("\n"));
+  await waitForFigure(page, "moved", nativeFigures("points=3").moved);
+  await page.waitForFunction(() => !document.querySelector("#points-message").textContent);
+  // A weight, and leaving the box (Tab) before the pause.
+  await page.locator('[data-weight-of="alpha"]').fill("2");
+  await page.keyboard.press("Tab");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("weights") === "alpha:2");
+  assert.ok((await said()).some((s) => s.startsWith("weight-message-alpha: Applies when")), (await said()).join("\n"));
+  // An emptied box waits for a number and refuses nothing.
+  await page.locator("#first-number").fill("");
+  await page.locator("#first-number").fill("40");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("first") === "40");
+  assert.ok(!(await said()).some((s) => /not a whole number/.test(s)), (await said()).join("\n"));
+  assert.deepEqual(errors, []);
+  await close();
+});

@@ -401,6 +401,7 @@ fn ReplicaInspector() -> impl IntoView {
             ))),
         }
     };
+    let typed = crate::app::number_control::typed_number(move |m| message.set(m), pick);
     let describe = move || {
         snapshot.with(|m| {
             let s: &Snapshot = &m.0;
@@ -454,7 +455,8 @@ fn ReplicaInspector() -> impl IntoView {
                     min=first
                     prop:value=move || (first() + picked.get() as u64).to_string()
                     aria-describedby="inspect-message"
-                    on:change=move |ev| pick(event_target_value(&ev))
+                    on:input=typed.clone()
+                    on:change=typed
                 />
             </div>
             <Message message=message id="inspect-message" />

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::app::message::{apply, Message};
+use crate::app::number_control::typed_number;
 use crate::app::state::Model;
 use model::cost::{misrouted, modulo_share, significant};
 use model::format::thousands;
@@ -37,6 +38,8 @@ pub fn rollout_panel(heading: &'static str) -> impl IntoView {
             Ok(minutes) => apply(model, rollout_message, |s| s.rollout = minutes),
             Err(why) => rollout_message.set(Some(why)),
         };
+    let typed_rate = typed_number(move |m| rate_message.set(m), set_rate);
+    let typed_rollout = typed_number(move |m| rollout_message.set(m), set_rollout);
     let count = move |moved: usize| {
         snapshot.with(|m| {
             let s = &m.0.settings;
@@ -67,14 +70,14 @@ pub fn rollout_panel(heading: &'static str) -> impl IntoView {
                     <label for="rate">"Requests per key per minute"</label>
                     <input type="number" id="rate" min=MIN_RATE max=MAX_RATE aria-describedby="rate-message"
                         prop:value=move || settings.with(|s| s.rate.to_string())
-                        on:change=move |ev| set_rate(event_target_value(&ev)) />
+                        on:input=typed_rate.clone() on:change=typed_rate />
                     <Message message=rate_message id="rate-message" />
                 </div>
                 <div class="control">
                     <label for="rollout-minutes">"Rollout length, minutes"</label>
                     <input type="number" id="rollout-minutes" min=MIN_ROLLOUT max=MAX_ROLLOUT aria-describedby="rollout-message"
                         prop:value=move || settings.with(|s| s.rollout.to_string())
-                        on:change=move |ev| set_rollout(event_target_value(&ev)) />
+                        on:input=typed_rollout.clone() on:change=typed_rollout />
                     <Message message=rollout_message id="rollout-message" />
                 </div>
             </div>
