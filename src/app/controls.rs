@@ -197,7 +197,7 @@ fn server_chip(
             >
                 "×"
             </button>
-            <span class="chip-message" class:waiting=move || refusal.with(|m| m.as_deref() == Some(super::number_control::WAITING)) id=message_id data-weight-message-of=name.clone() role="alert">
+            <span class="chip-message" class:waiting=move || refusal.with(|m| m.as_deref() == Some(super::message::WAITING)) id=message_id data-weight-message-of=name.clone() role="alert">
                 {move || (refused.with(|r| r.as_deref() == Some(troubled.as_str()))).then(|| refusal.get()).flatten()}
             </span>
         </li>

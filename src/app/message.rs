@@ -6,6 +6,10 @@ use model::{Problem, Settings};
 
 use super::state::Model;
 
+/// What a number box says while it waits for the typing to pause; the
+/// message line shows it muted, as news rather than a refusal.
+pub(crate) const WAITING: &str = "Applies when you stop typing, or press Enter.";
+
 /// The message line under a control; empty lines take no space.
 #[component]
 pub(crate) fn Message(
@@ -14,7 +18,7 @@ pub(crate) fn Message(
 ) -> impl IntoView {
     view! {
         // A box waiting for the typing to pause says so plainly, not as a refusal.
-        <p class="message" class:waiting=move || message.with(|m| m.as_deref() == Some(super::number_control::WAITING))
+        <p class="message" class:waiting=move || message.with(|m| m.as_deref() == Some(WAITING))
             id=id.clone() data-message=id role="alert" aria-live="polite">
             {move || message.get().unwrap_or_default()}
         </p>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::patch::{markup, Holder};
 
-use super::message::{apply, Message};
+use super::message::{apply, Message, WAITING};
 use super::state::Model;
 use model::format::{ladder, nearest_stop};
 use model::Settings;
@@ -22,9 +22,6 @@ pub(crate) fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String
 
 /// How long typing in a number box must pause before the number applies.
 const TYPING_PAUSE_MS: f64 = 800.0;
-
-/// What a number box says while it waits for the typing to pause.
-pub(crate) const WAITING: &str = "Applies when you stop typing, or press Enter.";
 
 /// A number box's handler for both `input` and `change`: a typed number
 /// applies (`set`) once the typing pauses, or at once on Enter or on
