@@ -17,8 +17,11 @@ fn title(in_use: InUse, compact: bool) -> &'static str {
         InUse::Ring => "The page's ring",
         InUse::Ketama if compact => "ketama",
         InUse::Ketama => "ketama (memcached clients)",
+        InUse::Groupcache if compact => "groupcache",
         InUse::Groupcache => "groupcache (Go)",
+        InUse::Nginx if compact => "nginx consistent",
         InUse::Nginx => "nginx hash … consistent",
+        InUse::EnvoyRing if compact => "Envoy ring hash",
         InUse::EnvoyRing => "Envoy ring hash (gRPC)",
         InUse::Twemproxy => "twemproxy",
     }

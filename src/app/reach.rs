@@ -244,11 +244,14 @@ pub fn quick_nav() -> impl IntoView {
                 aria-expanded=move || sheet.get().to_string()
                 on:click=move |_| sheet.set(true)
             >
-                "All settings"
+                // A gear in the narrow bar, the words for screen readers.
+                <span aria-hidden="true">"⚙"</span>
+                <span class="visually-hidden">"All settings"</span>
             </button>
             <label class="visually-hidden" for="jump">"Go to a panel"</label>
             <select id="jump" data-jump on:change=jump>
-                <option value="">"Go to…"</option>
+                // Narrow in the quick bar: "Go", and the label says the rest.
+                <option value="">"Go"</option>
                 {registry::ALL
                     .iter()
                     .map(|panel| view! { <option value=panel.id.as_str()>{panel.heading}</option> })

@@ -3,7 +3,7 @@
 // sticky bar, long tables that say what matters first or that they scroll.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, nativeFigures, claims, artifact, reveal } from "./harness.mjs";
+import { sharedBrowser, open, figure, nativeFigures, claims, artifact, reveal, appReady } from "./harness.mjs";
 
 const env = sharedBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -53,28 +53,95 @@ test("on a phone the quick bar opens every setting and goes to every panel", asy
   await close();
 });
 
-test("every control in the quick bar and the settings is at least 44 × 44 px at 390 px", async () => {
-  // A leave shows the second row's other controls (the server to take out).
-  for (const query of ["", "?remove=bravo"]) {
-    const { page, close } = await open(env.browser, env.served, query, { viewport: PHONE, lazy: true });
-    const small = await page.evaluate(() => {
-      const targets = [...document.querySelectorAll(
-        ".quickbar :is(button, select, input, a), .controls :is(button, select, input, textarea, a)")]
-        // A term inside a sentence is exempt, as an inline link is (WCAG 2.5.5).
-        .filter((control) => !control.classList.contains("term"));
-      return targets
-        // A radio button's target is its label, which holds it.
-        .map((control) => (control.type === "radio" ? control.closest("label") : control))
-        .filter((target) => target.getClientRects().length > 0)
-        .map((target) => ({ what: target.id || target.outerHTML.slice(0, 60), box: target.getBoundingClientRect() }))
-        .filter(({ box }) => box.width < 44 || box.height < 44)
-        .map(({ what, box }) => `${what}: ${Math.round(box.width)} × ${Math.round(box.height)}`);
-    });
-    const counted = await page.locator(".quickbar :is(button, select, input), .controls :is(button, select, input)").count();
-    assert.ok(counted > 25, `${counted} controls measured`);
-    assert.deepEqual(small, [], query);
+/**
+ * Every visible target under 44 × 44 px, named. A box's target is its
+ * label, which holds it; a term's is its padded button, wider than its word.
+ */
+const smallTargets = (page) => page.evaluate(() =>
+  [...document.querySelectorAll("a[href], button, input, select, textarea, summary")]
+    .map((control) => (["radio", "checkbox"].includes(control.type) ? control.closest("label") ?? control : control))
+    .filter((target) => target.getClientRects().length > 0 && !target.closest("[inert], [hidden]"))
+    .map((target) => ({ what: target.id || target.outerHTML.slice(0, 70), box: target.getBoundingClientRect() }))
+    .filter(({ box }) => box.width < 44 || box.height < 44)
+    .map(({ what, box }) => `${what}: ${Math.round(box.width)} × ${Math.round(box.height)}`));
+
+/** Show every panel and every answer, as a student who tapped through would. */
+async function walkEveryPanel(page) {
+  await appReady(page);
+  for (const panel of await page.$$eval("[data-panel]", (slots) => slots.map((s) => s.dataset.panel))) {
+    await reveal(page, panel);
+  }
+  for (const show of await page.locator(".show-me").all()) await show.click();
+}
+
+test("every target on the page, the sheet and its dialogs is at least 44 × 44 px on a touch phone", async () => {
+  // A leave shows other controls (the server to take out), a down server the failure's boxes.
+  for (const query of ["", "?remove=bravo", "?down=bravo,charlie"]) {
+    const { page, close } = await open(env.browser, env.served, query, { viewport: PHONE, hasTouch: true });
+    await walkEveryPanel(page);
+    const counted = await page.locator("main :is(button, select, input, a[href], summary)").count();
+    assert.ok(counted > 35, `${counted} targets in the panels`);
+    assert.deepEqual(await smallTargets(page), [], `the page at ${query}`);
+    await page.click("[data-open-settings]");
+    await page.waitForFunction(() => document.activeElement?.id === "settings-title");
+    assert.deepEqual(await smallTargets(page), [], `the sheet at ${query}`);
+    for (const [button, dialog] of [["#print-handout", "#print-dialog"], ["#embed-open", "#embed-dialog"]]) {
+      await page.click(button);
+      await page.waitForSelector(`${dialog}[open]`);
+      assert.deepEqual(await smallTargets(page), [], `${dialog} at ${query}`);
+      if (!query) await page.screenshot({ path: artifact(`phone-${dialog.slice(1)}.png`) });
+      await page.keyboard.press("Escape");
+      await page.waitForSelector(`${dialog}:not([open])`, { state: "attached" });
+    }
     await close();
   }
+});
+
+test("the sticky bar is at most 12% of a phone's height, and what each of its menus shows fits", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE, hasTouch: true, lazy: true });
+  await page.waitForSelector(".quickbar .quick-controls");
+  const cut = () => page.$$eval(".quickbar select", (menus) => menus.filter((menu) => menu.getClientRects().length)
+    .map((menu) => {
+      const probe = document.createElement("span");
+      probe.style.font = getComputedStyle(menu).font;
+      probe.textContent = menu.selectedOptions[0]?.textContent ?? "";
+      document.body.append(probe);
+      const words = probe.getBoundingClientRect().width;
+      probe.remove();
+      // The menu's arrow takes about 20 px of the box.
+      return words + 20 > menu.clientWidth ? `${menu.id}: “${probe.textContent}” ${Math.round(words)} px in ${menu.clientWidth}` : null;
+    }).filter(Boolean));
+  const barHeight = () => page.evaluate(() => document.querySelector(".quickbar").getBoundingClientRect().height);
+  // Every ring in use, and every hash of the page's own ring.
+  const uses = await page.$$eval("#quick-use option", (options) => options.map((o) => o.value));
+  const hashes = await page.$$eval("#quick-hash option", (options) => options.map((o) => o.value));
+  assert.ok(uses.length >= 5 && hashes.length === 3, `${uses} ${hashes}`);
+  for (const [menu, values] of [["#quick-hash", hashes], ["#quick-use", uses]]) {
+    for (const value of values) {
+      await page.selectOption(menu, value);
+      await page.waitForFunction(([menu, value]) => document.querySelector(menu).value === value, [menu, value]);
+      const bar = await barHeight();
+      assert.ok(bar > 40 && bar <= 0.12 * PHONE.height, `${value}: the bar is ${bar} px`);
+      assert.deepEqual(await cut(), [], value);
+    }
+  }
+  await page.screenshot({ path: artifact("phone-quickbar-client.png"), clip: { x: 0, y: 0, width: PHONE.width, height: 200 } });
+  await close();
+});
+
+test("the ring itself and its question are on a phone's first screen", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE, hasTouch: true, lazy: true });
+  await page.waitForSelector("#ring canvas.ring-canvas");
+  const first = await page.evaluate(() => {
+    const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+    return { ring: box("#ring canvas.ring-canvas"), question: box(".headline"), scrolled: scrollY };
+  });
+  assert.equal(first.scrolled, 0);
+  assert.ok(first.question.top >= 0 && first.question.bottom <= PHONE.height, `question ${JSON.stringify(first.question)}`);
+  assert.ok(first.ring.height > 200, `a ring of ${first.ring.height} px, not a thumbnail`);
+  assert.ok(first.ring.bottom <= PHONE.height, `the ring ends at ${first.ring.bottom} px`);
+  await page.screenshot({ path: artifact("phone-first-screen.png") });
+  await close();
 });
 
 test("a link to another panel lands below the quick bar with focus at its heading", async () => {
@@ -133,21 +200,43 @@ test("the claims table starts with what does not hold; the rest is a click away"
   await close();
 });
 
-test("a table wider than a phone shows that it scrolls", async () => {
-  const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE });
-  for (const panel of ["loads", "schemes", "cost"]) {
-    await reveal(page, panel);
-    const box = await page.evaluate((id) => {
-      const scroller = document.querySelector(`#${id} .table-scroll`);
-      const style = getComputedStyle(scroller);
-      return {
-        wider: scroller.scrollWidth > scroller.clientWidth,
-        scrolls: style.overflowX,
-        shadows: (style.backgroundImage.match(/radial-gradient/g) ?? []).length,
-      };
-    }, panel);
-    assert.deepEqual(box, { wider: true, scrolls: "auto", shadows: 2 }, panel);
+test("no table or panel is wider than a phone; a wide table keeps its first column under a cue", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE, hasTouch: true });
+  await walkEveryPanel(page);
+  const page_ = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    // Anything but a table's own scroller poking past the right edge.
+    past: [...document.querySelectorAll("body *")].filter((e) => e.getClientRects().length
+      && !e.closest(".table-scroll") && e.getBoundingClientRect().right > innerWidth + 0.5).map((e) => e.outerHTML.slice(0, 60)),
+  }));
+  assert.deepEqual(page_, { scroll: PHONE.width, past: [] });
+  const tables = await page.$$eval(".table-scroll > table", (all) => all.filter((t) => t.getClientRects().length).map((t) => ({
+    id: t.closest("[id]").id, wide: t.classList.contains("wide"),
+    overflows: t.parentElement.scrollWidth > t.parentElement.clientWidth,
+  })));
+  assert.ok(tables.length >= 6, `${tables.length} tables that may scroll`);
+  // A table that needs more than the phone's width is marked wide, and only such a one scrolls.
+  for (const table of tables) assert.equal(table.overflows, table.wide, table.id);
+  assert.deepEqual(tables.filter((t) => t.wide).map((t) => t.id).sort(), ["loads-table", "schemes-table", "systems-table"]);
+  for (const id of ["loads-table", "schemes-table", "systems-table"]) {
+    const slid = await page.evaluate((id) => {
+      const table = document.getElementById(id);
+      const scroller = table.parentElement;
+      const firstCell = () => table.querySelector("tbody tr th, tbody tr td").getBoundingClientRect().left;
+      const second = () => table.querySelector("tbody tr").cells[1].getBoundingClientRect().left;
+      const before = { first: firstCell(), second: second() };
+      scroller.scrollLeft = 120;
+      const after = { first: firstCell(), second: second() };
+      scroller.scrollLeft = 0;
+      return { cue: getComputedStyle(scroller, "::before").content, kept: Math.abs(after.first - before.first) < 1,
+        slid: before.second - after.second > 100 };
+    }, id);
+    assert.match(slid.cue, /slide/, id);
+    assert.deepEqual({ kept: slid.kept, slid: slid.slid }, { kept: true, slid: true }, id);
   }
+  await reveal(page, "schemes");
+  await page.locator("#schemes-table").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: artifact("phone-wide-table.png") });
   await close();
 });
 

@@ -216,7 +216,7 @@ fn loads_table(s: &Snapshot) -> String {
     // landmarks of one name cannot be told apart.
     m.open_scrolling_table(
         "Keys and requests of each server, before and after",
-        &[("class", Some("numbers")), ("id", Some("loads-table"))],
+        &[("class", Some("numbers wide")), ("id", Some("loads-table"))],
     )
     .open("thead", &[])
     .open("tr", &[]);

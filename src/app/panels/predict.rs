@@ -380,8 +380,11 @@ fn reveal(q: &Question, given: &Given) -> String {
     // In an embed without that panel, the link opens the full page at it
     // (`app::reach`).
     let href = format!("#{}", q.panel.as_str());
-    html.text(" ")
-        .element("a", &[("href", Some(&href))], "See where this comes from");
+    html.text(" ").element(
+        "a",
+        &[("href", Some(&href)), ("class", Some("jump"))],
+        "See where this comes from",
+    );
     html.close("p");
     html.into_string()
 }

@@ -163,7 +163,7 @@ pub fn placements_table(
     m.open_scrolling_table(
         table.caption(),
         &[
-            ("class", Some("numbers schemes")),
+            ("class", Some("numbers schemes wide")),
             ("id", Some(table.id())),
             (
                 "aria-busy",
