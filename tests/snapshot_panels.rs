@@ -135,7 +135,7 @@ fn the_entries_panel_lists_the_first_entries_after_the_change_in_ring_order() {
         for (_, name, _) in &shown {
             let swatch = format!(
                 "class=\"{}\"></span>{name}<",
-                ringcount::render::palette::Palette::of(&s.names).swatch_class(name)
+                ringcount::render::palette::Palette::of(&s.names, s.is_join()).swatch_class(name)
             );
             assert!(html.contains(&swatch), "{address}: {swatch}");
         }

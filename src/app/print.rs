@@ -42,20 +42,21 @@ pub fn follow_print_events(model: Model) {
 pub fn PrintButton() -> impl IntoView {
     let model = expect_context::<Model>();
     let dialog = NodeRef::<leptos::html::Dialog>::new();
-    let draft = RwSignal::new(model.handout.get_untracked());
+    let draft = RwSignal::new(untrack(|| model.handout()));
     let close = move || {
         if let Some(dialog) = dialog.get_untracked() {
             dialog.close();
         }
     };
     let open = move |_| {
-        draft.set(model.handout.get_untracked());
+        draft.set(untrack(|| model.handout()));
         if let Some(dialog) = dialog.get_untracked() {
             let _ = dialog.show_modal();
         }
     };
     let print = move |_| {
-        model.handout.set(draft.get_untracked());
+        model.handout_chosen.set(draft.get_untracked());
+        model.handout_picked.set(true);
         close();
         set_printing(model, true);
         // Two frames: one lays out the new panels, the next draws their canvases.

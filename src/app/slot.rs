@@ -66,7 +66,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         Effect::new(move |was_printing: Option<bool>| {
             let printing = model.printing.get();
             // Only what the handout holds (`app::print`): the rest stays asleep.
-            let printed = model.handout.with_untracked(|chosen| chosen.contains(&id));
+            let printed = untrack(|| model.handout()).contains(&id);
             if printing && printed {
                 built.set(true);
                 near.set(true);
@@ -107,7 +107,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
             class:waiting=move || !built.get()
             data-panel=id.as_str()
             data-stale=stale
-            data-in-handout=move || model.handout.with(|chosen| chosen.contains(&id)).then_some("")
+            data-in-handout=move || model.handout().contains(&id).then_some("")
             node_ref=slot
         >
             {move || {

@@ -107,8 +107,10 @@ pub struct Model {
     /// True from the browser's "beforeprint" to its "afterprint": every
     /// panel is built and measured for the handout.
     pub printing: RwSignal<bool>,
-    /// The panels a handout prints (`app::print`).
-    pub handout: RwSignal<Vec<PanelId>>,
+    /// The panels the teacher picked for a handout (`app::print`), once
+    /// `handout_picked`; until then `handout()` gives the settings' defaults.
+    pub handout_chosen: RwSignal<Vec<PanelId>>,
+    pub handout_picked: RwSignal<bool>,
     /// The key in the one-key box (`key=`): a view choice, not a setting,
     /// so typing it never invalidates a measurement.
     pub one_key: RwSignal<String>,
@@ -207,7 +209,8 @@ impl Model {
             inspected_key: RwSignal::new(0),
             guesses: RwSignal::new(0),
             printing: RwSignal::new(false),
-            handout: RwSignal::new(model::panels::HANDOUT.to_vec()),
+            handout_chosen: RwSignal::new(Vec::new()),
+            handout_picked: RwSignal::new(false),
             one_key: RwSignal::new(String::new()),
             dragging: RwSignal::new(false),
             asking: RwSignal::new(false),
@@ -217,6 +220,16 @@ impl Model {
     /// This model as a panel sees it that is near the viewport only while
     /// `awake`: the snapshot and the worker's reports follow the page's
     /// then, and hold what they last were otherwise.
+    /// The panels a handout prints: the teacher's pick, or until there is
+    /// one the first lesson's and a chosen preset's own (tracked).
+    pub fn handout(&self) -> Vec<PanelId> {
+        if self.handout_picked.get() {
+            self.handout_chosen.get()
+        } else {
+            self.settings.with(|s| model::query::handout_for(s))
+        }
+    }
+
     pub fn held(self, awake: RwSignal<bool>) -> Model {
         let (live, measurements) = (self.live, self.measurements);
         Model {

@@ -1,8 +1,6 @@
 //! Server colours, distinct within a view of up to eight servers (`Palette`);
 //! white is kept for "moved".
 
-use model::hash::HashKind;
-
 /// Okabe–Ito's colour-blind-safe set (less its black) and a neutral grey.
 const COLOURS: [&str; 8] = [
     "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#A0A0A0",
@@ -22,39 +20,40 @@ const CLASSES: [&str; 8] = [
     "swatch ink7",
 ];
 
-/// A name's own colour. The salt was picked so that the default five
-/// servers get five different ones.
-fn named_index(name: &str) -> usize {
-    let hash = HashKind::Fnv1aFold.hash(format!("ink:{name}").as_bytes());
-    hash as usize % COLOURS.len()
-}
+/// The seven hues in the order servers take them: each next to the ones
+/// before it as unlike as the set allows (the warm three, orange, yellow
+/// and vermilion, are never neighbours), so the first five servers are
+/// easy to tell apart on a small ring. Indices into `COLOURS`.
+const HUES: [usize; 7] = [1, 0, 2, 6, 3, 4, 5];
 
-/// The colours of one view's servers, in list order (a joiner last). Each
-/// takes its name's colour unless a server before it took that one, then
-/// the next free colour: so up to eight servers never share a colour, a
-/// joiner never recolours the others, and a leaver keeps its colour through
-/// its own leave. Past eight, colours repeat, and the names beside every
-/// swatch tell the servers apart.
+/// Grey, kept for a joining server: the newcomer is told apart in every
+/// view, however many servers share the seven hues.
+const NEWCOMER: usize = 7;
+
+/// The colours of one view's servers, in list order (a joiner last). A
+/// joiner is grey; the others take the hues in `HUES` order by their place
+/// in the list, so up to eight servers never share a colour and a joiner
+/// recolours nobody. Without a joiner the eighth is grey too. Past eight,
+/// hues repeat (the names beside every swatch, and on the ring, tell the
+/// servers apart) but grey stays the newcomer's alone.
 pub struct Palette<'a> {
     names: &'a [String],
     index: Vec<usize>,
 }
 
 impl<'a> Palette<'a> {
-    pub fn of(names: &'a [String]) -> Palette<'a> {
-        let mut taken = [false; COLOURS.len()];
-        let index = names
-            .iter()
-            .enumerate()
-            .map(|(position, name)| {
-                let mut index = named_index(name);
-                if position < COLOURS.len() {
-                    while taken[index] {
-                        index = (index + 1) % COLOURS.len();
-                    }
-                    taken[index] = true;
+    /// `joins`: the last of `names` is joining.
+    pub fn of(names: &'a [String], joins: bool) -> Palette<'a> {
+        let staying = names.len() - usize::from(joins && !names.is_empty());
+        let index = (0..names.len())
+            .map(|position| {
+                let eighth_of_eight =
+                    !joins && names.len() == COLOURS.len() && position == HUES.len();
+                if position >= staying || eighth_of_eight {
+                    NEWCOMER
+                } else {
+                    HUES[position % HUES.len()]
                 }
-                index
             })
             .collect();
         Palette { names, index }
@@ -64,7 +63,7 @@ impl<'a> Palette<'a> {
         self.names
             .iter()
             .position(|n| n == name)
-            .map_or_else(|| named_index(name), |at| self.index[at])
+            .map_or(NEWCOMER, |at| self.index[at])
     }
 
     pub fn colour(&self, name: &str) -> &'static str {
@@ -127,38 +126,86 @@ mod tests {
 
     #[test]
     fn up_to_eight_servers_never_share_a_colour() {
-        // Issue 35's engineer: six addresses and a seventh joining, where
-        // colours by name alone gave two pairs the same colour.
+        // Issue 35's engineer: six addresses and a seventh joining.
         let pools = [
-            names(&[
-                "10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4", "10.0.0.5", "10.0.0.6", "10.0.0.7",
-            ]),
-            names(&["m01", "m02", "m03", "m04", "m05", "m06", "m07", "m08"]),
-            names(&["a", "b"]),
+            (
+                names(&[
+                    "10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4", "10.0.0.5", "10.0.0.6",
+                    "10.0.0.7",
+                ]),
+                true,
+            ),
+            (
+                names(&["m01", "m02", "m03", "m04", "m05", "m06", "m07", "m08"]),
+                false,
+            ),
+            (
+                names(&["m01", "m02", "m03", "m04", "m05", "m06", "m07", "m08"]),
+                true,
+            ),
+            (names(&["a", "b"]), false),
         ];
-        for pool in &pools {
-            let palette = Palette::of(pool);
+        for (pool, joins) in &pools {
+            let palette = Palette::of(pool, *joins);
             let mut seen: Vec<&str> = pool.iter().map(|n| palette.colour(n)).collect();
             seen.sort_unstable();
             seen.dedup();
             assert_eq!(seen.len(), pool.len(), "{pool:?}");
         }
-        // By name alone the first pool does repeat: the test above can fail.
-        let by_name: Vec<usize> = pools[0].iter().map(|n| named_index(n)).collect();
-        let mut distinct = by_name.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        assert!(distinct.len() < by_name.len());
     }
 
     #[test]
-    fn a_joiner_recolours_nobody_and_the_default_keeps_its_colours() {
+    fn the_warm_colours_are_never_among_the_first_four_together() {
+        // Issue 47: alpha's yellow and delta's orange looked alike on a phone.
+        let warm = ["#E69F00", "#F0E442", "#D55E00"];
+        let first = names(&["alpha", "bravo", "charlie", "delta", "echo"]);
+        let palette = Palette::of(&first, true);
+        let colours: Vec<&str> = first.iter().map(|n| palette.colour(n)).collect();
+        assert_eq!(
+            colours.iter().filter(|c| warm.contains(c)).count(),
+            1,
+            "{colours:?}"
+        );
+        assert_eq!(colours[4], COLOURS[NEWCOMER]);
+        // Neighbouring hues are never two warm ones.
+        for pair in HUES.windows(2) {
+            assert!(
+                !(warm.contains(&COLOURS[pair[0]]) && warm.contains(&COLOURS[pair[1]])),
+                "{pair:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn past_eight_the_newcomer_alone_is_grey_and_the_others_share_seven_hues() {
+        // The lesson preset: m01 to m18, and m19 joining.
+        let pool: Vec<String> = (1..=19).map(|i| format!("m{i:02}")).collect();
+        let palette = Palette::of(&pool, true);
+        let greys: Vec<&String> = pool
+            .iter()
+            .filter(|n| palette.colour(n) == COLOURS[NEWCOMER])
+            .collect();
+        assert_eq!(greys, vec!["m19"]);
+        // Each hue is shared by at most three of the eighteen.
+        for hue in HUES {
+            let sharing = pool
+                .iter()
+                .filter(|n| palette.colour(n) == COLOURS[hue])
+                .count();
+            assert!((2..=3).contains(&sharing), "{hue}: {sharing}");
+        }
+        // Without a joiner, past eight, grey is nobody's.
+        let leave = Palette::of(&pool, false);
+        assert!(pool.iter().all(|n| leave.colour(n) != COLOURS[NEWCOMER]));
+    }
+
+    #[test]
+    fn a_joiner_recolours_nobody() {
         let before = names(&["alpha", "bravo", "charlie", "delta"]);
         let after = names(&["alpha", "bravo", "charlie", "delta", "echo"]);
-        let (p, q) = (Palette::of(&before), Palette::of(&after));
+        let (p, q) = (Palette::of(&before, false), Palette::of(&after, true));
         for name in &before {
             assert_eq!(p.colour(name), q.colour(name), "{name}");
-            assert_eq!(q.colour(name), COLOURS[named_index(name)], "{name}");
         }
     }
 }

@@ -142,7 +142,7 @@ fn entries(m: &mut Markup, s: &Snapshot) {
         .head_row(&["Position", "Server", "Point"])
         .close("thead")
         .open("tbody", &[]);
-    let palette = Palette::of(&s.names);
+    let palette = Palette::of(&s.names, s.is_join());
     for entry in s.ring_after.entries().iter().take(ENTRY_ROWS) {
         let name = s.name(entry.server);
         let position = entry.position.to_string();

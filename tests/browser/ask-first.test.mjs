@@ -29,7 +29,7 @@ function firstScreenText(page) {
 }
 
 /** The ring legend's loads by server name. */
-const legend = (page) => page.$$eval("#ring .legend li", (items) => Object.fromEntries(items.map((li) => [
+const legend = (page) => page.$$eval("#ring .legend li:not([data-joins-next])", (items) => Object.fromEntries(items.map((li) => [
   li.querySelector(".legend-name").textContent,
   Number(li.querySelector(".legend-load").textContent.replace(/\D/g, "")),
 ])));
@@ -44,9 +44,12 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const before = await firstScreenText(page);
     assert.doesNotMatch(before, count, `the count ${native.moved} is on the first screen before an answer`);
     assert.match(await page.locator("#ring [data-caption]").textContent(), /^Before echo joins, 4 servers hold the 1,000 keys\. How many of them will change server\?$/);
-    // The pool before the change: no newcomer, and the loads before it.
+    // The pool before the change and the loads before it; the newcomer named, holding nothing yet.
     const loadsBefore = Object.fromEntries(Object.entries(native.loads).filter(([, l]) => l.before > 0).map(([name, l]) => [name, l.before]));
     assert.deepEqual(await legend(page), loadsBefore);
+    const joiner = page.locator("#ring .legend li[data-joins-next]");
+    assert.equal(await joiner.getAttribute("data-joins-next"), "echo");
+    assert.match(await joiner.innerText(), /^echo\s+joins next$/);
     await page.screenshot({ path: artifact(`ask-first-${viewport.width}.png`) });
 
     await page.locator("[data-just-show]").click();
@@ -54,6 +57,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     assert.match(await page.locator("#ring [data-caption]").textContent(), new RegExp(`^echo joins: ${native.moved} keys changed owner\\.$`));
     assert.match(await firstScreenText(page), count);
     assert.deepEqual(await legend(page), Object.fromEntries(Object.entries(native.loads).map(([name, l]) => [name, l.after])));
+    assert.equal(await page.locator("#ring .legend li[data-joins-next]").count(), 0, "joined, it holds its keys");
     // Answered in this tab: a reload tells at once.
     await page.reload();
     await appReady(page);

@@ -8,10 +8,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { execFileSync } from "node:child_process";
 import { sharedBrowser, open, serve, DIST, nativeFigures, artifact, appReady, reveal } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const env = sharedBrowser();
+/** The lesson preset's settings: 18 servers, m19 joining, 1,200 keys. */
+const LESSON = `servers=${[...Array(18)].map((_, i) => `m${String(i + 1).padStart(2, "0")}`).join(",")}&add=m19&keys=1200`;
 
 /** Open the dialog, pick a panel and a width, and wait for the measured code. */
 async function embedCode(page, { panel, width, snippet = false }) {
@@ -167,11 +170,17 @@ async function printHandout(page, panels) {
     const ring = document.querySelector("#ring canvas.ring-canvas");
     return {
       headings: [...document.querySelectorAll("section.panel h2")].filter(shown).map((h) => h.textContent.trim()),
-      controls: [...document.querySelectorAll("button:not(.term), input, select, .controls")].filter(shown).length,
+      // A term and a legend's name print as words, whatever they are on screen.
+      controls: [...document.querySelectorAll("button:not(.term, .legend-pick), input, select, .controls")].filter(shown).length,
+      framed: [...document.querySelectorAll(".legend-pick")].filter((b) => shown(b) && getComputedStyle(b).borderStyle !== "none").length,
       settings: [...document.querySelectorAll(".settings-line")].filter(shown).map((p) => p.textContent),
       text: document.body.innerText,
       corner: ring && shown(ring) ? [...ring.getContext("2d").getImageData(1, 1, 1, 1).data] : null,
       claims: [...document.querySelectorAll("#claims tr[data-claim]")].filter(shown).length,
+      legend: [...document.querySelectorAll("#ring .legend li")].filter(shown).map((li) => ({
+        name: shown(li.querySelector(".legend-name")) ? li.querySelector(".legend-name").textContent : "",
+        load: li.querySelector(".legend-load").textContent,
+      })),
     };
   });
 }
@@ -188,28 +197,65 @@ test("the loads chart turns its server names on their side when 19 would run tog
   }
 });
 
-test("the default handout: five panels, the questions with room and their answers last, at most 4 A4 pages", async () => {
-  const { page, close } = await open(env.browser, env.served, "", { lazy: true });
-  const handout = await printHandout(page);
-  assert.deepEqual(handout.headings, ["The ring", "Guess first", "How many keys move", "Ring versus modulo", "Load per server"]);
-  assert.equal(handout.controls, 0, "no control prints");
-  assert.match(handout.settings[0] ?? "", /alpha, bravo, charlie, delta; echo joins; 200 points/);
-  assert.deepEqual(handout.corner, [255, 255, 255, 255], "the ring on white");
-  assert.doesNotMatch(handout.text, /drag/i, "nothing speaks of dragging");
-  // Every question, each with room to answer; the answers on the last page.
-  const questions = await page.$$eval(".print-questions > li", (items) => items.map((li) => li.querySelector(".answer-space") !== null));
-  assert.deepEqual(questions, Array(6).fill(true));
-  await page.waitForSelector(".print-answers li");
-  const answers = await page.$$eval(".print-answers li", (items) => items.map((li) => li.textContent));
-  const native = nativeFigures("").questions;
-  assert.equal(answers.length, 6);
-  assert.ok(answers[0].includes(`Measured: ${native.moved.answer} keys`), answers[0]);
-  const pdf = await page.pdf({ format: "A4", printBackground: true });
-  assert.equal(pdf.subarray(0, 5).toString(), "%PDF-");
-  assert.ok(pageCount(pdf) <= 4, `${pageCount(pdf)} pages`);
-  fs.writeFileSync(artifact("handout.pdf"), pdf);
-  await close();
-});
+/**
+ * How far down each page of a PDF the ink reaches, as a share of the page:
+ * pdftoppm renders each page grey at 20 dpi, and the lowest row with a dark
+ * pixel is where its content ends.
+ */
+function pageFill(pdf) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "handout-"));
+  fs.writeFileSync(path.join(dir, "h.pdf"), pdf);
+  execFileSync("pdftoppm", ["-gray", "-r", "20", path.join(dir, "h.pdf"), path.join(dir, "p")]);
+  const fills = fs.readdirSync(dir).filter((f) => f.endsWith(".pgm")).sort().map((file) => {
+    const data = fs.readFileSync(path.join(dir, file));
+    // P5 <width> <height> <max>, then one byte a pixel.
+    const [, width, height] = data.toString("latin1", 0, 40).match(/^P5\s+(\d+)\s+(\d+)\s+\d+\s/).map(Number);
+    const start = data.length - width * height;
+    let last = 0;
+    for (let row = 0; row < height; row++) {
+      for (let x = 0; x < width; x++) if (data[start + row * width + x] < 160) { last = row; break; }
+    }
+    return last / height;
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return fills;
+}
+
+for (const [name, query, headings, pages] of [
+  ["the default handout", "", ["The ring", "Guess first", "How many keys move", "Ring versus modulo", "Load per server"], 4],
+  // The lesson preset ticks its own panel, the cost of the change.
+  ["the lesson preset's handout", `?${LESSON}`, ["The ring", "Guess first", "How many keys move", "Ring versus modulo", "Load per server", "What a change costs"], 5],
+]) {
+  test(`${name}: its panels, the questions with room and their answers last, at most ${pages} A4 pages, none under a third full`, async () => {
+    const { page, close } = await open(env.browser, env.served, query, { lazy: true });
+    const handout = await printHandout(page);
+    assert.deepEqual(handout.headings, headings);
+    assert.equal(handout.controls, 0, "no control prints");
+    assert.equal(handout.framed, 0, "a legend's name prints as a word, not a button");
+    assert.deepEqual(handout.corner, [255, 255, 255, 255], "the ring on white");
+    assert.doesNotMatch(handout.text, /drag|tap a name/i, "nothing speaks of the screen");
+    // Every server of the view named in the printed legend, with its keys.
+    const names = query ? [...Array(19)].map((_, i) => `m${String(i + 1).padStart(2, "0")}`) : ["alpha", "bravo", "charlie", "delta", "echo"];
+    assert.deepEqual(handout.legend.map((row) => row.name), names);
+    for (const row of handout.legend) assert.match(row.load, /^(\d[\d,]* keys|joins next)$/, row.name);
+    // Every question, each with room to answer; the answers on the last page.
+    const questions = await page.$$eval(".print-questions > li", (items) => items.map((li) => li.querySelector(".answer-space") !== null));
+    assert.deepEqual(questions, Array(6).fill(true));
+    await page.waitForSelector(".print-answers li");
+    const answers = await page.$$eval(".print-answers li", (items) => items.map((li) => li.textContent));
+    const native = nativeFigures(query).questions;
+    assert.equal(answers.length, 6);
+    assert.ok(answers[0].includes(`Measured: ${native.moved.answer} keys`), answers[0]);
+    const pdf = await page.pdf({ format: "A4", printBackground: true });
+    assert.equal(pdf.subarray(0, 5).toString(), "%PDF-");
+    const fills = pageFill(pdf);
+    assert.equal(fills.length, pageCount(pdf));
+    assert.ok(fills.length <= pages, `${fills.length} pages`);
+    fills.slice(0, -1).forEach((fill, at) => assert.ok(fill > 1 / 3, `page ${at + 1} is ${Math.round(fill * 100)}% full`));
+    fs.writeFileSync(artifact(query ? "handout-lesson.pdf" : "handout.pdf"), pdf);
+    await close();
+  });
+}
 
 test("the print dialog prints the panels picked, with every claim and no timings", async () => {
   const { page, close } = await open(env.browser, env.served, "", { lazy: true });

@@ -125,7 +125,7 @@ fn draw_loads_on(
         .light_line_style(theme.background)
         .draw()?;
     let width = if servers.len() > 12 { 0.42 } else { 0.36 };
-    let palette = Palette::of(&s.names);
+    let palette = Palette::of(&s.names, s.is_join());
     for (slot, &server) in servers.iter().enumerate() {
         let (r, g, b) = palette.rgb(s.name(server));
         let colour = RGBColor(r, g, b);

@@ -147,7 +147,7 @@ pub fn save_png_button(
     let click = move |_| {
         let (name, frame) = model.snapshot.with_untracked(|m| {
             let s = &m.0;
-            let palette = Palette::of(&s.names);
+            let palette = Palette::of(&s.names, s.is_join());
             let frame = Frame {
                 title: title.to_string(),
                 caption: caption(s),

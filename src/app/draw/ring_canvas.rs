@@ -210,7 +210,7 @@ impl<'a> Frame<'a> {
             0.9
         };
         let few_ticks = stage.ring.entries().len() <= FEW_TICKS;
-        let palette = Palette::of(&snapshot.names);
+        let palette = Palette::of(&snapshot.names, snapshot.is_join());
         let server_rgb: Vec<(u8, u8, u8)> = snapshot
             .names
             .iter()
@@ -423,7 +423,7 @@ impl<'a> Frame<'a> {
             return;
         }
         context.set_line_width(3.0);
-        let palette = Palette::of(&self.snapshot.names);
+        let palette = Palette::of(&self.snapshot.names, self.snapshot.is_join());
         let dashes = js_sys::Array::of2(&2.0.into(), &2.0.into());
         let solid = js_sys::Array::new();
         for entry in self.stage.ring.entries() {

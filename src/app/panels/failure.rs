@@ -148,7 +148,7 @@ fn figures_markup(measured: &FailureMeasured) -> String {
     ])
     .close("thead")
     .open("tbody", &[]);
-    let palette = Palette::of(&s.names);
+    let palette = Palette::of(&s.names, s.is_join());
     for id in s.after.iter().copied().filter(|id| !down.contains(id)) {
         let name = s.name(id);
         let held = s.loads_after[usize::from(id)];
@@ -423,7 +423,7 @@ fn ReplicaInspector() -> impl IntoView {
                 "ol",
                 &[("class", Some("replicas")), ("id", Some("replica-list"))],
             );
-            let palette = Palette::of(&s.names);
+            let palette = Palette::of(&s.names, s.is_join());
             for (rank, &server) in walk.iter().enumerate() {
                 let name = s.name(server);
                 let is_down = down.contains(&server);

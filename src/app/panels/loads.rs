@@ -237,7 +237,7 @@ fn loads_table(s: &Snapshot) -> String {
             .iter()
             .map(|&id| f64::from(s.weights[usize::from(id)]))
             .sum(),
-        palette: Palette::of(&s.names),
+        palette: Palette::of(&s.names, s.is_join()),
     };
     for server in s.all_servers() {
         server_row(&mut m, s, server, &columns);

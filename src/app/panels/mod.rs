@@ -48,7 +48,7 @@ pub fn view_of(panel: &PanelDef) -> AnyView {
 /// so its reactive class is compiled once for the chips and the down list.
 pub fn server_swatch(settings: RwSignal<Valid>, name: String) -> AnyView {
     view! {
-        <span class=move || settings.with(|s| Palette::of(&s.all_names()).swatch_class(&name))></span>
+        <span class=move || settings.with(|s| Palette::of(&s.all_names(), s.change.is_join()).swatch_class(&name))></span>
     }
     .into_any()
 }

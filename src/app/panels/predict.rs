@@ -183,9 +183,7 @@ pub fn printed_answers() -> AnyView {
     let model = expect_context::<Model>();
     markup(Holder::Block, move || {
         // Only under the questions the handout prints.
-        let asked = model
-            .handout
-            .with(|chosen| chosen.contains(&model::panels::PanelId::Predict));
+        let asked = model.handout().contains(&model::panels::PanelId::Predict);
         if !model.printing.get() || !asked {
             return String::new();
         }

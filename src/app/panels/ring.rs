@@ -563,7 +563,7 @@ fn legend_markup(
             ("aria-label", Some("Servers and their keys at this step")),
         ],
     );
-    let palette = Palette::of(&snapshot.names);
+    let palette = Palette::of(&snapshot.names, snapshot.is_join());
     for &server in &stage.members {
         let name = snapshot.name(server);
         m.open("li", &[]);
@@ -604,6 +604,16 @@ fn legend_markup(
             m.element("span", &[("class", Some("badge"))], "new");
         }
         m.close("li");
+    }
+    // Before a join the newcomer holds nothing yet, but the legend names it
+    // and shows its colour, so a printed or saved ring lists every server.
+    if snapshot.is_join() && !stage.members.contains(&snapshot.changed) {
+        let name = snapshot.name(snapshot.changed);
+        m.open("li", &[("data-joins-next", Some(name))])
+            .swatch(palette.swatch_class(name))
+            .element("span", &[("class", Some("legend-name"))], name)
+            .element("span", &[("class", Some("legend-load"))], "joins next")
+            .close("li");
     }
     m.close("ul");
     marks_legend(
