@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::message::{apply, Message};
 use super::number_control::{typed_number, whole_number, NumberControl};
+use super::patch::{markup, Holder};
 
 use super::state::Model;
 use model::in_use::InUse;
@@ -58,6 +59,8 @@ pub fn Controls() -> impl IntoView {
                 "Back to the panels"
             </button>
             <h2 id="settings-title" tabindex="-1">"Settings"</h2>
+            // Where a teacher looks first: a whole scenario in one click.
+            <Presets />
             <super::placement::PlacementControl id="use" />
             <CopyLink />
             <PointsControl id="points" compact=false />
@@ -86,7 +89,6 @@ pub fn Controls() -> impl IntoView {
                 <KeyNameControl />
             </fieldset>
             <super::your_keys::YourKeysControl />
-            <Presets />
         </aside>
     }
 }
@@ -132,7 +134,10 @@ fn HashControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoVi
                     })
                     .collect_view()}
             </select>
-            {(!compact).then(|| view! { <p class="help">"All three start with FNV-1a; two then mix the bits with a finalizer. Plain FNV-1a gives names that differ only in their last digits similar hashes, so points bunch up; the finalizers scatter them."</p> })}
+            {(!compact).then(|| markup(Holder::Block, || format!(
+                "<p class=\"help\">All three start with FNV-1a; two then mix the bits with a {}. Plain FNV-1a gives names that differ only in their last digits similar hashes, so points bunch up; the finalizers scatter them.</p>",
+                crate::render::glossary::term("finalizer", "finalizer")
+            )))}
             <Message message=message id=format!("{id}-message") />
         </div>
     }
@@ -593,15 +598,24 @@ fn Presets() -> impl IntoView {
             view! {
                 <li>
                     <a href=format!("?{query}") data-preset=id aria-current=move || (current.get() == index).then_some("page")>{title}</a>
-                    <span class="teaches" data-teaches>{teaches}</span>
+                    // A word the reader may not know opens its meaning here too.
+                    {markup(Holder::Block, move || {
+                        let mut line = crate::render::markup::Markup::new();
+                        line.open("span", &[("class", Some("teaches")), ("data-teaches", Some(""))]);
+                        crate::render::glossary::with_term(&mut line, teaches, "finalizer", "finalizer");
+                        line.close("span");
+                        line.into_string()
+                    })}
                 </li>
             }
         })
         .collect_view();
     view! {
         <nav class="presets" aria-label="Presets">
-            <h3>"Start from"</h3>
-            <ul>{links}</ul>
+            <details open>
+                <summary>"Start from a preset"</summary>
+                <ul>{links}</ul>
+            </details>
         </nav>
     }
 }

@@ -22,6 +22,7 @@ const COLOURS: RingColours = RingColours {
     background: (0x1d, 0x20, 0x27),
     circle: "#50566a",
     moved: "#ffffff",
+    text: "#e6e8ee",
 };
 
 pub fn draw() -> Option<()> {

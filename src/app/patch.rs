@@ -27,6 +27,16 @@ pub fn markup(holder: Holder, render: impl Fn() -> String + Send + Sync + 'stati
     held(holder, Arc::new(render))
 }
 
+/// A region the page's HTML already holds (the headline under the title),
+/// kept current as `markup` keeps its own.
+pub fn markup_into(element: web_sys::Element, render: impl Fn() -> String + 'static) {
+    // The same effect type as `held`'s, so its reactive code is not
+    // compiled twice.
+    Effect::new(move |previous: Option<Option<Written>>| {
+        Some(rewrite(&element, previous.flatten(), render()))
+    });
+}
+
 /// Not generic, so each holder's view is compiled once for every region.
 fn held(holder: Holder, render: Arc<dyn Fn() -> String + Send + Sync>) -> AnyView {
     let region = NodeRef::<leptos::html::Div>::new();

@@ -16,7 +16,7 @@ pub fn keep_headline(model: Model) {
     let Some(holder) = document().query_selector("[data-headline]").ok().flatten() else {
         return;
     };
-    Effect::new(move |_| {
+    super::patch::markup_into(holder, move || {
         model.guesses.track();
         let asking = model.asking.get();
         let sentence = model.live.with(|m| {
@@ -47,7 +47,11 @@ pub fn keep_headline(model: Model) {
             }
             sentence
         });
-        holder.set_text_content(Some(&sentence));
+        // "hash mod n" first appears here once the headline tells: the
+        // words are a term, the rest text (names escaped by `Markup`).
+        let mut markup = crate::render::markup::Markup::new();
+        crate::render::glossary::with_term(&mut markup, &sentence, "hash mod n", "hash-mod-n");
+        markup.into_string()
     });
 }
 

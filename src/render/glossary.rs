@@ -16,6 +16,21 @@ pub struct Term {
 
 pub const TERMS: &[Term] = &[
     Term {
+        id: "hash-mod-n",
+        word: "hash mod n",
+        meaning: "the obvious way to pick a server: hash the key to a number, divide by n, the number of servers, and take the remainder as the server's number. Change n and nearly every remainder changes, so nearly every key moves.",
+    },
+    Term {
+        id: "finalizer",
+        word: "Finalizer",
+        meaning: "a few steps of multiplying and shifting run on a hash's result so that every input bit affects every output bit. Names that differ only in their last character then land far apart instead of side by side.",
+    },
+    Term {
+        id: "preference-list",
+        word: "Preference list",
+        meaning: "Dynamo's list of the servers that keep one key: walking clockwise from the key, the first R distinct servers met. The first is the key's home; the others hold its copies and take over if it fails.",
+    },
+    Term {
         id: "virtual-node",
         word: "Virtual node",
         meaning: "one of a server's points on the ring. A server with 200 points is hashed to 200 places, so its share is the sum of 200 small arcs instead of one large one.",

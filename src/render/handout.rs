@@ -3,7 +3,7 @@
 
 use model::format::thousands;
 use model::in_use::InUse;
-use model::{Change, Settings};
+use model::{Change, Settings, Snapshot};
 
 /// Keep letters and digits; anything else becomes one dash between words.
 fn slug(text: &str) -> String {
@@ -79,9 +79,53 @@ pub fn settings_line(settings: &Settings) -> String {
     line
 }
 
+/// What a saved ring says under it, for a slide: while the page still asks
+/// (`asking`), the pool before the change and the question, and no word of
+/// moved keys, for none is marked.
+pub fn ring_png_caption(s: &Snapshot, asking: bool) -> String {
+    const MARKS: &str = "Each dot is a key in its server's colour, each tick a server's point on the circle of 2^32 positions";
+    let verb = s.change_verb();
+    let name = s.name(s.changed);
+    let keys = thousands(s.key_count() as u64);
+    if asking {
+        return format!(
+            "Before {name} {verb}, {} servers hold the {keys} keys: how many of them will change server? {MARKS}.",
+            s.before.len()
+        );
+    }
+    format!(
+        "{name} {verb}: {} of {keys} keys change server. {MARKS}; a ring round a dot marks a key that moved.",
+        thousands(s.moved_by_owner_diff as u64),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ring_saved_before_the_answer_asks_and_marks_nothing_moved() {
+        let s = Snapshot::of(&model::Valid::new(Settings::default()).unwrap());
+        let asked = ring_png_caption(&s, true);
+        assert!(
+            asked.starts_with("Before echo joins, 4 servers hold the 1,000 keys: how many"),
+            "{asked}"
+        );
+        assert!(
+            !asked.contains("moved") && !asked.contains(&s.moved_by_owner_diff.to_string()),
+            "{asked}"
+        );
+        let told = ring_png_caption(&s, false);
+        let count = format!(
+            "echo joins: {} of 1,000 keys change server.",
+            s.moved_by_owner_diff
+        );
+        assert!(told.starts_with(&count), "{told}");
+        assert!(
+            told.ends_with("a ring round a dot marks a key that moved."),
+            "{told}"
+        );
+    }
 
     #[test]
     fn the_default_ring_is_named_as_the_issue_says() {

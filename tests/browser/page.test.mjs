@@ -384,6 +384,58 @@ test("past eight servers a name in the ring's legend picks its server out on the
   }
 });
 
+test("past eight servers each server's number is on the ring beside its keys, as in the legend, none over another", async () => {
+  // Issue 47 item 7: where colours repeat, a mark must still name its server.
+  const nineteen = Array.from({ length: 18 }, (_, i) => `m${String(i + 1).padStart(2, "0")}`).join(",");
+  for (const [width, points] of [[390, 1], [1280, 200], [1280, 1]]) {
+    const { page, errors, close } = await open(env.browser, env.served, `?servers=${nineteen}&add=m19&points=${points}`, { answered: true, viewport: { width, height: 900 } });
+    await appReady(page);
+    await page.waitForFunction(() => document.querySelector("#ring canvas.ring-canvas")?.dataset.numbers);
+    const { numbers, legend, side } = await page.evaluate(() => {
+      const canvas = document.querySelector("#ring canvas.ring-canvas");
+      const scale = canvas.width / canvas.clientWidth;
+      const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+      // How many pixels of each number's box are in the numbers' ink.
+      const inked = ([x, y, w, h]) => {
+        let count = 0;
+        for (let py = Math.round((y - h / 2) * scale); py < (y + h / 2) * scale; py++) {
+          for (let px = Math.round((x - w / 2) * scale); px < (x + w / 2) * scale; px++) {
+            const i = (py * canvas.width + px) * 4;
+            // #e6e8ee, the numbers' own ink (moved keys' rings are white).
+            if (Math.abs(data[i] - 230) + Math.abs(data[i + 1] - 232) + Math.abs(data[i + 2] - 238) <= 6) count++;
+          }
+        }
+        return count;
+      };
+      const numbers = canvas.dataset.numbers.split(";").filter(Boolean).map((n) => {
+        const [number, ...box] = n.split(" ").map(Number);
+        return { number, box, inked: inked(box) };
+      });
+      const legend = [...document.querySelectorAll("#ring .legend li")].map((li) =>
+        [li.querySelector(".legend-number").textContent, li.querySelector(".legend-name").textContent]);
+      return { numbers, legend, side: canvas.clientWidth };
+    });
+    // The legend numbers each server by its place in the list, m04 as 4.
+    assert.deepEqual(legend, Array.from({ length: 19 }, (_, i) => [`${i + 1}`, `m${String(i + 1).padStart(2, "0")}`]));
+    assert.deepEqual(numbers.map((n) => n.number).sort((a, b) => a - b), Array.from({ length: 19 }, (_, i) => i + 1), `${width}`);
+    for (const [i, { number, box: [x, y, w, h], inked }] of numbers.entries()) {
+      assert.ok(x - w / 2 >= 0 && x + w / 2 <= side && y - h / 2 >= 0 && y + h / 2 <= side, `${width}: ${number} inside the canvas`);
+      assert.ok(inked > 4, `${width}: ${number} is written (${inked} pixels of ink)`);
+      for (const { number: other, box: [ox, oy, ow, oh] } of numbers.slice(0, i)) {
+        assert.ok(Math.abs(x - ox) >= (w + ow) / 2 || Math.abs(y - oy) >= (h + oh) / 2, `${width}, ${points}: ${number} covers ${other}`);
+      }
+    }
+    assert.deepEqual(errors, []);
+    await close();
+  }
+  // Up to eight servers the colours say it all: no numbers.
+  const { page, close } = await open(env.browser, env.served, "", { answered: true });
+  await appReady(page);
+  assert.equal(await page.locator("#ring canvas.ring-canvas").getAttribute("data-numbers"), "");
+  assert.equal(await page.locator("#ring .legend-number").count(), 0);
+  await close();
+});
+
 test("a typed number applies once the typing pauses, or on leaving the box, and says so while it waits", async () => {
   const { page, errors, close } = await open(env.browser, env.served, "");
   // Every text each box's message showed, however briefly.

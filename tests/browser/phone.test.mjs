@@ -244,6 +244,9 @@ test("every term a student may not know opens its definition with a tap, where i
   const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE });
   const terms = await page.$$eval(".glossary [popover]", (all) => all.map((d) => d.id.replace(/^term-/, "")));
   assert.ok(terms.length >= 10, `${terms}`);
+  // Some terms sit in answers: reveal them all, and let the headline tell.
+  await walkEveryPanel(page);
+  await page.waitForFunction(() => /hash mod n/.test(document.querySelector("[data-headline]").textContent));
   for (const id of terms) {
     const term = page.locator(`[data-glossary="${id}"]`).first();
     await term.waitFor({ state: "attached" });
@@ -259,6 +262,34 @@ test("every term a student may not know opens its definition with a tap, where i
     await page.waitForSelector(`#term-${id}:popover-open`, { state: "detached" });
   }
   assert.equal(await page.locator("main abbr[title]").count(), 0, "no meaning left in a title alone");
+  await close();
+});
+
+test("each term named in issue 47 is a tap-able term where it first appears on the page", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE, hasTouch: true });
+  await walkEveryPanel(page);
+  await page.click("[data-claims-show-all]");
+  // Once answered, the headline tells, with hash mod n in it.
+  await page.waitForFunction(() => /hash mod n/.test(document.querySelector("[data-headline]").textContent));
+  const firsts = await page.evaluate((phrases) => {
+    const shown = (node) => node.parentElement.closest("[popover], script, style, .glossary, [hidden]") === null
+      && node.parentElement.getClientRects().length > 0;
+    const texts = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (shown(node)) texts.push(node);
+    return Object.fromEntries(Object.entries(phrases).map(([id, phrase]) => {
+      const first = texts.find((node) => node.textContent.toLowerCase().includes(phrase));
+      const term = first?.parentElement.closest("button.term");
+      return [id, first ? (term?.dataset.glossary ?? `plain: “${first.textContent.trim().slice(0, 80)}”`) : "absent"];
+    }));
+  }, {
+    "hash-mod-n": "hash mod n", finalizer: "finalizer", harmonic: "1/h(k, s)", copyset: "copyset",
+    "binomial-sd": "binomial standard deviation", "preference-list": "preference list", "virtual-node": "virtual node",
+  });
+  assert.deepEqual(firsts, {
+    "hash-mod-n": "hash-mod-n", finalizer: "finalizer", harmonic: "harmonic", copyset: "copyset",
+    "binomial-sd": "binomial-sd", "preference-list": "preference-list", "virtual-node": "virtual-node",
+  });
   await close();
 });
 

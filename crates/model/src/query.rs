@@ -87,8 +87,8 @@ pub fn presets() -> Vec<Preset> {
         },
         Preset {
             id: "plain-fnv",
-            title: "Plain FNV-1a, no finalizer",
-            teaches: "→ Load per server: a hash without a finalizer piles keys up.",
+            title: "Plain FNV-1a on its own",
+            teaches: "→ Load per server: without a finalizer, plain FNV-1a piles keys up.",
             panel: PanelId::Loads,
             settings: Settings {
                 hash: HashKind::Fnv1a,

@@ -7,6 +7,8 @@ use std::f64::consts::{FRAC_PI_2, TAU};
 
 use model::ServerId;
 
+pub mod labels;
+
 /// Angle of a ring position, clockwise from twelve o'clock.
 pub fn angle(position: u32) -> f64 {
     f64::from(position) / 4_294_967_296.0 * TAU - FRAC_PI_2

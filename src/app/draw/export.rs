@@ -9,7 +9,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
 
 use super::theme::at_export_scale;
 use crate::app::state::Model;
-use crate::render::palette::Palette;
+use crate::render::palette::{Palette, DISTINCT};
 use model::Snapshot;
 
 /// The words around a saved figure.
@@ -140,22 +140,33 @@ fn save(name: &str, frame: &Frame, render: &dyn Fn(&HtmlCanvasElement) -> bool) 
 pub fn save_png_button(
     figure: &'static str,
     title: &'static str,
-    caption: fn(&Snapshot) -> String,
+    // The bool: the page still asks its question, so no moved key is marked.
+    caption: fn(&Snapshot, bool) -> String,
     render: impl Fn(&HtmlCanvasElement) -> bool + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let model = expect_context::<Model>();
     let click = move |_| {
+        let asking = model.asking.get_untracked();
         let (name, frame) = model.snapshot.with_untracked(|m| {
             let s = &m.0;
             let palette = Palette::of(&s.names, s.is_join());
             let frame = Frame {
                 title: title.to_string(),
-                caption: caption(s),
+                caption: caption(s, asking),
                 settings: crate::render::handout::settings_line(&s.settings),
+                // Numbered as on the ring where colours repeat.
                 legend: s
                     .names
                     .iter()
-                    .map(|name| (name.clone(), palette.colour(name)))
+                    .enumerate()
+                    .map(|(at, name)| {
+                        let label = if s.names.len() > DISTINCT {
+                            format!("{} {name}", at + 1)
+                        } else {
+                            name.clone()
+                        };
+                        (label, palette.colour(name))
+                    })
                     .collect(),
             };
             (crate::render::handout::png_name(figure, &s.settings), frame)

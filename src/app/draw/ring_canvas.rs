@@ -14,10 +14,11 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use super::theme::fit_canvas;
-use crate::render::palette::{faded, hex, hex_rgb, Palette};
+use crate::render::palette::{faded, hex, hex_rgb, Palette, DISTINCT};
 use model::ring::Entry;
 use model::steps::Stage;
 use model::{Keys, ServerId, Snapshot};
+use pixels::labels::{longest_runs, place, Label};
 use pixels::{
     angle, direction_from, direction_table, moved_indices, ring_stamp, DotsLayer, TickGeometry,
     TickPixels, DIRECTION_BITS,
@@ -42,6 +43,8 @@ pub struct RingColours {
     pub background: (u8, u8, u8),
     pub circle: &'static str,
     pub moved: &'static str,
+    /// The servers' numbers past eight servers.
+    pub text: &'static str,
 }
 
 /// The dots layer of one canvas size for one set of keys: a points step
@@ -166,9 +169,38 @@ pub fn draw(
     colours: &RingColours,
     marks: Marks,
 ) {
-    let Some(frame) = Frame::new(canvas, css_width, snapshot, stage, colours, marks) else {
-        return;
+    draw_layers(canvas, css_width, snapshot, stage, colours, marks);
+}
+
+/// `draw`, then, past eight servers, where colours repeat, each server's
+/// number beside its keys. The page's ring only: the first screen's module
+/// and the thumbnail leave them out (the module's bytes come first on a
+/// phone; a thumbnail's numbers could not be read).
+pub fn draw_numbered(
+    canvas: &HtmlCanvasElement,
+    css_width: f64,
+    snapshot: &Snapshot,
+    stage: &Stage,
+    colours: &RingColours,
+    marks: Marks,
+) {
+    let numbers = match draw_layers(canvas, css_width, snapshot, stage, colours, marks) {
+        Some(frame) if snapshot.names.len() > DISTINCT => frame.number_servers(),
+        _ => String::new(),
     };
+    // Where each number went, for the page's tests.
+    let _ = canvas.set_attribute("data-numbers", &numbers);
+}
+
+fn draw_layers<'a>(
+    canvas: &HtmlCanvasElement,
+    css_width: f64,
+    snapshot: &'a Snapshot,
+    stage: &'a Stage,
+    colours: &'a RingColours,
+    marks: Marks<'a>,
+) -> Option<Frame<'a>> {
+    let frame = Frame::new(canvas, css_width, snapshot, stage, colours, marks)?;
     // Layer 1: background, key dots and (when there are many) the ticks
     // and moved keys' rings, straight into pixels.
     frame.paint_pixels(marks);
@@ -182,6 +214,7 @@ pub fn draw(
     if let Some(index) = marks.inspected {
         frame.square_inspected_key(index);
     }
+    Some(frame)
 }
 
 impl<'a> Frame<'a> {
@@ -518,6 +551,55 @@ impl<'a> Frame<'a> {
         }
     }
 
+    /// Each server on the ring at this stage, numbered as in the legend (its
+    /// place in the list), in the middle of its longest run of keys; where
+    /// numbers would cover each other they step out, then inside the keys.
+    /// Returns where each went: "number x y width height", CSS pixels.
+    fn number_servers(&self) -> String {
+        let context = &self.context;
+        context.set_font(NUMBER_FONT);
+        context.set_text_align("center");
+        context.set_text_baseline("middle");
+        context.set_fill_style_str(self.colours.text);
+        // In the servers' order: `place` keeps any order from covering,
+        // and a sort by angle would bring a sort's code.
+        let numbers: Vec<(String, Label)> =
+            longest_runs(self.stage.ring.entries(), self.snapshot.names.len())
+                .into_iter()
+                .enumerate()
+                .filter_map(|(server, at)| {
+                    let text = (server + 1).to_string();
+                    let width = context.measure_text(&text).ok()?.width() + 2.0;
+                    let label = Label {
+                        angle: angle(at?),
+                        width,
+                        height: NUMBER_HEIGHT,
+                    };
+                    Some((text, label))
+                })
+                .collect();
+        let labels: Vec<Label> = numbers.iter().map(|n| n.1).collect();
+        let step = NUMBER_HEIGHT + 6.0;
+        let outside = self.radius + self.tick + step / 2.0;
+        let inside = self.placement.inner - self.placement.band - step / 2.0;
+        let radii = [outside, outside + step, inside, inside - step];
+        let spots = place(&labels, self.centre, &radii, 1.0);
+        let mut placed = String::new();
+        for ((text, label), (x, y)) in numbers.iter().zip(spots) {
+            let _ = context.fill_text(text, x, y);
+            // Whole pixels: a float printer would cost kilobytes.
+            let whole = |v: f64| v.round() as i32;
+            placed.push_str(&format!(
+                "{text} {} {} {} {};",
+                whole(x),
+                whole(y),
+                whole(label.width),
+                whole(label.height)
+            ));
+        }
+        placed
+    }
+
     /// The key whose replicas are listed, in a square: a shape no other
     /// mark uses.
     fn square_inspected_key(&self, index: usize) {
@@ -558,6 +640,10 @@ pub fn position_at(css_width: f64, x: f64, y: f64) -> u32 {
     let turn = ((x - centre).atan2(-(y - centre)) / TAU).rem_euclid(1.0);
     (turn * 4_294_967_296.0) as u64 as u32
 }
+
+/// The servers' numbers: small, but bold enough to read over the dots.
+const NUMBER_FONT: &str = "bold 11px system-ui, sans-serif";
+const NUMBER_HEIGHT: f64 = 11.0;
 
 /// How many of the hottest keys get a circle sized by their requests.
 const HOT_KEYS_DRAWN: usize = 40;

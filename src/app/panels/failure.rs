@@ -355,7 +355,10 @@ fn FailureControls() -> impl IntoView {
                     id="replicas"
                     label="Replicas per key (R)"
                     unit="replicas"
-                    help="Each key is kept on the first R distinct servers clockwise, as Dynamo's preference lists do."
+                    help=format!(
+                        "Each key is kept on the first R distinct servers clockwise, as Dynamo's {} do.",
+                        crate::render::glossary::term("preference-list", "preference lists")
+                    )
                     min=u32::from(Replicas::MIN)
                     max=u32::from(Replicas::MAX)
                     read=Signal::derive(move || settings.with(|s| s.replicas_in_pool() as u32))

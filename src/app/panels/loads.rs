@@ -88,7 +88,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
     let save_loads = save_png_button(
         "loads chart",
         "Keys per server",
-        loads_caption,
+        |s, _| loads_caption(s),
         move |canvas| {
             let width = loads_width.get_untracked();
             width > 0.0 && render_loads(canvas, width)
@@ -97,7 +97,7 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
     let save_spread = save_png_button(
         "spread chart",
         "More points, a fairer ring",
-        |_| SPREAD_CAPTION.to_string(),
+        |_, _| SPREAD_CAPTION.to_string(),
         move |canvas| {
             let width = spread_width.get_untracked();
             width > 0.0 && render_spread(canvas, width)

@@ -26,18 +26,21 @@ fn ring_colours(paper: bool) -> RingColours {
             background: (0xff, 0xff, 0xff),
             circle: "#9aa0ad",
             moved: "#000000",
+            text: "#000000",
         }
     } else if prefers_dark() {
         RingColours {
             background: (0x15, 0x17, 0x1c),
             circle: "#4a4f5c",
             moved: "#ffffff",
+            text: "#e6e8ee",
         }
     } else {
         RingColours {
             background: (0x1d, 0x20, 0x27),
             circle: "#50566a",
             moved: "#ffffff",
+            text: "#e6e8ee",
         }
     }
 }
@@ -96,7 +99,7 @@ fn draw_stage(
 ) {
     let draw = |failure: Option<&FailureOverlay>| {
         timing::timed("ringcount:draw-ring", || {
-            ring_canvas::draw(
+            ring_canvas::draw_numbered(
                 element,
                 width,
                 s,
@@ -329,13 +332,18 @@ fn drawn_ring(
         // A step ends when the ring shows it.
         timing::record_step_end();
     });
-    crate::app::draw::export::save_png_button("ring", "The ring", ring_caption, move |target| {
-        let width = width.get_untracked();
-        if width > 0.0 {
-            render(target, width);
-        }
-        width > 0.0
-    })
+    crate::app::draw::export::save_png_button(
+        "ring",
+        "The ring",
+        crate::render::handout::ring_png_caption,
+        move |target| {
+            let width = width.get_untracked();
+            if width > 0.0 {
+                render(target, width);
+            }
+            width > 0.0
+        },
+    )
 }
 
 /// A click picks the key nearest that angle: squared on the ring, and the
@@ -584,11 +592,16 @@ fn legend_markup(
                 ],
             );
         }
-        m.swatch(palette.swatch_class(name)).element(
-            "span",
-            &[("class", Some("legend-name"))],
-            name,
-        );
+        m.swatch(palette.swatch_class(name));
+        // Its number on the ring, where colours repeat.
+        if pickable {
+            m.element(
+                "span",
+                &[("class", Some("legend-number"))],
+                &(usize::from(server) + 1).to_string(),
+            );
+        }
+        m.element("span", &[("class", Some("legend-name"))], name);
         if pickable {
             m.close("button");
         }
@@ -623,15 +636,4 @@ fn legend_markup(
         show_failure,
     );
     m.into_string()
-}
-
-/// What a saved ring shows, for a slide.
-fn ring_caption(s: &Snapshot) -> String {
-    let verb = s.change_verb();
-    format!(
-        "{} {verb}: {} of {} keys change server. Each dot is a key in its server's colour, each tick a server's point on the circle of 2^32 positions; a ring round a dot marks a key that moved.",
-        s.name(s.changed),
-        thousands(s.moved_by_owner_diff as u64),
-        thousands(s.key_count() as u64),
-    )
 }

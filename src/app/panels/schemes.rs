@@ -529,7 +529,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
     let save_chart = crate::app::draw::export::save_png_button(
         "schemes chart",
         "Every scheme, side by side",
-        |_| SCHEMES_CAPTION.to_string(),
+        |_, _| SCHEMES_CAPTION.to_string(),
         move |canvas| {
             let width = chart_width.get_untracked();
             width > 0.0 && render(canvas, width)
