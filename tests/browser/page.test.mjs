@@ -387,7 +387,7 @@ test("past eight servers a name in the ring's legend picks its server out on the
 test("past eight servers each server's number is on the ring beside its keys, as in the legend, none over another", async () => {
   // Issue 47 item 7: where colours repeat, a mark must still name its server.
   const nineteen = Array.from({ length: 18 }, (_, i) => `m${String(i + 1).padStart(2, "0")}`).join(",");
-  for (const [width, points] of [[390, 1], [1280, 200], [1280, 1]]) {
+  for (const [width, points] of [[390, 1], [390, 200], [1280, 200], [1280, 1]]) {
     const { page, errors, close } = await open(env.browser, env.served, `?servers=${nineteen}&add=m19&points=${points}`, { answered: true, viewport: { width, height: 900 } });
     await appReady(page);
     await page.waitForFunction(() => document.querySelector("#ring canvas.ring-canvas")?.dataset.numbers);

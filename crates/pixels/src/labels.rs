@@ -48,19 +48,25 @@ pub struct Label {
 }
 
 /// The centre of each label's box: on its own angle, at the first of
-/// `radii` (from `centre`) where its box, with `gap` round it, covers no
-/// label placed before it. Labels are placed in the order given; one that
-/// fits nowhere takes the first radius, over another.
+/// `radii` (from `centre`, in a square canvas twice `centre` wide) where its
+/// box lies within the canvas and, with `gap` round it, covers no label
+/// placed before it. Labels are placed in the order given; one that fits
+/// nowhere takes the first radius, over another.
 pub fn place(labels: &[Label], centre: f64, radii: &[f64], gap: f64) -> Vec<(f64, f64)> {
     let mut placed: Vec<(f64, f64, Label)> = Vec::with_capacity(labels.len());
     for &label in labels {
         let (sin, cos) = label.angle.sin_cos();
         let at = |r: f64| (centre + cos * r, centre + sin * r);
+        let inside = |(x, y): (f64, f64)| {
+            (x - centre).abs() + label.width / 2.0 <= centre
+                && (y - centre).abs() + label.height / 2.0 <= centre
+        };
         let free = |(x, y): (f64, f64)| {
-            placed.iter().all(|&(px, py, other)| {
-                (x - px).abs() * 2.0 >= label.width + other.width + 2.0 * gap
-                    || (y - py).abs() * 2.0 >= label.height + other.height + 2.0 * gap
-            })
+            inside((x, y))
+                && placed.iter().all(|&(px, py, other)| {
+                    (x - px).abs() * 2.0 >= label.width + other.width + 2.0 * gap
+                        || (y - py).abs() * 2.0 >= label.height + other.height + 2.0 * gap
+                })
         };
         let spot = radii
             .iter()
@@ -142,8 +148,23 @@ mod tests {
                 );
             }
         }
-        // The first radius is used where it is free.
+        // The first radius is used where it is free, and no box leaves
+        // the canvas: the outer radius is too far out at twelve o'clock.
         assert_eq!(spots[0], (360.0, 200.0));
+        let top = place(
+            &[Label {
+                angle: -std::f64::consts::FRAC_PI_2,
+                width: 14.0,
+                height: 11.0,
+            }; 2],
+            200.0,
+            &[160.0, 196.0, 110.0],
+            1.0,
+        );
+        assert_eq!(
+            top.iter().map(|s| s.1.round()).collect::<Vec<_>>(),
+            [40.0, 90.0]
+        );
         assert!(spots
             .iter()
             .any(|&(x, y)| (x - 200.0).hypot(y - 200.0) < 100.0));
