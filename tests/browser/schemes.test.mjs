@@ -3,13 +3,15 @@
 // and the panel embedded on a phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, claims, schemeRows, nativeFigures, artifact } from "./harness.mjs";
+import { createRequire } from "node:module";
+import { sharedBrowser, open, reveal, claims, schemeRows, nativeFigures, artifact } from "./harness.mjs";
 
 /** A row's counts, without the names and words DEFINITIONS' tables leave out. */
 const counts = ({ moved, "moved-between": between, busiest, quietest, entries }) =>
   ({ moved, "moved-between": between, busiest, quietest, entries });
 
 const env = sharedBrowser();
+const require = createRequire(import.meta.url);
 
 /** DEFINITIONS §7, echo joins: moved / moved-between / busiest / quietest / entries. */
 const DEFINED_JOIN = {
@@ -115,4 +117,40 @@ test("the schemes panel embeds on a phone without sideways scrolling", async () 
   await page.screenshot({ path: artifact("schemes-embed-390.png"), fullPage: true });
   assert.deepEqual(errors, []);
   await close();
+});
+
+test("one key's lookup, step by step: every step's value is the oracle's, for each of the page's hashes", async () => {
+  // Issue 48 item 2: bytes, FNV-1a, the finalizer, the position, the points
+  // the binary search compares, the owning point, the one before it, the owner.
+  const keys = ["user:42", "/img/65.jpg", "é", "key-0", "a"];
+  for (const query of ["hash=fnv1a-fold", "hash=fnv1a-murmur", "hash=fnv1a&servers=a,b,c&remove=b&points=3"]) {
+    // bypassCSP: axe is injected as an inline script.
+    const { page, errors, close } = await open(env.browser, env.served, `?${query}`, { bypassCSP: true });
+    await reveal(page, "schemes");
+    for (const key of keys) {
+      await page.fill("#one-key", key);
+      const expected = nativeFigures(query, ["--key", key])["key-path"];
+      assert.ok(expected.owner, `${query} ${key}: the oracle prints a path`);
+      // Each key's path replaces the last one's: wait for this key's bytes.
+      await page.waitForFunction((bytes) => document.querySelector('[data-key-step="bytes"]')?.dataset.value === bytes, expected.bytes);
+      const shown = await page.$$eval("[data-key-step]", (steps) => Object.fromEntries(steps.map((s) => [s.dataset.keyStep, s.dataset.value])));
+      assert.deepEqual(shown, expected, `${query} ${key}`);
+    }
+    // The plain hash has no finalizer step; the others do.
+    assert.equal(await page.locator('[data-key-step="finalizer"]').count(), query.includes("hash=fnv1a&") ? 0 : 1, query);
+    if (query === "hash=fnv1a-murmur") {
+      for (const width of [390, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.locator(".key-path").scrollIntoViewIfNeeded();
+        await page.locator("#schemes .key-path").screenshot({ path: artifact(`key-path-${width}.png`) });
+        // Long byte lists and comparisons wrap: nothing wider than the page.
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${width}`);
+      }
+      await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+      const axe = await page.evaluate(() => window.axe.run("#schemes"));
+      assert.deepEqual(axe.violations.map((v) => `${v.impact} ${v.id}`), [], "axe, with a key's path shown");
+    }
+    assert.deepEqual(errors, []);
+    await close();
+  }
 });

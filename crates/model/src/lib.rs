@@ -10,6 +10,7 @@ pub mod failures;
 pub mod format;
 pub mod hash;
 pub mod in_use;
+pub mod key_path;
 pub mod keyname;
 pub mod keys;
 pub mod measure;

@@ -10,6 +10,10 @@
 //! the N-th field (split as the file's name says: .csv, .tsv, or spaces).
 //!
 //!     cargo run -q -p oracle -- --keys access.log --field 7 'servers=a,b,c'
+//!
+//! With `--key NAME` it also prints that key's path (`key-path`), step by step.
+//!
+//!     cargo run -q -p oracle -- --key user:42 'hash=fnv1a-murmur'
 
 mod figures;
 
@@ -19,11 +23,13 @@ use model::your_keys::{self, Reading, Split, YourKeys};
 use model::{panels, query, Snapshot};
 use serde_json::{json, Map, Value};
 
-/// The command line: an address, and maybe a key file and its field.
+/// The command line: an address, and maybe a key file and its field, and
+/// one key whose path to print (as the address's `key=` would).
 struct Args {
     address: String,
     keys: Option<String>,
     field: Option<usize>,
+    key: Option<String>,
 }
 
 fn args() -> Result<Args, String> {
@@ -31,11 +37,13 @@ fn args() -> Result<Args, String> {
         address: String::new(),
         keys: None,
         field: None,
+        key: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--keys" => parsed.keys = Some(args.next().ok_or("--keys needs a file")?),
+            "--key" => parsed.key = Some(args.next().ok_or("--key needs a key")?),
             "--field" => {
                 let field = args.next().ok_or("--field needs a number")?;
                 parsed.field = Some(field.parse().map_err(|_| format!("bad field {field}"))?);
@@ -68,6 +76,9 @@ fn run() -> Result<(), String> {
         let list = your_keys::read(&bytes, reading)?;
         parsed.settings = parsed.settings.with_your_keys(Some(YourKeys::new(list)));
     }
+    if args.key.is_some() {
+        parsed.key = args.key.clone();
+    }
     let snapshot = Snapshot::of(&parsed.settings);
     let rendered = query::render(&parsed.settings, &Default::default());
     let measured = figures::Measured::new(&snapshot, &rendered, parsed.key.as_deref());
@@ -95,6 +106,14 @@ fn run() -> Result<(), String> {
             "one-key".into(),
             json!({"position": position, "owners": owners}),
         );
+    }
+    if let Some(key) = &parsed.key {
+        // One key's path, as "Any one key" lists it: each step's value.
+        let path: Map<String, Value> = model::key_path::steps(&snapshot, key)
+            .into_iter()
+            .map(|step| (step.id.to_string(), json!(step.value)))
+            .collect();
+        figures.insert("key-path".into(), Value::Object(path));
     }
     figures.insert("panels".into(), json!(panels::ids()));
     figures.insert("notices".into(), json!(parsed.notices.len()));
