@@ -82,8 +82,14 @@ fn App() -> impl IntoView {
     // The reader's own keys stay for the tab: a reload measures them again.
     let settings = parsed.settings.with_your_keys(your_keys::stored());
     let model = Model::new(settings, Vec::new());
-    // Only the full page asks before it tells; an embed is unchanged.
-    if alone.is_none() && !view_mode.embed && asking::headline_asks() {
+    // The full page asks before it tells, and so does the ring alone (an
+    // embed in a course page that says a server is about to join must not
+    // give the count away); other panels alone are there to show a figure.
+    let asks_here = match alone {
+        None => !view_mode.embed,
+        Some(panel) => panel.id == PanelId::Ring,
+    };
+    if asks_here && asking::headline_asks() {
         model.asking.set(true);
     }
     model.one_key.set(parsed.key.unwrap_or_default());
@@ -96,6 +102,9 @@ fn App() -> impl IntoView {
             .collect(),
     ));
     provide_context(panels::predict::OnlyQuestion(view_mode.question));
+    provide_context(panels::GuessFirstShown(
+        shown.iter().any(|p| p.id == PanelId::Predict),
+    ));
     // An embedded panel alone has no page title above it: its heading is the h1.
     provide_context(panels::Alone(alone.is_some() && view_mode.embed));
     // A panel alone is a page of its own: its title names the panel.

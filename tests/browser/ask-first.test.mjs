@@ -5,7 +5,7 @@
 // first screen gives the count away. The figures come from the oracle.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, appReady, nativeFigures, artifact, reveal } from "./harness.mjs";
+import { sharedBrowser, open, appReady, nativeFigures, artifact, reveal, figure } from "./harness.mjs";
 
 const env = sharedBrowser();
 
@@ -95,9 +95,23 @@ test("changing a setting ends the question; an embedded ring never asks", async 
   assert.match(await page.locator("[data-headline]").textContent(), new RegExp(`the ring moves ${figures.moved} of 1,000 keys`));
   await close();
 
+  // Embedded alone, the ring asks too (issue 48 item 4): the pool before
+  // the change and the question, until the reader asks for the change.
   const embedded = await open(env.browser, env.served, "?embed=1&panel=ring", { lazy: true });
   await appReady(embedded.page);
-  assert.equal(await embedded.page.locator("[data-ring-asks]").count(), 0);
+  await embedded.page.waitForSelector("#ring [data-ring-asks]");
+  assert.doesNotMatch(await embedded.page.locator("#ring").textContent(), count);
+  // Guessing happens in a panel the embed lacks: only "Just show me".
+  assert.deepEqual(await embedded.page.$$eval("#ring [data-ring-asks] button", (b) => b.map((x) => x.textContent)), ["Just show me"]);
+  await embedded.page.screenshot({ path: artifact("embedded-ring-asks.png") });
+  await embedded.page.click("#ring [data-just-show]");
+  await embedded.page.waitForFunction(() => !document.querySelector("#ring [data-ring-asks]"));
   assert.match(await embedded.page.locator("#ring [data-caption]").textContent(), count);
   await embedded.close();
+  // Another panel alone shows its figure at once.
+  const moved = await open(env.browser, env.served, "?embed=1&panel=moved", { lazy: true });
+  await appReady(moved.page);
+  assert.equal(await moved.page.locator("[data-ring-asks]").count(), 0);
+  assert.equal(await figure(moved.page, "moved"), nativeFigures("").moved);
+  await moved.close();
 });

@@ -72,6 +72,11 @@ pub fn rows_by_name(
 #[derive(Clone, Copy)]
 pub struct Alone(pub bool);
 
+/// Whether "Guess first" is on the page: the ring's question offers to
+/// guess there only then (a ring embedded alone offers "Just show me").
+#[derive(Clone, Copy)]
+pub struct GuessFirstShown(pub bool);
+
 /// A panel drawn from the snapshot alone (`crate::render::snapshot_panels`): its
 /// whole section is one markup region, the same markup the first screen's
 /// module writes for an embed before the app arrives.

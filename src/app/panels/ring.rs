@@ -374,6 +374,7 @@ fn picked_key_text(model: Model) -> String {
 
 /// While the page asks before it tells: the question, and the two ways on.
 fn ring_asks(model: Model) -> impl IntoView {
+    let guess_here = use_context::<super::GuessFirstShown>().is_some_and(|shown| shown.0);
     let question = move || {
         model.snapshot.with(|m| {
             let mut html = Markup::new();
@@ -387,7 +388,9 @@ fn ring_asks(model: Model) -> impl IntoView {
                 {markup(Holder::Block, question)}
                 <div class="ring-ask" data-ring-asks>
                     // To the "Guess first" panel, its box focused: where the guess is typed.
-                    <button type="button" on:click=|_| focus_the_guess()>"Guess in “Guess first”"</button>
+                    {guess_here.then(|| view! {
+                        <button type="button" on:click=|_| focus_the_guess()>"Guess in “Guess first”"</button>
+                    })}
                     <button type="button" data-just-show on:click=move |_| predict::skip_headline(model)>"Just show me"</button>
                 </div>
             }
