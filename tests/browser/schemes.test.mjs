@@ -125,7 +125,7 @@ test("one key's lookup, step by step: every step's value is the oracle's, for ea
   const keys = ["user:42", "/img/65.jpg", "é", "key-0", "a"];
   for (const query of ["hash=fnv1a-fold", "hash=fnv1a-murmur", "hash=fnv1a&servers=a,b,c&remove=b&points=3"]) {
     // bypassCSP: axe is injected as an inline script.
-    const { page, errors, close } = await open(env.browser, env.served, `?${query}`, { bypassCSP: true });
+    const { page, errors, close } = await open(env.browser, env.served, `?${query}`, { bypassCSP: true, answered: true });
     await reveal(page, "schemes");
     for (const key of keys) {
       await page.fill("#one-key", key);
@@ -135,6 +135,28 @@ test("one key's lookup, step by step: every step's value is the oracle's, for ea
       await page.waitForFunction((bytes) => document.querySelector('[data-key-step="bytes"]')?.dataset.value === bytes, expected.bytes);
       const shown = await page.$$eval("[data-key-step]", (steps) => Object.fromEntries(steps.map((s) => [s.dataset.keyStep, s.dataset.value])));
       assert.deepEqual(shown, expected, `${query} ${key}`);
+      // On the ring after the change: a small ring at each point the search
+      // looked at and a larger one where it landed, each drawn in ink.
+      const looks = expected.search.split(",").length;
+      const marks = await page.waitForFunction((n) => {
+        const canvas = document.querySelector("#ring canvas.ring-canvas");
+        const spots = (canvas?.dataset.lookup ?? "").split(";").filter(Boolean);
+        if (spots.length !== n + 1) return null;
+        const scale = canvas.width / canvas.clientWidth;
+        const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+        return spots.map((spot) => {
+          const [x, y] = spot.split(" ").map(Number);
+          let ink = 0;
+          for (let py = Math.round((y - 8) * scale); py < (y + 8) * scale; py++) {
+            for (let px = Math.round((x - 8) * scale); px < (x + 8) * scale; px++) {
+              const i = (py * canvas.width + px) * 4;
+              if (Math.abs(data[i] - 230) + Math.abs(data[i + 1] - 232) + Math.abs(data[i + 2] - 238) <= 6) ink++;
+            }
+          }
+          return ink;
+        });
+      }, looks);
+      for (const ink of await marks.jsonValue()) assert.ok(ink > 0, `${query} ${key}: every look is marked`);
     }
     // The plain hash has no finalizer step; the others do.
     assert.equal(await page.locator('[data-key-step="finalizer"]').count(), query.includes("hash=fnv1a&") ? 0 : 1, query);

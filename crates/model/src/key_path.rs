@@ -88,8 +88,8 @@ pub fn steps(snapshot: &Snapshot, text: &str) -> Vec<KeyStep> {
         ),
         value: position.to_string(),
     });
-    let positions: Vec<u32> = entries.iter().map(|e| e.position).collect();
-    let (compared, index) = search(&positions, position);
+    let positions = ring.positions();
+    let (compared, index) = search(positions, position);
     let looked_at: Vec<String> = compared
         .iter()
         .map(|&i| thousands(u64::from(positions[i])))

@@ -145,6 +145,11 @@ impl Ring {
         }
     }
 
+    /// The points' positions, sorted, as lookups search them.
+    pub fn positions(&self) -> &[u32] {
+        &self.positions
+    }
+
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }

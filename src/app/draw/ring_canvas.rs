@@ -112,6 +112,13 @@ pub struct FailureOverlay<'a> {
     pub rerouted: &'a [bool],
 }
 
+/// One key's lookup as positions on the ring.
+pub struct Lookup {
+    pub key: u32,
+    pub compared: Vec<u32>,
+    pub owner: u32,
+}
+
 /// What a drawing shows beyond the ring at its stage.
 #[derive(Clone, Copy, Default)]
 pub struct Marks<'a> {
@@ -119,6 +126,10 @@ pub struct Marks<'a> {
     pub failure: Option<&'a FailureOverlay<'a>>,
     /// The key whose replicas the failure panel lists, squared.
     pub inspected: Option<usize>,
+    /// One key's lookup ("Any one key"): its position, the points the
+    /// binary search looks at and the one it lands on, marked on the ring
+    /// after the change.
+    pub lookup: Option<&'a Lookup>,
     /// A server the reader picked out in the legend: its ticks and dots in
     /// its colour, every other server's faded, so they can be told apart
     /// where colours repeat.
@@ -184,12 +195,21 @@ pub fn draw_numbered(
     colours: &RingColours,
     marks: Marks,
 ) {
-    let numbers = match draw_layers(canvas, css_width, snapshot, stage, colours, marks) {
-        Some(frame) if snapshot.names.len() > DISTINCT => frame.number_servers(),
-        _ => String::new(),
+    let Some(frame) = draw_layers(canvas, css_width, snapshot, stage, colours, marks) else {
+        return;
     };
-    // Where each number went, for the page's tests.
+    let looked = marks
+        .lookup
+        .map(|lookup| frame.mark_lookup(lookup))
+        .unwrap_or_default();
+    let numbers = if snapshot.names.len() > DISTINCT {
+        frame.number_servers()
+    } else {
+        String::new()
+    };
+    // Where each number and each looked-at point went, for the page's tests.
     let _ = canvas.set_attribute("data-numbers", &numbers);
+    let _ = canvas.set_attribute("data-lookup", &looked);
 }
 
 fn draw_layers<'a>(
@@ -596,6 +616,37 @@ impl<'a> Frame<'a> {
                 whole(label.width),
                 whole(label.height)
             ));
+        }
+        placed
+    }
+
+    /// One key's lookup: a line out from the key's position, a small ring
+    /// at each point the search looked at and a larger one at the point it
+    /// landed on, just outside the circle. Returns where each ring went,
+    /// "x y;" in CSS pixels, the landing one last.
+    fn mark_lookup(&self, lookup: &Lookup) -> String {
+        let context = &self.context;
+        let at = |position: u32, r: f64| {
+            let (sin, cos) = angle(position).sin_cos();
+            (self.centre + cos * r, self.centre + sin * r)
+        };
+        context.set_stroke_style_str(self.colours.text);
+        context.set_line_width(1.5);
+        context.begin_path();
+        let (x, y) = at(lookup.key, self.placement.inner - self.placement.band);
+        context.move_to(x, y);
+        let (x, y) = at(lookup.key, self.radius + self.tick);
+        context.line_to(x, y);
+        context.stroke();
+        let out = self.radius + self.tick + 5.0;
+        let mut placed = String::new();
+        let marks = lookup.compared.iter().map(|&p| (p, 3.0));
+        for (position, size) in marks.chain([(lookup.owner, 6.0)]) {
+            let (x, y) = at(position, out);
+            context.begin_path();
+            let _ = context.arc(x, y, size, 0.0, TAU);
+            context.stroke();
+            placed.push_str(&format!("{} {};", x.round() as i32, y.round() as i32));
         }
         placed
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 
-use crate::app::draw::ring_canvas::{self, Detail, FailureOverlay, Marks, RingColours};
+use crate::app::draw::ring_canvas::{self, Detail, FailureOverlay, Lookup, Marks, RingColours};
 use crate::app::draw::theme::{observed_width, prefers_dark};
 use crate::app::panels::{markup, predict, Holder};
 use crate::app::state::{Measured, Model, Shared};
@@ -296,6 +296,19 @@ fn in_use_note(model: Model) -> impl IntoView {
     })
 }
 
+/// Where the key named `key` sits on the ring after the change, and the
+/// points a binary search for its owner looks at (`model::key_path`).
+fn lookup_of(s: &Snapshot, key: &str) -> Lookup {
+    let position = s.key_position(key.as_bytes());
+    let positions = s.ring_after.positions();
+    let (compared, index) = model::key_path::search(positions, position);
+    Lookup {
+        key: position,
+        compared: compared.iter().map(|&i| positions[i]).collect(),
+        owner: positions.get(index).copied().unwrap_or(position),
+    }
+}
+
 /// Draws the ring on every change it shows, and offers it as a PNG.
 fn drawn_ring(
     model: Model,
@@ -311,16 +324,21 @@ fn drawn_ring(
         let inspected = Some(model.inspected_key.get());
         // The failure is drawn over the ring after the change, when asked for.
         let show_failure = model.show_failure.get();
+        let key = model.one_key.get();
         model.snapshot.with(|m| {
-            let marks = Marks {
-                failure: None,
-                inspected,
-                picked: picked_id(&m.0),
-                detail: Detail::EveryKey,
-            };
-            stages
-                .now
-                .with(|s| draw_stage(element, width, &m.0, &s.0, &colours, marks, show_failure))
+            stages.now.with(|s| {
+                // A typed key's lookup, on the ring after the change.
+                let lookup =
+                    (!key.is_empty() && s.0.members == m.0.after).then(|| lookup_of(&m.0, &key));
+                let marks = Marks {
+                    failure: None,
+                    inspected,
+                    lookup: lookup.as_ref(),
+                    picked: picked_id(&m.0),
+                    detail: Detail::EveryKey,
+                };
+                draw_stage(element, width, &m.0, &s.0, &colours, marks, show_failure)
+            })
         });
     };
     Effect::new(move |_| {
