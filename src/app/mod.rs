@@ -102,9 +102,7 @@ fn App() -> impl IntoView {
             .collect(),
     ));
     provide_context(panels::predict::OnlyQuestion(view_mode.question));
-    provide_context(panels::GuessFirstShown(
-        shown.iter().any(|p| p.id == PanelId::Predict),
-    ));
+    provide_context(panels::PanelsShown(shown.iter().map(|p| p.id).collect()));
     // An embedded panel alone has no page title above it: its heading is the h1.
     provide_context(panels::Alone(alone.is_some() && view_mode.embed));
     // A panel alone is a page of its own: its title names the panel.

@@ -103,6 +103,8 @@ test("changing a setting ends the question; an embedded ring never asks", async 
   assert.doesNotMatch(await embedded.page.locator("#ring").textContent(), count);
   // Guessing happens in a panel the embed lacks: only "Just show me".
   assert.deepEqual(await embedded.page.$$eval("#ring [data-ring-asks] button", (b) => b.map((x) => x.textContent)), ["Just show me"]);
+  // Nor does it square a key for a failure panel it lacks.
+  assert.equal(await embedded.page.locator("#ring-pick").count(), 0);
   await embedded.page.screenshot({ path: artifact("embedded-ring-asks.png") });
   await embedded.page.click("#ring [data-just-show]");
   await embedded.page.waitForFunction(() => !document.querySelector("#ring [data-ring-asks]"));

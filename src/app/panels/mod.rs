@@ -72,10 +72,16 @@ pub fn rows_by_name(
 #[derive(Clone, Copy)]
 pub struct Alone(pub bool);
 
-/// Whether "Guess first" is on the page: the ring's question offers to
-/// guess there only then (a ring embedded alone offers "Just show me").
-#[derive(Clone, Copy)]
-pub struct GuessFirstShown(pub bool);
+/// The panels on the page. A panel offers what another panel holds only
+/// when that panel is there: a ring embedded alone offers no guess in
+/// "Guess first" and squares no key for the failure panel's replicas.
+#[derive(Clone)]
+pub struct PanelsShown(pub Vec<PanelId>);
+
+/// Whether panel `id` is on the page.
+pub fn shown_here(id: PanelId) -> bool {
+    use_context::<PanelsShown>().is_some_and(|shown| shown.0.contains(&id))
+}
 
 /// A panel drawn from the snapshot alone (`crate::render::snapshot_panels`): its
 /// whole section is one markup region, the same markup the first screen's

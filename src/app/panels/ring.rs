@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use leptos::html::Canvas;
 use leptos::prelude::*;
+use model::panels::PanelId;
 
 use crate::app::draw::ring_canvas::{self, Detail, FailureOverlay, Lookup, Marks, RingColours};
 use crate::app::draw::theme::{observed_width, prefers_dark};
@@ -317,11 +318,13 @@ fn drawn_ring(
     width: ReadSignal<f64>,
     picked_id: impl Fn(&Snapshot) -> Option<ServerId> + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
+    let failure_here = super::shown_here(PanelId::Failure);
     // Onto `element`: the panel's own canvas on every change, or a detached
     // one when the reader saves it as a PNG.
     let render = move |element: &web_sys::HtmlCanvasElement, width: f64| {
         let colours = ring_colours(model.printing.get());
-        let inspected = Some(model.inspected_key.get());
+        // The squared key is the one whose replicas the failure panel lists.
+        let inspected = failure_here.then(|| model.inspected_key.get());
         // The failure is drawn over the ring after the change, when asked for.
         let show_failure = model.show_failure.get();
         let key = model.one_key.get();
@@ -392,7 +395,7 @@ fn picked_key_text(model: Model) -> String {
 
 /// While the page asks before it tells: the question, and the two ways on.
 fn ring_asks(model: Model) -> impl IntoView {
-    let guess_here = use_context::<super::GuessFirstShown>().is_some_and(|shown| shown.0);
+    let guess_here = super::shown_here(PanelId::Predict);
     let question = move || {
         model.snapshot.with(|m| {
             let mut html = Markup::new();
@@ -419,6 +422,7 @@ fn ring_asks(model: Model) -> impl IntoView {
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
 pub fn ring_panel(heading: &'static str) -> impl IntoView {
+    let failure_here = super::shown_here(PanelId::Failure);
     let model = expect_context::<Model>();
     let canvas = NodeRef::<Canvas>::new();
     let stages = Stages::new(model);
@@ -475,7 +479,9 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                     {ring_asks(model)}
                     {stepper(model, stages)}
                     {markup(Holder::Block, legend)}
-                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model)}<span class="screen-only">"; click a dot to pick another"</span></span></p>
+                    {failure_here.then(|| view! {
+                        <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model)}<span class="screen-only">"; click a dot to pick another"</span></span></p>
+                    })}
                     {drawn_ring(model, stages, canvas, width, picked_id)}
                 </div>
             </div>
