@@ -157,6 +157,9 @@ test("one key's lookup, step by step: every step's value is the oracle's, for ea
         });
       }, looks);
       for (const ink of await marks.jsonValue()) assert.ok(ink > 0, `${query} ${key}: every look is marked`);
+      // And said in the canvas's description.
+      assert.match(await page.locator("#ring canvas.ring-canvas").getAttribute("aria-label"),
+        new RegExp(`looked at ${looks} points, each ringed small, and landed on ${expected.owner}'s point at ${Number(expected.point).toLocaleString("en-US")}, ringed large`));
     }
     // The plain hash has no finalizer step; the others do.
     assert.equal(await page.locator('[data-key-step="finalizer"]').count(), query.includes("hash=fnv1a&") ? 0 : 1, query);

@@ -310,6 +310,21 @@ fn lookup_of(s: &Snapshot, key: &str) -> Lookup {
     }
 }
 
+/// The lookup's marks in words, for the canvas's description.
+fn describe_lookup(s: &Snapshot, key: &str) -> String {
+    let lookup = lookup_of(s, key);
+    let owner = s
+        .ring_after
+        .owner(lookup.key)
+        .map_or("", |server| s.name(server));
+    format!(
+        " A line marks \u{201c}{key}\u{201d} at {}; a binary search looked at {} points, each ringed small, and landed on {owner}'s point at {}, ringed large.",
+        thousands(u64::from(lookup.key)),
+        lookup.compared.len(),
+        thousands(u64::from(lookup.owner))
+    )
+}
+
 /// Draws the ring on every change it shows, and offers it as a PNG.
 fn drawn_ring(
     model: Model,
@@ -433,10 +448,16 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
     let width = observed_width(canvas);
     let description = move || {
         let (show_failure, asking) = (model.show_failure.get(), model.asking.get());
+        let key = model.one_key.get();
         model.snapshot.with(|m| {
-            stages
-                .now
-                .with(|s| describe_ring(&m.0, &s.0, show_failure, asking, picked_id(&m.0)))
+            stages.now.with(|s| {
+                let mut words = describe_ring(&m.0, &s.0, show_failure, asking, picked_id(&m.0));
+                // The lookup's marks, as drawn (on the ring after the change).
+                if !key.is_empty() && s.0.members == m.0.after {
+                    words.push_str(&describe_lookup(&m.0, &key));
+                }
+                words
+            })
         })
     };
     // What this step changed, each server's keys, and what the marks mean.
