@@ -8,6 +8,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { serve, launch, open, reveal, appReady } from "./harness.mjs";
 import { accessLog } from "./logs.mjs";
+import { printedHandout } from "./shoot-handout.mjs";
 
 const assets = path.resolve(import.meta.dirname, "../../assets");
 const to = (name) => path.join(assets, `screenshot-${name}.png`);
@@ -55,15 +56,8 @@ const pictures = {
   // The default handout's first page, printed to PDF as Chromium prints it.
   async handout() {
     const { page, close } = await open(browser, served, "", { lazy: true });
-    await page.click("#print-handout");
-    await page.waitForSelector("#print-dialog[open]");
-    await page.evaluate(() => { window.print = () => { window.printCalled = true; }; });
-    await page.click("#print-go");
-    await page.waitForFunction(() => window.printCalled);
-    await page.waitForFunction(() => document.querySelectorAll(".panel-slot[data-in-handout].waiting").length === 0);
-    await page.emulateMedia({ media: "print" });
     const pdf = path.join(scratch, "handout.pdf");
-    fs.writeFileSync(pdf, await page.pdf({ format: "A4", printBackground: true }));
+    fs.writeFileSync(pdf, await printedHandout(page));
     execFileSync("pdftoppm", ["-r", "60", "-png", "-f", "1", "-l", "1", "-singlefile", pdf, to("handout").replace(/\.png$/, "")]);
     await close();
   },
