@@ -550,6 +550,7 @@ fn CopyLink() -> impl IntoView {
             <button id="copy-link" on:click=copy>"Copy link to this view"</button>
             <super::embed_dialog::EmbedThisView />
             <super::print::PrintButton />
+            <super::present::PresentButton />
             <span class="share-status" role="status">{move || status.get()}</span>
             <super::your_keys::NotInLink />
         </div>

@@ -10,10 +10,12 @@ pub mod first;
 mod from_js;
 mod measure;
 mod message;
+mod motion;
 mod number_control;
 pub mod panels;
 mod patch;
 mod placement;
+mod present;
 mod print;
 mod prose;
 mod reach;
@@ -120,6 +122,13 @@ fn App() -> impl IntoView {
             <footer class="full-page"><a href=href target="_blank" rel="noopener">"Open the full page"</a></footer>
         }
     });
+    // Presenter mode is the full page's, one panel at a time.
+    if alone.is_none() {
+        provide_context(present::Presenting::follow(
+            view_mode.present,
+            registry::ALL.iter().map(|p| (p.id, p.heading)).collect(),
+        ));
+    }
     let sheet = reach::SettingsSheet::new();
     provide_context(sheet);
     reach::follow_the_ways_around(model, sheet);
@@ -153,6 +162,7 @@ fn App() -> impl IntoView {
             </main>
         </div>
         {full_page.then(panels::predict::printed_answers)}
+        {full_page.then(present::PresentBar)}
         // Every term's definition, once, for the terms to open (`render::glossary`).
         {patch::markup(patch::Holder::Block, || format!("<div class=\"glossary\">{}</div>", crate::render::glossary::definitions()))}
         {full_page_link}

@@ -9,6 +9,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 use super::state::Model;
+use model::panels::PanelId;
 use model::query::{self, Parsed, View};
 
 pub fn read() -> Parsed {
@@ -26,6 +27,16 @@ thread_local! {
     static SAFETY: RefCell<SafetyTimer> = const { RefCell::new(SafetyTimer { pending: None, callback: None }) };
     /// Told when a held slider is let go (the measurer starts at once).
     static ON_RELEASE: Cell<Option<fn()>> = const { Cell::new(None) };
+    /// The panel presenter mode shows, if it is on (`present=`).
+    static PRESENTING: Cell<Option<PanelId>> = const { Cell::new(None) };
+}
+
+/// Presenter mode on `panel`, or off: the address keeps it at once.
+pub fn set_presenting(panel: Option<PanelId>) {
+    PRESENTING.set(panel);
+    if let Some(write) = WRITE.with(|slot| slot.borrow().clone()) {
+        write();
+    }
 }
 
 /// Call `then` each time a held slider is let go.
@@ -50,6 +61,10 @@ const SAFETY_MS: i32 = 400;
 /// a fifth of a step at the largest settings on a phone (docs/DECISIONS.md).
 pub fn keep_in_address(model: Model, view: View) {
     let write = Rc::new(move || {
+        let view = View {
+            present: PRESENTING.get(),
+            ..view
+        };
         let query = model
             .settings
             .with_untracked(|settings| query::render(settings, &view));

@@ -50,6 +50,7 @@ pub fn frame_address(page: &str, settings: &model::Settings, panel: PanelId) -> 
         embed: true,
         panel: Some(panel),
         question: None,
+        present: None,
     };
     format!("{page}?{}", query::render(settings, &view))
 }

@@ -101,7 +101,8 @@ export async function open(browser, served, query = "", options = {}) {
     viewport: options.viewport ?? { width: 1280, height: 800 },
     deviceScaleFactor: options.scale ?? 1,
     colorScheme: options.colorScheme ?? "light",
-    reducedMotion: "reduce",
+    // Still, so a redraw is its end state at once; `motion` lets the change play.
+    reducedMotion: options.motion ? "no-preference" : "reduce",
     // For tests that inject axe: the page's CSP forbids inline scripts.
     bypassCSP: options.bypassCSP ?? false,
   });

@@ -119,6 +119,65 @@ test("the schemes panel embeds on a phone without sideways scrolling", async () 
   await close();
 });
 
+test("one key's lookup under every client and scheme with a path is the oracle's, and steps line by line", async () => {
+  // Issue 48 item 2: each client's own hash stages and ring, HAProxy's
+  // nearest node, jump's loop, Maglev's row, rendezvous's scores.
+  const keys = ["user:42", "/img/65.jpg", "é", "key-0", "a"];
+  const query = "weights=alpha:2";
+  const { page, errors, close } = await open(env.browser, env.served, `?${query}`, { bypassCSP: true, answered: true });
+  await reveal(page, "schemes");
+  const ids = await page.$$eval("#key-path-for option", (options) => options.map((o) => o.value).filter((v) => v && v !== "ring"));
+  for (const id of ["ketama", "nginx", "envoy-ring", "twemproxy", "jump", "maglev", "haproxy", "rendezvous", "envoy-maglev", "groupcache", "modulo"]) {
+    assert.ok(ids.includes(id), `${id} is offered`);
+  }
+  for (const key of keys) {
+    await page.fill("#one-key", key);
+    const expected = nativeFigures(query, ["--key", key])["key-paths"];
+    assert.deepEqual(Object.keys(expected).sort(), [...ids].sort(), "the page offers every path the oracle prints");
+    for (const id of ids) {
+      await page.selectOption("#key-path-for", id);
+      // The worker places the key: wait for this key's path under this rule.
+      await page.waitForFunction(([id, bytes]) => document.querySelector(`ol.key-path[data-scheme="${id}"] [data-key-step="bytes"]`)?.dataset.value === bytes, [id, expected[id].bytes]);
+      const shown = await page.$$eval("[data-key-step]", (steps) => Object.fromEntries(steps.map((s) => [s.dataset.keyStep, s.dataset.value])));
+      assert.deepEqual(shown, expected[id], `${key} under ${id}`);
+    }
+  }
+  // Step through jump's: one more step shown each time, its code line marked.
+  await page.selectOption("#key-path-for", "jump");
+  await page.waitForSelector('ol.key-path[data-scheme="jump"]');
+  await page.getByRole("button", { name: "Step through it" }).click();
+  const total = await page.locator("ol.key-path li").count();
+  for (let step = 0; step < total; step++) {
+    const state = await page.evaluate(() => ({
+      visible: [...document.querySelectorAll("ol.key-path li")].filter((li) => !li.hidden).length,
+      current: document.querySelector('ol.key-path li[aria-current="step"]')?.dataset.line,
+      marked: [...document.querySelectorAll(".key-path-code mark")].map((m) => m.dataset.line),
+      status: document.querySelector(".key-path-status").textContent,
+    }));
+    assert.equal(state.visible, step + 1, `step ${step + 1}: the steps so far`);
+    assert.deepEqual(state.marked, [state.current], `step ${step + 1}: its own line marked, alone`);
+    assert.equal(state.status, `Step ${step + 1} of ${total}.`);
+    if (step === 4) {
+      for (const width of [390, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.locator(".key-path-box").scrollIntoViewIfNeeded();
+        await page.locator(".key-path-box").screenshot({ path: artifact(`key-path-steps-${width}.png`) });
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${width}`);
+      }
+      await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+      const axe = await page.evaluate(() => window.axe.run("#schemes"));
+      assert.deepEqual(axe.violations.map((v) => `${v.impact} ${v.id}`), [], "axe, stepping through a path");
+    }
+    if (step + 1 < total) await page.getByRole("button", { name: "Next step" }).click();
+  }
+  assert.ok(await page.getByRole("button", { name: "Next step" }).isDisabled(), "the last step is the last");
+  await page.getByRole("button", { name: "Show every step" }).click();
+  assert.equal(await page.locator("ol.key-path li:not([hidden])").count(), total);
+  assert.equal(await page.locator(".key-path-code mark").count(), 0);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
 test("one key's lookup, step by step: every step's value is the oracle's, for each of the page's hashes", async () => {
   // Issue 48 item 2: bytes, FNV-1a, the finalizer, the position, the points
   // the binary search compares, the owning point, the one before it, the owner.

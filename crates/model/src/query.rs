@@ -146,6 +146,9 @@ pub struct View {
     pub panel: Option<PanelId>,
     /// `q=…`: one "Guess first" question alone (DEFINITIONS §12).
     pub question: Option<QuestionId>,
+    /// `present=…`: presenter mode, showing this panel (`present=1`, the
+    /// first) filling the screen, one at a time (DEFINITIONS §4).
+    pub present: Option<PanelId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -364,6 +367,10 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
                     QuestionId::ALL.map(QuestionId::as_str).join(", ")
                 )),
             },
+            "present" => match present(&value, panels) {
+                Ok(panel) => view.present = panel,
+                Err(why) => ignore(why),
+            },
             "panel" => match panels.iter().find(|id| id.as_str() == value) {
                 Some(&id) => view.panel = Some(id),
                 None => ignore(format!(
@@ -408,6 +415,19 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
         view,
         key: one_key,
         notices,
+    }
+}
+
+/// `present=`: 1 for the first panel, 0 for none, or a panel's id.
+fn present(value: &str, panels: &[PanelId]) -> Result<Option<PanelId>, String> {
+    match value {
+        "1" | "true" => Ok(panels.first().copied()),
+        "0" | "false" => Ok(None),
+        _ => panels
+            .iter()
+            .find(|id| id.as_str() == value)
+            .map(|&id| Some(id))
+            .ok_or_else(|| "present takes 1, 0 or a panel's id".to_string()),
     }
 }
 
@@ -524,6 +544,10 @@ pub fn render(settings: &Settings, view: &View) -> String {
     }
     if let Some(panel) = view.panel {
         query.push_str("&panel=");
+        query.push_str(panel.as_str());
+    }
+    if let Some(panel) = view.present {
+        query.push_str("&present=");
         query.push_str(panel.as_str());
     }
     if let Some(question) = view.question {
@@ -684,6 +708,7 @@ mod tests {
             embed: true,
             panel: Some(PanelId::Predict),
             question: Some(QuestionId::Failover),
+            present: Some(PanelId::Loads),
         };
         let parsed = parse(&render(&settings, &view));
         assert_eq!(*parsed.settings, settings);

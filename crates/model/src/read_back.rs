@@ -11,6 +11,7 @@
 
 use crate::claims::{self, Claim};
 use crate::failures::{Copysets, Failure};
+use crate::key_path::{self, KeyPath, KeyStep};
 use crate::measure::{Movement, Spread};
 use crate::one_key::KeyOwners;
 use crate::placements;
@@ -178,7 +179,8 @@ by_fields!(Report {
 by_fields!(OneKey {
     key,
     position,
-    owners
+    owners,
+    paths
 });
 by_fields!(FailureReport {
     failure,
@@ -261,6 +263,27 @@ impl ReadBack for KeyOwners {
             },
             before: ReadBack::read_field(value, "before")?,
             after: ReadBack::read_field(value, "after")?,
+        })
+    }
+}
+
+impl ReadBack for KeyPath {
+    fn read_back<J: Json>(value: &J) -> Option<KeyPath> {
+        Some(KeyPath {
+            scheme: known(value.field("scheme"), key_path::rules_ids())?,
+            code: ReadBack::read_field(value, "code")?,
+            steps: ReadBack::read_field(value, "steps")?,
+        })
+    }
+}
+
+impl ReadBack for KeyStep {
+    fn read_back<J: Json>(value: &J) -> Option<KeyStep> {
+        Some(KeyStep {
+            id: known(value.field("id"), key_path::STEP_IDS.into_iter())?,
+            words: ReadBack::read_field(value, "words")?,
+            value: ReadBack::read_field(value, "value")?,
+            line: ReadBack::read_field(value, "line")?,
         })
     }
 }

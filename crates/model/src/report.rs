@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::claims::{self, Claim};
 use crate::failures::{Copysets, Failure};
+use crate::key_path::{self, KeyPath};
 use crate::keys::Keys;
 use crate::one_key::{self, KeyOwners};
 use crate::panels::Work;
@@ -70,6 +71,8 @@ pub struct OneKey {
     pub position: u32,
     /// Its owners, a row per scheme and system in `placements::every()` order.
     pub owners: Vec<KeyOwners>,
+    /// Its path under each scheme and system that has one (`key_path::paths`).
+    pub paths: Vec<KeyPath>,
 }
 
 /// Everything measured for one address; a part is `None` until measured.
@@ -236,6 +239,7 @@ impl Job {
             Piece::OneKey(key) => {
                 let (position, owners) = one_key::owners(snapshot, &key);
                 part.one_key = Some(OneKey {
+                    paths: key_path::paths(snapshot, &key),
                     key,
                     position,
                     owners,
@@ -639,7 +643,8 @@ mod tests {
             Some(OneKey {
                 key: "user:7".into(),
                 position,
-                owners
+                owners,
+                paths: key_path::paths(&snapshot, "user:7"),
             })
         );
         let mut failures = 0;

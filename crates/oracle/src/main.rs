@@ -11,7 +11,9 @@
 //!
 //!     cargo run -q -p oracle -- --keys access.log --field 7 'servers=a,b,c'
 //!
-//! With `--key NAME` it also prints that key's path (`key-path`), step by step.
+//! With `--key NAME` it also prints that key's path on the ring drawn
+//! (`key-path`), step by step, and under every other scheme and system that
+//! has one (`key-paths`, by id).
 //!
 //!     cargo run -q -p oracle -- --key user:42 'hash=fnv1a-murmur'
 
@@ -109,11 +111,25 @@ fn run() -> Result<(), String> {
     }
     if let Some(key) = &parsed.key {
         // One key's path, as "Any one key" lists it: each step's value.
-        let path: Map<String, Value> = model::key_path::steps(&snapshot, key)
+        let values = |path: model::key_path::KeyPath| -> Value {
+            let steps: Map<String, Value> = path
+                .steps
+                .into_iter()
+                .map(|step| (step.id.to_string(), json!(step.value)))
+                .collect();
+            Value::Object(steps)
+        };
+        figures.insert(
+            "key-path".into(),
+            values(model::key_path::steps(&snapshot, key)),
+        );
+        // And under every other scheme and system with a path, by id.
+        let paths: Map<String, Value> = model::key_path::paths(&snapshot, key)
             .into_iter()
-            .map(|step| (step.id.to_string(), json!(step.value)))
+            .skip(1)
+            .map(|path| (path.scheme.to_string(), values(path)))
             .collect();
-        figures.insert("key-path".into(), Value::Object(path));
+        figures.insert("key-paths".into(), Value::Object(paths));
     }
     figures.insert("panels".into(), json!(panels::ids()));
     figures.insert("notices".into(), json!(parsed.notices.len()));

@@ -8,6 +8,7 @@ use std::f64::consts::{FRAC_PI_2, TAU};
 use model::ServerId;
 
 pub mod labels;
+pub mod travel;
 
 /// Angle of a ring position, clockwise from twelve o'clock.
 pub fn angle(position: u32) -> f64 {

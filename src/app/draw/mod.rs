@@ -5,3 +5,4 @@ pub mod charts;
 pub mod export;
 pub mod ring_canvas;
 pub mod theme;
+pub mod travel;

@@ -135,6 +135,9 @@ pub struct Marks<'a> {
     /// where colours repeat.
     pub picked: Option<ServerId>,
     pub detail: Detail,
+    /// The moved keys' rings left off: the drawing an animation of the
+    /// change runs over, ringing each key as it lands (`draw::travel`).
+    pub unringed: bool,
 }
 
 /// How many keys a drawing shows.
@@ -195,9 +198,21 @@ pub fn draw_numbered(
     colours: &RingColours,
     marks: Marks,
 ) {
-    let Some(frame) = draw_layers(canvas, css_width, snapshot, stage, colours, marks) else {
-        return;
-    };
+    draw_numbered_then(canvas, css_width, snapshot, stage, colours, marks, |_| ());
+}
+
+/// `draw_numbered`, then `then` with the drawing's geometry: an animation
+/// of the change reads its keys' places from it (`draw::travel`).
+pub fn draw_numbered_then<T>(
+    canvas: &HtmlCanvasElement,
+    css_width: f64,
+    snapshot: &Snapshot,
+    stage: &Stage,
+    colours: &RingColours,
+    marks: Marks,
+    then: impl FnOnce(&Geometry) -> T,
+) -> Option<T> {
+    let frame = draw_layers(canvas, css_width, snapshot, stage, colours, marks)?;
     let looked = marks
         .lookup
         .map(|lookup| frame.mark_lookup(lookup))
@@ -210,6 +225,37 @@ pub fn draw_numbered(
     // Where each number and each looked-at point went, for the page's tests.
     let _ = canvas.set_attribute("data-numbers", &numbers);
     let _ = canvas.set_attribute("data-lookup", &looked);
+    Some(then(&Geometry { frame: &frame }))
+}
+
+/// A drawing's geometry, for what is drawn over it afterwards.
+pub struct Geometry<'f, 'a> {
+    frame: &'f Frame<'a>,
+}
+
+impl Geometry<'_, '_> {
+    /// The canvas's side and device pixels per CSS pixel.
+    pub fn size_and_scale(&self) -> (f64, f64) {
+        (self.frame.size, self.frame.scale)
+    }
+
+    /// The circle's centre and radius, and a key dot's radius, in CSS pixels.
+    pub fn circle(&self) -> (f64, f64, f64) {
+        (self.frame.centre, self.frame.radius, self.frame.dot_css)
+    }
+
+    /// Where key `index`, at `position`, is drawn.
+    pub fn key_place(&self, index: usize, position: u32) -> (f64, f64) {
+        self.frame.placement.place(index, position)
+    }
+
+    /// Server `server`'s colour as drawn, as CSS.
+    pub fn colour(&self, server: ServerId) -> String {
+        self.frame
+            .server_rgb
+            .get(usize::from(server))
+            .map_or_else(|| self.frame.colours.circle.to_string(), |&rgb| hex(rgb))
+    }
 }
 
 fn draw_layers<'a>(
@@ -226,7 +272,9 @@ fn draw_layers<'a>(
     frame.paint_pixels(marks);
     // Layers 2 to 6, as paths on top.
     frame.stroke_circle_and_few_ticks(marks);
-    frame.ring_moved_keys();
+    if !marks.unringed {
+        frame.ring_moved_keys();
+    }
     if let Some(failure) = marks.failure {
         frame.cross_rerouted_keys(failure);
     }
@@ -346,7 +394,7 @@ impl<'a> Frame<'a> {
                 if !self.few_ticks() {
                     self.set_tick_pixels(&mut buffer, marks);
                 }
-                if self.many_keys() {
+                if self.many_keys() && !marks.unringed {
                     self.stamp_moved_keys(&mut buffer, dots, side, stride);
                 }
                 // One copy into the browser. (Handing it a view of wasm

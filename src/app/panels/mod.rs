@@ -5,6 +5,7 @@
 pub mod claims;
 pub mod cost;
 pub mod failure;
+pub mod key_path;
 pub mod loads;
 pub mod predict;
 pub mod ring;

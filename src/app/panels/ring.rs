@@ -7,8 +7,12 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use model::panels::PanelId;
 
+use std::rc::Rc;
+
 use crate::app::draw::ring_canvas::{self, Detail, FailureOverlay, Lookup, Marks, RingColours};
 use crate::app::draw::theme::{observed_width, prefers_dark};
+use crate::app::draw::travel::Scene;
+use crate::app::motion;
 use crate::app::panels::{markup, predict, Holder};
 use crate::app::state::{Measured, Model, Shared};
 use crate::app::timing;
@@ -88,7 +92,10 @@ pub fn mini_ring(canvas: NodeRef<Canvas>) {
 
 /// Draw `stage` of the snapshot onto `element`, with the failure over the
 /// ring after the change when `show_failure` asks for it (which keys are
-/// rerouted follows from the snapshot alone).
+/// rerouted follows from the snapshot alone). Given the stage before it,
+/// the drawing leaves the moved keys unringed and returns the animation of
+/// the change between the two, which rings them as they land.
+#[allow(clippy::too_many_arguments)]
 fn draw_stage(
     element: &web_sys::HtmlCanvasElement,
     width: f64,
@@ -97,18 +104,20 @@ fn draw_stage(
     colours: &RingColours,
     marks: Marks<'_>,
     show_failure: bool,
-) {
+    previous: Option<&Stage>,
+) -> Option<Scene> {
     let draw = |failure: Option<&FailureOverlay>| {
+        let marks = Marks {
+            failure,
+            unringed: previous.is_some(),
+            ..marks
+        };
         timing::timed("ringcount:draw-ring", || {
-            ring_canvas::draw_numbered(
-                element,
-                width,
-                s,
-                stage,
-                colours,
-                Marks { failure, ..marks },
-            )
+            ring_canvas::draw_numbered_then(element, width, s, stage, colours, marks, |geometry| {
+                previous.and_then(|p| Scene::new(element, geometry, s, stage, p, colours))
+            })
         })
+        .flatten()
     };
     if !show_failure || stage.members != s.after {
         return draw(None);
@@ -199,6 +208,10 @@ struct Stages {
     /// The stage shown; while the page asks before it tells, the pool
     /// before the change.
     now: Memo<Shared<Stage>>,
+    /// Times the reader asked to see the change again.
+    replays: RwSignal<u32>,
+    /// Whether the step-through is playing itself, a stage a second.
+    playing: RwSignal<bool>,
 }
 
 impl Stages {
@@ -228,6 +241,8 @@ impl Stages {
             shown_index,
             count: Memo::new(move |_| model.snapshot.with(|m| stage_pools(&m.0).len())),
             now,
+            replays: RwSignal::new(0),
+            playing: RwSignal::new(false),
         }
     }
 
@@ -245,14 +260,22 @@ impl Stages {
 
 fn stepper(model: Model, stages: Stages) -> impl IntoView {
     let Stages {
-        shown_index, count, ..
+        shown_index,
+        count,
+        playing,
+        ..
     } = stages;
+    // A step by hand stops the step-through playing itself.
+    let step_to = move |index: usize| {
+        playing.set(false);
+        stages.pick(model, index);
+    };
     view! {
         <div class="stepper" role="group" aria-label="Step through the joins" hidden=move || model.asking.get()>
             <button
                 id="step-back"
                 disabled=move || { shown_index.get() == 0 }
-                on:click=move |_| stages.pick(model, shown_index.get_untracked().saturating_sub(1))
+                on:click=move |_| step_to(shown_index.get_untracked().saturating_sub(1))
             >
                 "◀ Back"
             </button>
@@ -262,12 +285,62 @@ fn stepper(model: Model, stages: Stages) -> impl IntoView {
             <button
                 id="step-forward"
                 disabled=move || { shown_index.get() + 1 >= count.get() }
-                on:click=move |_| stages.pick(model, shown_index.get_untracked() + 1)
+                on:click=move |_| step_to(shown_index.get_untracked() + 1)
             >
                 "Next ▶"
             </button>
+            <button id="step-play" aria-pressed=move || playing.get().to_string()
+                on:click=move |_| play_stages(model, stages)>
+                {move || if playing.get() { "Pause" } else { "Play" }}
+            </button>
+            <button id="replay-change" on:click=move |_| {
+                playing.set(false);
+                let change = model.snapshot.with_untracked(|m| change_stage(&m.0));
+                if shown_index.get_untracked() != change {
+                    stages.pick(model, change);
+                }
+                stages.replays.update(|r| *r += 1);
+            }>
+                "Replay the change"
+            </button>
         </div>
     }
+}
+
+thread_local! {
+    /// Which press of Play the step-through is playing for.
+    static PLAY_RUN: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Play the step-through a stage a second (from the start, if it shows
+/// the last), or pause it.
+fn play_stages(model: Model, stages: Stages) {
+    if stages.playing.get_untracked() {
+        stages.playing.set(false);
+        return;
+    }
+    stages.playing.set(true);
+    if stages.shown_index.get_untracked() + 1 >= stages.count.get_untracked() {
+        stages.pick(model, 0);
+    }
+    // A pause and a new play within a second leave one loop running.
+    let run = PLAY_RUN.with(|r| r.get() + 1);
+    PLAY_RUN.with(|r| r.set(run));
+    let mine = move || PLAY_RUN.with(|r| r.get()) == run && stages.playing.get_untracked();
+    leptos::task::spawn_local(async move {
+        loop {
+            timing::sleep(1_000.0).await;
+            if !mine() {
+                return;
+            }
+            let next = stages.shown_index.get_untracked() + 1;
+            if next >= stages.count.get_untracked() {
+                stages.playing.set(false);
+                return;
+            }
+            stages.pick(model, next);
+        }
+    });
 }
 
 /// The reader's guess at the count, shown beside it once the ring shows
@@ -325,7 +398,32 @@ fn describe_lookup(s: &Snapshot, key: &str) -> String {
     )
 }
 
-/// Draws the ring on every change it shows, and offers it as a PNG.
+/// What the ring showed last, to tell whether a redraw is the change
+/// arriving (the reader asked to see it, stepped forward one stage, chose
+/// another server to join or leave, or asked for it again): that one plays.
+#[derive(Clone, PartialEq)]
+struct Shown {
+    snapshot: Measured,
+    index: usize,
+    asking: bool,
+    change: model::Change,
+    replays: u32,
+}
+
+impl Shown {
+    fn plays_after(&self, before: &Shown) -> bool {
+        if self.asking || self.index == 0 {
+            return false;
+        }
+        (before.asking && !self.asking)
+            || self.replays != before.replays
+            || (self.snapshot == before.snapshot && self.index == before.index + 1)
+            || self.change != before.change
+    }
+}
+
+/// Draws the ring on every change it shows, plays the change when it
+/// arrives (`Shown`), and offers the ring as a PNG.
 fn drawn_ring(
     model: Model,
     stages: Stages,
@@ -335,38 +433,84 @@ fn drawn_ring(
 ) -> impl IntoView {
     let failure_here = super::shown_here(PanelId::Failure);
     // Onto `element`: the panel's own canvas on every change, or a detached
-    // one when the reader saves it as a PNG.
-    let render = move |element: &web_sys::HtmlCanvasElement, width: f64| {
+    // one when the reader saves it as a PNG. With `play`, the drawing the
+    // change's animation runs over, and the animation.
+    let render = move |element: &web_sys::HtmlCanvasElement, width: f64, play: bool| {
         let colours = ring_colours(model.printing.get());
         // The squared key is the one whose replicas the failure panel lists.
         let inspected = failure_here.then(|| model.inspected_key.get());
         // The failure is drawn over the ring after the change, when asked for.
         let show_failure = model.show_failure.get();
         let key = model.one_key.get();
+        let index = stages.shown_index.get();
         model.snapshot.with(|m| {
+            // The stage before: the snapshot's own pool before the change
+            // (kept, so free) when the change is shown, else measured.
+            let previous = (play && index > 0).then(|| {
+                if index == change_stage(&m.0) {
+                    before_the_change(&m.0)
+                } else {
+                    stage(&m.0, index - 1)
+                }
+            });
             stages.now.with(|s| {
                 // A typed key's lookup, on the ring after the change.
                 let lookup =
                     (!key.is_empty() && s.0.members == m.0.after).then(|| lookup_of(&m.0, &key));
                 let marks = Marks {
-                    failure: None,
                     inspected,
                     lookup: lookup.as_ref(),
                     picked: picked_id(&m.0),
-                    detail: Detail::EveryKey,
+                    ..Marks::default()
                 };
-                draw_stage(element, width, &m.0, &s.0, &colours, marks, show_failure)
+                draw_stage(
+                    element,
+                    width,
+                    &m.0,
+                    &s.0,
+                    &colours,
+                    marks,
+                    show_failure,
+                    previous.as_ref(),
+                )
             })
-        });
+        })
     };
-    Effect::new(move |_| {
+    Effect::new(move |before: Option<Option<Shown>>| {
         let width = width.get();
         let (Some(element), true) = (canvas.get(), width > 0.0) else {
-            return;
+            return before.flatten();
         };
-        render(&element, width);
+        let shown = Shown {
+            snapshot: model.snapshot.get(),
+            index: stages.shown_index.get(),
+            asking: model.asking.get(),
+            change: model.snapshot.with(|m| m.0.settings.change.clone()),
+            replays: stages.replays.get(),
+        };
+        let play = !motion::reduced()
+            && before
+                .flatten()
+                .is_some_and(|before| shown.plays_after(&before));
+        // Whatever was playing lands where this drawing starts.
+        motion::stop();
+        let scene = render(&element, width, play);
         // A step ends when the ring shows it.
         timing::record_step_end();
+        if let Some(scene) = scene {
+            let land: Rc<dyn Fn()> = Rc::new(move || {
+                if let Some(element) = canvas.get_untracked() {
+                    render(&element, width, false);
+                }
+            });
+            let duration = if stages.playing.get_untracked() {
+                motion::STAGE_MS
+            } else {
+                motion::CHANGE_MS
+            };
+            motion::play(element, scene, duration, land);
+        }
+        Some(shown)
     });
     crate::app::draw::export::save_png_button(
         "ring",
@@ -375,7 +519,7 @@ fn drawn_ring(
         move |target| {
             let width = width.get_untracked();
             if width > 0.0 {
-                render(target, width);
+                render(target, width, false);
             }
             width > 0.0
         },

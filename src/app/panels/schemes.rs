@@ -462,21 +462,6 @@ fn one_key_box(model: Model) -> impl IntoView {
         })
     };
 
-    // The key's path is the ring's alone, worked out here: one hash and
-    // one binary search, too little to wait for the worker.
-    let key_path = move || {
-        model.one_key.with(|key| {
-            snapshot.with(|m| {
-                let s = &m.0;
-                crate::render::key_path::key_path_markup(
-                    &model::key_path::steps(s, key),
-                    s.ring_after.len(),
-                    s.change_verb(),
-                    s.name(s.changed),
-                )
-            })
-        })
-    };
     view! {
         {super::subheading(Some("one-key-title"), "Any one key")}
         <div class="control">
@@ -497,7 +482,7 @@ fn one_key_box(model: Model) -> impl IntoView {
             <Message message=one_key_message id="one-key-message" />
         </div>
         {markup(Holder::Block, one_key_table)}
-        {markup(Holder::Block, key_path)}
+        {super::key_path::key_path_box(model)}
     }
 }
 

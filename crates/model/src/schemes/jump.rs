@@ -57,9 +57,36 @@ pub fn jump(mut key: u64, buckets: u32) -> u32 {
     bucket.max(0) as u32
 }
 
+/// Every bucket number the loop reaches for `key` among `buckets`, from
+/// the first, 0, to the first past the last bucket: the one before that is
+/// the key's bucket. `jump`, step by step, for the key's path.
+pub fn jumps(mut key: u64, buckets: u32) -> Vec<i64> {
+    let mut reached = vec![0i64];
+    let mut next: i64 = 0;
+    while next < i64::from(buckets) {
+        let bucket = next;
+        key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
+        next = ((bucket + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
+        reached.push(next);
+    }
+    reached
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_steps_end_where_the_loop_does() {
+        for key in (0..5_000u64).map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
+            for buckets in [1, 2, 7, 19, 50] {
+                let reached = jumps(key, buckets);
+                let bucket = reached[reached.len() - 2];
+                assert_eq!(bucket, i64::from(jump(key, buckets)));
+                assert!(reached[reached.len() - 1] >= i64::from(buckets));
+            }
+        }
+    }
 
     #[test]
     fn published_vectors() {

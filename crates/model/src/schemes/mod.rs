@@ -142,6 +142,16 @@ pub trait ByOwnHash {
     fn key_hash(&self) -> KeyHash;
     /// The owner of a key at this position of the system's own hash.
     fn owner_at(&self, position: u64) -> ServerId;
+    /// Its points, sorted, with their servers, if it is a ring: what one
+    /// key's path searches (`key_path`).
+    fn points(&self) -> Vec<(u64, ServerId)> {
+        Vec::new()
+    }
+    /// Its lookup table's rows, if it has one (Envoy's Maglev), for the
+    /// same; not a `Placement::table`, whose rows' moves the schemes table counts.
+    fn rows(&self) -> Option<&[ServerId]> {
+        None
+    }
 }
 
 /// A placement by its own hash of key names: the page's keys are named by

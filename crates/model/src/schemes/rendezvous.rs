@@ -29,33 +29,60 @@ impl Scheme for Rendezvous {
     }
 
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement> {
-        let hash = context.settings.hash;
-        let weight = |server: ServerId| {
-            context
-                .weights
-                .get(usize::from(server))
-                .copied()
-                .unwrap_or(1)
-        };
-        // Sorted by name, so that among equal scores the first seen wins.
-        let mut servers: Vec<(ServerId, u64, f64)> = pool
-            .iter()
-            .map(|&server| {
-                let name = &context.names[usize::from(server)];
-                (
-                    server,
-                    u64::from(hash.hash(name.as_bytes())),
-                    f64::from(weight(server)),
-                )
-            })
-            .collect();
-        servers
-            .sort_by(|a, b| context.names[usize::from(a.0)].cmp(&context.names[usize::from(b.0)]));
-        // With equal weights the logarithm keeps the scores' order, so the
-        // integer scores decide: exact, with no float ties.
-        let weighted = pool.iter().any(|&server| weight(server) != weight(pool[0]));
-        Box::new(RendezvousPlacement { servers, weighted })
+        Box::new(placement(context, pool))
     }
+}
+
+/// Each server of `pool` with its score for a key at `key_hash`, in the
+/// order they are compared (by name): the integer score, and the weighted
+/// one when weights differ, which then decides. The key's path shows these.
+pub fn scores(
+    context: &Context,
+    pool: &[ServerId],
+    key_hash: u32,
+) -> Vec<(ServerId, u64, Option<f64>)> {
+    let placement = placement(context, pool);
+    let high = u64::from(key_hash) << 32;
+    placement
+        .servers
+        .iter()
+        .map(|&(server, name_hash, weight)| {
+            let score = mix64(high | name_hash);
+            (
+                server,
+                score,
+                placement.weighted.then(|| weighted_score(score, weight)),
+            )
+        })
+        .collect()
+}
+
+fn placement(context: &Context, pool: &[ServerId]) -> RendezvousPlacement {
+    let hash = context.settings.hash;
+    let weight = |server: ServerId| {
+        context
+            .weights
+            .get(usize::from(server))
+            .copied()
+            .unwrap_or(1)
+    };
+    // Sorted by name, so that among equal scores the first seen wins.
+    let mut servers: Vec<(ServerId, u64, f64)> = pool
+        .iter()
+        .map(|&server| {
+            let name = &context.names[usize::from(server)];
+            (
+                server,
+                u64::from(hash.hash(name.as_bytes())),
+                f64::from(weight(server)),
+            )
+        })
+        .collect();
+    servers.sort_by(|a, b| context.names[usize::from(a.0)].cmp(&context.names[usize::from(b.0)]));
+    // With equal weights the logarithm keeps the scores' order, so the
+    // integer scores decide: exact, with no float ties.
+    let weighted = pool.iter().any(|&server| weight(server) != weight(pool[0]));
+    RendezvousPlacement { servers, weighted }
 }
 
 struct RendezvousPlacement {

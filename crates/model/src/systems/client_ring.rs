@@ -127,4 +127,8 @@ impl ByOwnHash for ClientRing {
         let index = self.points.partition_point(|&(point, _)| point < position);
         self.points[index % self.points.len()].1
     }
+
+    fn points(&self) -> Vec<(u64, ServerId)> {
+        self.points.clone()
+    }
 }

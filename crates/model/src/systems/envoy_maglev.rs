@@ -98,6 +98,10 @@ impl ByOwnHash for Table {
     fn owner_at(&self, position: u64) -> ServerId {
         self.rows[(position % self.rows.len() as u64) as usize]
     }
+
+    fn rows(&self) -> Option<&[ServerId]> {
+        Some(&self.rows)
+    }
 }
 
 pub const ABOUT: About = About {

@@ -61,6 +61,13 @@ impl ByOwnHash for NearestRing {
         KEY_HASH
     }
 
+    fn points(&self) -> Vec<(u64, ServerId)> {
+        self.nodes
+            .iter()
+            .map(|&(node, server)| (u64::from(node), server))
+            .collect()
+    }
+
     fn owner_at(&self, position: u64) -> ServerId {
         let k = position as u32;
         let count = self.nodes.len();

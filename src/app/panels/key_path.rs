@@ -1,0 +1,117 @@
+//! "Any one key"'s lookup, step by step (DEFINITIONS §13): the key's path on
+//! the ring drawn, or under any other scheme or system with a path, as the
+//! worker worked it out with the key's owners; every step at once, or one at
+//! a time with the rule's current line marked.
+
+use leptos::prelude::*;
+
+use crate::app::panels::{markup, Holder};
+use crate::app::state::Model;
+use crate::render::key_path::key_path_markup;
+use model::format::thousands;
+use model::key_path::{self, KeyPath};
+
+/// The path chosen for the key in the box, with its title; None while the
+/// worker has not placed the key for this address.
+fn chosen_path(model: Model, chosen: &str) -> Option<(KeyPath, String)> {
+    model.one_key.with(|key| {
+        if key.is_empty() {
+            return None;
+        }
+        model.snapshot.with(|m| {
+            let s = &m.0;
+            let query = crate::app::panels::predict::settings_query(s);
+            let path = model.with_part(
+                |r| r.one_key.as_ref(),
+                |placed| {
+                    placed
+                        .filter(|p| p.key == *key && p.query == query)
+                        .and_then(|p| p.paths.iter().find(|path| path.scheme == chosen).cloned())
+                },
+            )?;
+            let change = format!("{} {}", s.name(s.changed), s.change_verb());
+            let title = if chosen == key_path::DRAWN {
+                format!(
+                    "Its lookup, step by step, on the ring drawn once {change} ({} points, sorted by position):",
+                    thousands(s.ring_after.len() as u64)
+                )
+            } else {
+                let title = model::placements::about(chosen).map_or(chosen, |about| about.title);
+                format!("Its lookup under {title}, step by step, once {change}:")
+            };
+            Some((path, title))
+        })
+    })
+}
+
+/// The rule menu, the path and the buttons that step through it.
+pub fn key_path_box(model: Model) -> impl IntoView {
+    // The ring drawn (the page's own, or the client's in use) to begin with.
+    let chosen = RwSignal::new(key_path::DRAWN.to_string());
+    // The step shown last while stepping through; None shows every step.
+    let current = RwSignal::new(None::<usize>);
+    let path = Memo::new(move |_| chosen.with(|id| chosen_path(model, id)));
+    let count = move || path.with(|p| p.as_ref().map_or(0, |(p, _)| p.steps.len()));
+    let ring_drawn = move || {
+        model.settings.with(|s| match s.in_use {
+            in_use if in_use.is_client() => format!("the ring drawn ({}'s)", in_use.name()),
+            _ => "the ring drawn (the page's)".to_string(),
+        })
+    };
+    let options = key_path::rules_ids()
+        .skip(1)
+        .map(|id| {
+            let title = model::placements::about(id).map_or(id, |about| about.title);
+            view! { <option value=id>{title}</option> }
+        })
+        .collect::<Vec<_>>();
+    let status = move || {
+        let total = count();
+        match (current.get(), total) {
+            (_, 0) => String::new(),
+            (None, _) => format!("All {total} steps shown."),
+            (Some(c), _) => format!("Step {} of {total}.", c.min(total - 1) + 1),
+        }
+    };
+    let stepping = move || current.get().is_some();
+    view! {
+        <div class="key-path-box" hidden=move || model.one_key.with(String::is_empty)>
+            <div class="control">
+                <label for="key-path-for">"Follow its lookup in"</label>
+                <select id="key-path-for" on:change=move |ev| {
+                    chosen.set(event_target_value(&ev));
+                    current.set(None);
+                }>
+                    <option value=key_path::DRAWN selected>{ring_drawn}</option>
+                    {options}
+                </select>
+            </div>
+            {markup(Holder::Block, move || {
+                let at = current.get();
+                path.with(|p| match p {
+                    Some((path, title)) => key_path_markup(path, title, at),
+                    None => "<p class=\"note\">Placing it\u{2026}</p>".to_string(),
+                })
+            })}
+            <div class="key-path-stepper" role="group" aria-label="Step through the lookup">
+                <button type="button" hidden=stepping on:click=move |_| current.set(Some(0))>
+                    "Step through it"
+                </button>
+                <button type="button" hidden=move || !stepping()
+                    disabled=move || current.get().is_none_or(|c| c == 0)
+                    on:click=move |_| current.update(|c| *c = c.map(|c| c.saturating_sub(1)))>
+                    "Previous step"
+                </button>
+                <button type="button" hidden=move || !stepping()
+                    disabled=move || current.get().is_none_or(|c| c + 1 >= count())
+                    on:click=move |_| current.update(|c| *c = c.map(|c| (c + 1).min(count().saturating_sub(1))))>
+                    "Next step"
+                </button>
+                <button type="button" hidden=move || !stepping() on:click=move |_| current.set(None)>
+                    "Show every step"
+                </button>
+                <span class="key-path-status" aria-live="polite">{status}</span>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,169 @@
+//! Presenter mode (`present=`, DEFINITIONS §4), for a lecture hall: one panel
+//! at a time filling the screen in large type. ← and → (or Page Up and Page
+//! Down) move between panels; ↓ and ↑ step the ring through its stages;
+//! Space plays the change; Escape leaves. The address keeps the panel shown,
+//! so a slide can link to it. The panels are the full page's, shown one at
+//! a time by CSS (`html[data-present]`, the slot shown `data-current`).
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::url_state;
+use model::panels::PanelId;
+
+/// The panel presenter mode shows, None when it is off; and the panels it
+/// steps through, with their headings, in the page's order.
+#[derive(Clone, Copy)]
+pub struct Presenting {
+    pub shown: RwSignal<Option<PanelId>>,
+    panels: StoredValue<Vec<(PanelId, &'static str)>>,
+}
+
+impl Presenting {
+    /// Start presenting `start` (or not), among `panels`, and follow the keys.
+    pub fn follow(start: Option<PanelId>, panels: Vec<(PanelId, &'static str)>) -> Presenting {
+        let presenting = Presenting {
+            shown: RwSignal::new(start),
+            panels: StoredValue::new(panels),
+        };
+        Effect::new(move |_| show(presenting.shown.get()));
+        listen_for_keys(presenting);
+        presenting
+    }
+
+    /// The place of the panel shown among them, and their count.
+    fn place(self) -> Option<(usize, usize)> {
+        let shown = self.shown.get()?;
+        self.panels.with_value(|panels| {
+            let index = panels.iter().position(|(id, _)| *id == shown)?;
+            Some((index, panels.len()))
+        })
+    }
+
+    /// Move `by` panels on, stopping at either end.
+    fn go(self, by: isize) {
+        let Some((index, count)) = self.place() else {
+            return;
+        };
+        let next = index.saturating_add_signed(by).min(count - 1);
+        let id = self.panels.with_value(|panels| panels[next].0);
+        self.shown.set(Some(id));
+    }
+}
+
+/// Mark the page and the panel shown (or unmark them), and keep it in the
+/// address; the panel starts at its top.
+fn show(panel: Option<PanelId>) {
+    url_state::set_presenting(panel);
+    let document = document();
+    let Some(html) = document.document_element() else {
+        return;
+    };
+    match panel {
+        Some(id) => {
+            let _ = html.set_attribute("data-present", id.as_str());
+        }
+        None => {
+            let _ = html.remove_attribute("data-present");
+        }
+    }
+    for id in model::panels::ids() {
+        let Ok(Some(slot)) =
+            document.query_selector(&format!(".panel-slot[data-panel=\"{}\"]", id.as_str()))
+        else {
+            continue;
+        };
+        let _ = if panel == Some(id) {
+            slot.set_attribute("data-current", "")
+        } else {
+            slot.remove_attribute("data-current")
+        };
+    }
+    if panel.is_some() {
+        window().scroll_to_with_x_and_y(0.0, 0.0);
+    }
+}
+
+/// A click on the control `id`, if the page has it.
+fn click(id: &str) {
+    if let Some(element) = document()
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        element.click();
+    }
+}
+
+/// The keys, on the window, while presenting. A key typed into a field is
+/// the field's, but Escape.
+fn listen_for_keys(presenting: Presenting) {
+    let on_key =
+        Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |ev: web_sys::KeyboardEvent| {
+            let Some(shown) = presenting.shown.get_untracked() else {
+                return;
+            };
+            let tag = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .map(|e| e.tag_name())
+                .unwrap_or_default();
+            let key = ev.key();
+            // A field keeps its keys, a button its Space.
+            let fields = matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA");
+            if (fields && key != "Escape") || (tag == "BUTTON" && key == " ") {
+                return;
+            }
+            let ring = shown == PanelId::Ring;
+            match key.as_str() {
+                "ArrowRight" | "PageDown" => presenting.go(1),
+                "ArrowLeft" | "PageUp" => presenting.go(-1),
+                "ArrowDown" if ring => click("step-forward"),
+                "ArrowUp" if ring => click("step-back"),
+                " " if ring => click("replay-change"),
+                "Escape" => presenting.shown.set(None),
+                _ => return,
+            }
+            ev.prevent_default();
+        });
+    let _ = window().add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref());
+    // The page's whole life: one listener.
+    on_key.forget();
+}
+
+/// "Present": presenter mode from the ring.
+#[component]
+pub fn PresentButton() -> impl IntoView {
+    let presenting = expect_context::<Presenting>();
+    view! {
+        <button type="button" id="present-open" on:click=move |_| presenting.shown.set(Some(PanelId::Ring))>
+            "Present"
+        </button>
+    }
+}
+
+/// The bar presenter mode shows: where it is, the ways on, and out.
+#[component]
+pub fn PresentBar() -> impl IntoView {
+    let presenting = expect_context::<Presenting>();
+    let title = move || {
+        presenting.place().map_or(String::new(), |(index, count)| {
+            let heading = presenting.panels.with_value(|panels| panels[index].1);
+            format!("{} of {count}: {heading}", index + 1)
+        })
+    };
+    let at = move |end: usize| {
+        presenting
+            .place()
+            .is_some_and(|(index, count)| index == end.min(count - 1))
+    };
+    view! {
+        <nav class="present-bar" aria-label="Presenter mode" hidden=move || presenting.shown.get().is_none()>
+            <button type="button" id="present-back" disabled=move || at(0) on:click=move |_| presenting.go(-1)>"◀ Previous panel"</button>
+            <span class="present-where" aria-live="polite">{title}</span>
+            <button type="button" id="present-next" disabled=move || at(usize::MAX) on:click=move |_| presenting.go(1)>"Next panel ▶"</button>
+            <button type="button" id="present-close" on:click=move |_| presenting.shown.set(None)>"Leave presenter mode"</button>
+            <span class="present-keys">"← → panels · ↓ ↑ steps · Space plays the change · Esc leaves"</span>
+        </nav>
+    }
+}
