@@ -62,6 +62,10 @@ pub fn Controls() -> impl IntoView {
             // Where a teacher looks first: a whole scenario in one click.
             <Presets />
             <super::placement::PlacementControl id="use" />
+            <p class="config-link">
+                <a href="#config-paste" data-in-panel="systems">"Paste your own config"</a>
+                <span>"An nginx upstream, an HAProxy backend, a twemproxy pool or a list of servers: your pool, measured."</span>
+            </p>
             <CopyLink />
             <PointsControl id="points" compact=false />
             // Your own keys set the count and the names: the template's

@@ -23,7 +23,14 @@ fn target(id: &str) -> Option<web_sys::Element> {
 /// Scroll to `id` and put focus on its heading. A panel not yet built is
 /// scrolled to first, and its heading taken once the panel is there.
 pub fn go_to(id: String) {
-    let Some(first) = target(&id) else {
+    go_to_within(id, None);
+}
+
+/// `go_to`, for an element inside the panel `within` that may not be built
+/// yet (the config box in the systems panel): the panel is scrolled to
+/// first, and the element taken once it is there.
+fn go_to_within(id: String, within: Option<String>) {
+    let Some(first) = target(&id).or_else(|| within.as_deref().and_then(target)) else {
         return;
     };
     first.scroll_into_view();
@@ -53,8 +60,14 @@ pub fn go_to(id: String) {
                         let _ = heading.set_attribute("tabindex", "-1");
                     }
                     let _ = heading.focus();
-                    heading.scroll_into_view();
-                    clear_the_quick_bar(&heading);
+                    // A field is shown with its label, its whole control.
+                    let shown = heading
+                        .closest(".control")
+                        .ok()
+                        .flatten()
+                        .unwrap_or_else(|| heading.clone().into());
+                    shown.scroll_into_view();
+                    clear_the_quick_bar(&shown);
                 }
                 return;
             }
@@ -169,6 +182,10 @@ pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
                 sheet.0.set(false);
             }
         } else if let Some(link) = within("a[href^='#'], a[data-panel-link]") {
+            // A link in the phone's settings sheet leads out of it.
+            if link.closest("#settings").ok().flatten().is_some() {
+                sheet.0.set(false);
+            }
             follow_link(model, &event, &link);
         }
     });
@@ -192,9 +209,12 @@ fn follow_link(model: Model, event: &web_sys::Event, link: &web_sys::Element) {
             .trim_start_matches('#')
             .to_string(),
     };
-    if target(&id).is_some() {
+    // An element inside a panel names the panel in `data-in-panel`.
+    let within = link.get_attribute("data-in-panel");
+    if target(&id).is_some() || within.as_deref().and_then(target).is_some() {
         event.prevent_default();
-        jump_to(id);
+        record_jump(&id);
+        go_to_within(id, within);
     } else if registry::find(&id).is_some() {
         // The link itself becomes the way out, so it opens the way the
         // embed's "Open the full page" does, with today's settings.

@@ -103,18 +103,54 @@ test("a pasted nginx upstream sets the pool, marks its row, and a malformed one 
 
 test("an HAProxy backend, a twemproxy pool and a plain list each set the pool in order", async () => {
   const { page, close } = await open(env.browser, env.served, "?panel=systems", { lazy: true });
-  for (const [text, servers, weights, yours] of [
+  // Each pool's newcomer is named in the pool's own form (issue 49, item 4).
+  for (const [text, servers, weights, yours, joins] of [
     ["backend caches\n  balance uri\n  hash-type consistent\n  server web1 10.0.0.1:80 check weight 3\n  server web2 10.0.0.2:80 check\n  server web3 10.0.0.3:80 check\n",
-      "web1,web2,web3", "web1:3", "haproxy"],
+      "web1,web2,web3", "web1:3", "haproxy", "web4"],
     ["beta:\n  listen: 127.0.0.1:22121\n  hash: fnv1a_64\n  distribution: ketama\n  servers:\n   - 10.0.0.1:11211:1\n   - 10.0.0.2:11211:2\n",
-      "10.0.0.1:11211,10.0.0.2:11211", "10.0.0.2:11211:2", "twemproxy"],
-    ["alpha\nbravo 3\ncharlie\n", "alpha,bravo,charlie", "bravo:3", null],
+      "10.0.0.1:11211,10.0.0.2:11211", "10.0.0.2:11211:2", "twemproxy", "10.0.0.3:11211"],
+    ["alpha\nbravo 3\ncharlie\n", "alpha,bravo,charlie", "bravo:3", null, "new-1"],
   ]) {
     await page.fill("textarea[data-config-paste]", text);
     await page.click("#config-read");
     await page.waitForFunction((s) => new URLSearchParams(location.search).get("servers") === s, servers);
     assert.equal(new URLSearchParams(new URL(page.url()).search).get("weights"), weights);
+    assert.equal(new URLSearchParams(new URL(page.url()).search).get("add"), joins);
     await page.waitForFunction((y) => (document.querySelector("tr[data-yours]")?.dataset.scheme ?? null) === y, yours);
   }
+  // What HAProxy itself refuses is refused by line, and nothing changes.
+  const before = new URL(page.url()).search;
+  await page.fill("textarea[data-config-paste]", "backend b\n  server 10.9.9.9:80 weight=eleventy;\n  server b 10.0.0.2:80\n");
+  await page.click("#config-read");
+  await page.waitForFunction(() => /Line 2: “weight=eleventy;” is not an address/.test(document.querySelector("[data-config-message]").textContent));
+  assert.equal(new URL(page.url()).search, before);
   await close();
+});
+
+test("the settings lead to the config box, on a phone out of the sheet, and Back returns", async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const phone = viewport.width < 500;
+    const { page, errors, close } = await open(env.browser, env.served, "", { viewport, hasTouch: phone, lazy: true, answered: true });
+    if (phone) await page.click("[data-open-settings]");
+    const link = page.locator("#settings a[data-in-panel]");
+    const box = await link.boundingBox();
+    assert.ok(box.height >= 44, `${viewport.width}: the link is ${box.height} px tall`);
+    await link.click();
+    await page.waitForFunction(() => document.activeElement?.id === "config-paste");
+    if (phone) assert.equal(await page.locator("#settings.sheet-open").count(), 0, "the sheet closed");
+    // The box and its label on screen, below the phone's quick bar.
+    const inView = await page.evaluate(() => {
+      const label = document.querySelector("label[for='config-paste']").getBoundingClientRect();
+      const bar = document.querySelector(".quickbar");
+      const top = bar && bar.checkVisibility() ? bar.getBoundingClientRect().bottom : 0;
+      return label.top >= top - 1 && document.activeElement.getBoundingClientRect().bottom <= innerHeight;
+    });
+    assert.ok(inView, `${viewport.width}: the box and its label are on screen`);
+    // Back: where the reader was, the page's top (and on a laptop, focus on the link).
+    await page.goBack();
+    await page.waitForFunction((phone) => window.scrollY < 50
+      && (phone || document.activeElement?.matches("#settings a[data-in-panel]")), phone);
+    assert.deepEqual(errors, []);
+    await close();
+  }
 });

@@ -18,6 +18,16 @@ pub enum Form {
 }
 
 impl Form {
+    /// The program that reads this form, for a refusal.
+    fn program(self) -> &'static str {
+        match self {
+            Form::Nginx => "nginx",
+            Form::Haproxy => "HAProxy",
+            Form::Twemproxy => "twemproxy",
+            Form::List => "a client",
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Form::Nginx => "an nginx upstream block",
@@ -79,6 +89,38 @@ fn weight(line: &Line, text: &str) -> Result<u8, String> {
                 "\u{201c}{}\u{201d} is not a whole-number weight.",
                 text.trim()
             ),
+        )),
+    }
+}
+
+/// An address as its program would take it: no `=` or `;` in it (an option
+/// or the line's end read as the address), and a port, where it ends in
+/// one, from 1 to 65,535. An nginx `unix:` path has no port.
+fn address(line: &Line, form: Form, text: &str) -> Result<(), String> {
+    if let Some(bad) = text.chars().find(|c| matches!(c, '=' | ';')) {
+        return Err(refuse(
+            line,
+            format!(
+                "\u{201c}{text}\u{201d} is not an address ({bad} cannot be in one); {} would refuse this line.",
+                form.program()
+            ),
+        ));
+    }
+    if text.starts_with("unix:") {
+        return Ok(());
+    }
+    let port = match text.rsplit_once(':') {
+        Some((host, port)) if !host.is_empty() && !port.is_empty() => port,
+        _ => return Ok(()),
+    };
+    if !port.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(());
+    }
+    match port.parse::<u32>() {
+        Ok(p) if (1..=65_535).contains(&p) => Ok(()),
+        _ => Err(refuse(
+            line,
+            format!("port {port} in \u{201c}{text}\u{201d} is outside 1 to 65,535."),
         )),
     }
 }
@@ -174,6 +216,7 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
             let Some(address) = parts.next() else {
                 return Err(refuse(line, "a server line needs an address."));
             };
+            self::address(line, Form::Nginx, address)?;
             let mut w = 1;
             for part in parts {
                 if let Some(value) = part.strip_prefix("weight=") {
@@ -206,12 +249,13 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
     let words: Vec<&str> = line.text.split_whitespace().collect();
     match words.first().copied() {
         Some("server") => {
-            let (Some(name), Some(_address)) = (words.get(1), words.get(2)) else {
+            let (Some(name), Some(address)) = (words.get(1), words.get(2)) else {
                 return Err(refuse(
                     line,
                     "an HAProxy server line is \u{201c}server NAME ADDRESS\u{201d}.",
                 ));
             };
+            self::address(line, Form::Haproxy, address)?;
             let mut w = 1;
             let mut rest = words[3..].iter();
             while let Some(&option) = rest.next() {
@@ -278,14 +322,15 @@ fn twemproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                 line.number
             ));
         }
-        let Some((address, w)) = server
+        let Some((server_address, w)) = server
             .rsplit_once(':')
             .filter(|(address, _)| address.contains(':'))
         else {
             return Err(refuse(line, "a twemproxy server is host:port:weight."));
         };
+        address(line, Form::Twemproxy, server_address)?;
         let w = weight(line, w)?;
-        return add(pasted, line, address, w);
+        return add(pasted, line, server_address, w);
     }
     let (key, value) = text.split_once(':').unwrap_or((text, ""));
     let value = value.trim();
@@ -446,6 +491,25 @@ mod tests {
             ),
             ("alpha\n", "Found 1 server in a list of servers"),
             ("  \n", "Nothing to read"),
+            // What the programs themselves refuse: an option read as the
+            // address, a port out of range.
+            (
+                "backend b\n server 10.9.9.9:80 weight=eleventy;\n server b 10.0.0.2:80\n",
+                "Line 2: \u{201c}weight=eleventy;\u{201d} is not an address (= cannot be in one); HAProxy would refuse this line.",
+            ),
+            (
+                "backend b\n server a 10.0.0.1:80\n server b 10.0.0.2:70000\n",
+                "Line 3: port 70000 in \u{201c}10.0.0.2:70000\u{201d} is outside 1 to 65,535.",
+            ),
+            (
+                "upstream u {\n server weight=3;\n server b:1;\n}",
+                "Line 2: \u{201c}weight=3\u{201d} is not an address",
+            ),
+            ("upstream u {\n server a:0;\n server b:1;\n}", "Line 2: port 0 in"),
+            (
+                "servers:\n - 10.0.0.1:99999:1\n - 10.0.0.2:11211:1",
+                "Line 2: port 99999 in",
+            ),
             ("a b c\nd", "Line 1: a list has one server per line"),
         ] {
             let error = read(text).unwrap_err();

@@ -1058,6 +1058,68 @@ pub fn default_change(servers: &[String]) -> Change {
     Change::Join(name)
 }
 
+/// A name for a server joining `names`, in the pool's own form: where every
+/// name is the same text around one number (`10.0.0.3:8080`, `web-07`,
+/// `cache2.local:11211`), the next number past the largest, its digits
+/// padded alike (and, in the last part of an IPv4 address, at most 254);
+/// otherwise the first free `new-N`.
+pub fn newcomer(names: &[String]) -> String {
+    numbered_next(names).unwrap_or_else(|| {
+        (1..)
+            .map(|n| format!("new-{n}"))
+            .find(|name| !names.contains(name))
+            .unwrap_or_default()
+    })
+}
+
+/// A name cut around its number: the text before it, its digits, the text
+/// after it. The number is the host's last run of digits; a port (digits
+/// after the last colon) stays in the text after it.
+fn around_number(name: &str) -> Option<(&str, &str, &str)> {
+    let host_end = match name.rsplit_once(':') {
+        Some((host, port)) if !host.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => {
+            host.len()
+        }
+        _ => name.len(),
+    };
+    let host = &name[..host_end];
+    let end = host.rfind(|c: char| c.is_ascii_digit())? + 1;
+    let start = host[..end]
+        .rfind(|c: char| !c.is_ascii_digit())
+        .map_or(0, |i| i + 1);
+    Some((&name[..start], &name[start..end], &name[end..]))
+}
+
+fn numbered_next(names: &[String]) -> Option<String> {
+    let cut: Vec<(&str, &str, &str)> = names
+        .iter()
+        .map(|name| around_number(name))
+        .collect::<Option<_>>()?;
+    let (before, digits, after) = *cut.first()?;
+    if cut.iter().any(|&(b, _, a)| b != before || a != after) {
+        return None;
+    }
+    let width = if cut.iter().all(|(_, d, _)| d.len() == digits.len()) && digits.starts_with('0') {
+        digits.len()
+    } else {
+        0
+    };
+    let largest = cut
+        .iter()
+        .filter_map(|(_, d, _)| d.parse::<u64>().ok())
+        .max()?;
+    // The last part of an IPv4 address: 1 … 254.
+    let ipv4 = before.matches('.').count() == 3
+        && before[..before.len() - 1]
+            .split('.')
+            .all(|part| part.parse::<u8>().is_ok());
+    let limit = if ipv4 { 254 } else { u64::MAX };
+    (largest + 1..=limit)
+        .chain(1..=largest)
+        .map(|n| format!("{before}{n:0width$}{after}"))
+        .find(|name| !names.contains(name))
+}
+
 /// Quote a value in a notice, cut short so a 10 KB value stays readable.
 pub fn quote(value: &str) -> String {
     const QUOTE_CHARS: usize = 40;
@@ -1079,6 +1141,32 @@ pub fn weight_in(weights: &[(String, Weight)], name: &str) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_newcomer_takes_the_pools_own_form() {
+        let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        for (pool, expected) in [
+            (
+                &["10.0.0.1:8080", "10.0.0.2:8080", "10.0.0.4:8080"][..],
+                "10.0.0.5:8080",
+            ),
+            (&["10.0.0.1:11211", "10.0.0.2:11211"][..], "10.0.0.3:11211"),
+            (&["web1", "web2", "web3"][..], "web4"),
+            (&["node-07", "node-08", "node-09"][..], "node-10"),
+            (
+                &["cache1.local:8080", "cache2.local:8080"][..],
+                "cache3.local:8080",
+            ),
+            (&["10.0.0.253:80", "10.0.0.254:80"][..], "10.0.0.1:80"),
+            // No one form: the first free new-N.
+            (&["alpha", "bravo"][..], "new-1"),
+            (&["10.0.0.1:8080", "cache.local:8080"][..], "new-1"),
+            (&["10.0.0.1:8080", "10.0.0.2:9090"][..], "new-1"),
+            (&["new-1", "bravo"][..], "new-2"),
+        ] {
+            assert_eq!(newcomer(&names(pool)), expected, "{pool:?}");
+        }
+    }
 
     #[test]
     fn names_are_trimmed_and_checked() {

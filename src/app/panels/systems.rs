@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use model::format::thousands;
 use model::in_use::{InUse, CANNOT_DRIVE};
 use model::report::SchemeRow;
-use model::settings::default_change;
+use model::settings::{default_change, newcomer};
 use model::{Change, Settings, Snapshot, Weight};
 
 use crate::app::message::apply;
@@ -142,13 +142,13 @@ fn take_pool(settings: &mut Settings, pasted: &Pasted) {
         .filter(|(_, weight)| *weight != 1)
         .filter_map(|(name, weight)| Some((name.clone(), Weight::new(u32::from(*weight)).ok()?)))
         .collect();
-    let fits = match &settings.change {
-        Change::Join(name) => !names.contains(name),
-        Change::Leave(name) => names.contains(name) && names.len() > 2,
+    // A new pool gets a newcomer in its own form (10.0.0.5:8080 after
+    // 10.0.0.4:8080), which the change's box can still rename.
+    settings.change = match &settings.change {
+        Change::Leave(name) if names.contains(name) && names.len() > 2 => settings.change.clone(),
+        _ if names.len() >= model::settings::MAX_SERVERS => default_change(&names),
+        _ => Change::Join(newcomer(&names)),
     };
-    if !fits {
-        settings.change = default_change(&names);
-    }
     settings.insert_at = None;
     settings.servers = names;
     // The system its hash line names becomes the ring in use where it can
