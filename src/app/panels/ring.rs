@@ -408,9 +408,17 @@ struct Shown {
     asking: bool,
     change: model::Change,
     replays: u32,
+    /// The stage drawn: the one before the next, when the reader steps on.
+    stage: Shared<Stage>,
 }
 
 impl Shown {
+    /// The stage drawn before, when it is the one before this one.
+    fn previous_in(&self, before: &Shown) -> Option<Shared<Stage>> {
+        (self.snapshot == before.snapshot && (before.asking || self.index == before.index + 1))
+            .then(|| before.stage.clone())
+    }
+
     fn plays_after(&self, before: &Shown) -> bool {
         if self.asking || self.index == 0 {
             return false;
@@ -435,7 +443,10 @@ fn drawn_ring(
     // Onto `element`: the panel's own canvas on every change, or a detached
     // one when the reader saves it as a PNG. With `play`, the drawing the
     // change's animation runs over, and the animation.
-    let render = move |element: &web_sys::HtmlCanvasElement, width: f64, play: bool| {
+    let render = move |element: &web_sys::HtmlCanvasElement,
+                       width: f64,
+                       play: bool,
+                       known: Option<Shared<Stage>>| {
         let colours = ring_colours(model.printing.get());
         // The squared key is the one whose replicas the failure panel lists.
         let inspected = failure_here.then(|| model.inspected_key.get());
@@ -444,14 +455,17 @@ fn drawn_ring(
         let key = model.one_key.get();
         let index = stages.shown_index.get();
         model.snapshot.with(|m| {
-            // The stage before: the snapshot's own pool before the change
-            // (kept, so free) when the change is shown, else measured.
+            // The stage before: the one drawn last when the reader stepped
+            // on from it, the snapshot's own pool before the change (kept,
+            // so free) when the change is shown, else measured.
             let previous = (play && index > 0).then(|| {
-                if index == change_stage(&m.0) {
-                    before_the_change(&m.0)
-                } else {
-                    stage(&m.0, index - 1)
-                }
+                known.unwrap_or_else(|| {
+                    Shared(Arc::new(if index == change_stage(&m.0) {
+                        before_the_change(&m.0)
+                    } else {
+                        stage(&m.0, index - 1)
+                    }))
+                })
             });
             stages.now.with(|s| {
                 // A typed key's lookup, on the ring after the change.
@@ -471,7 +485,7 @@ fn drawn_ring(
                     &colours,
                     marks,
                     show_failure,
-                    previous.as_ref(),
+                    previous.as_ref().map(|p| &*p.0),
                 )
             })
         })
@@ -487,20 +501,23 @@ fn drawn_ring(
             asking: model.asking.get(),
             change: model.snapshot.with(|m| m.0.settings.change.clone()),
             replays: stages.replays.get(),
+            stage: stages.now.get(),
         };
+        let before = before.flatten();
         let play = !motion::reduced()
             && before
-                .flatten()
-                .is_some_and(|before| shown.plays_after(&before));
+                .as_ref()
+                .is_some_and(|before| shown.plays_after(before));
+        let known = before.as_ref().and_then(|before| shown.previous_in(before));
         // Whatever was playing lands where this drawing starts.
         motion::stop();
-        let scene = render(&element, width, play);
+        let scene = render(&element, width, play, known);
         // A step ends when the ring shows it.
         timing::record_step_end();
         if let Some(scene) = scene {
             let land: Rc<dyn Fn()> = Rc::new(move || {
                 if let Some(element) = canvas.get_untracked() {
-                    render(&element, width, false);
+                    render(&element, width, false, None);
                 }
             });
             let duration = if stages.playing.get_untracked() {
@@ -519,7 +536,7 @@ fn drawn_ring(
         move |target| {
             let width = width.get_untracked();
             if width > 0.0 {
-                render(target, width, false);
+                render(target, width, false, None);
             }
             width > 0.0
         },
