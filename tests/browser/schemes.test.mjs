@@ -121,13 +121,14 @@ test("the schemes panel embeds on a phone without sideways scrolling", async () 
 
 test("one key's lookup under every client and scheme with a path is the oracle's, and steps line by line", async () => {
   // Issue 48 item 2: each client's own hash stages and ring, HAProxy's
-  // nearest node, jump's loop, Maglev's row, rendezvous's scores.
+  // nearest node, jump's loop, Maglev's row, rendezvous's scores, multi-probe's
+  // probes, a hash slot, nginx's weight walk.
   const keys = ["user:42", "/img/65.jpg", "é", "key-0", "a"];
   const query = "weights=alpha:2";
   const { page, errors, close } = await open(env.browser, env.served, `?${query}`, { bypassCSP: true, answered: true });
   await reveal(page, "schemes");
   const ids = await page.$$eval("#key-path-for option", (options) => options.map((o) => o.value).filter((v) => v && v !== "ring"));
-  for (const id of ["ketama", "nginx", "envoy-ring", "twemproxy", "jump", "maglev", "haproxy", "rendezvous", "envoy-maglev", "groupcache", "modulo"]) {
+  for (const id of ["ketama", "nginx", "envoy-ring", "twemproxy", "jump", "maglev", "haproxy", "rendezvous", "envoy-maglev", "groupcache", "modulo", "multiprobe", "slots", "nginx-hash"]) {
     assert.ok(ids.includes(id), `${id} is offered`);
   }
   for (const key of keys) {

@@ -62,7 +62,7 @@ pub const DRAWN: &str = "ring";
 
 /// Every step id a path can have (DEFINITIONS §13), so a path read back
 /// from the worker keeps its ids as the page's own.
-pub const STEP_IDS: [&str; 20] = [
+pub const STEP_IDS: [&str; 24] = [
     "bytes",
     "fnv1a",
     "finalizer",
@@ -82,6 +82,10 @@ pub const STEP_IDS: [&str; 20] = [
     "remainder",
     "row",
     "scores",
+    "probes",
+    "crc16",
+    "slot",
+    "folded",
     "owner",
 ];
 

@@ -9,16 +9,20 @@ use super::{clockwise, search, Builder, Hashing, KeyPath, NamedPoint};
 use crate::format::{fixed, thousands};
 use crate::placements;
 use crate::ring::ServerId;
-use crate::schemes::{jump, rendezvous, Context};
-use crate::systems::{haproxy, hashes, nginx, twemproxy};
+use crate::ring::{Points, Ring};
+use crate::schemes::{jump, mix64, rendezvous, slots, Context};
+use crate::systems::{self, haproxy, hashes, nginx, twemproxy};
 use crate::Snapshot;
 
-/// The ids with a path here, in the order the page offers them.
-pub const IDS: [&str; 11] = [
+/// The ids with a path here, in the order the page offers them. Bounded
+/// loads has none: a key's server depends on the keys placed before it.
+pub const IDS: [&str; 14] = [
     "modulo",
     "jump",
     "rendezvous",
     "maglev",
+    "multiprobe",
+    "slots",
     "ketama",
     "groupcache",
     "nginx",
@@ -26,6 +30,7 @@ pub const IDS: [&str; 11] = [
     "envoy-ring",
     "envoy-maglev",
     "twemproxy",
+    "nginx-hash",
 ];
 
 /// The path of the key named `text` on the ring drawn (`steps`), then
@@ -48,10 +53,31 @@ fn path(snapshot: &Snapshot, context: &Context, id: &'static str, text: &str) ->
     b.bytes(text);
     let pool = &snapshot.after;
     let name = |server: ServerId| snapshot.name(server).to_string();
-    let Some(placement) = placements::by_id(id).map(|scheme| scheme.place(context, pool)) else {
+    let Some(scheme) = placements::by_id(id) else {
         return b.finish();
     };
+    // Hash slots hand the slots out from where they were before the change.
+    let placement = if id == "slots" {
+        scheme.place_pair(context, &snapshot.before, pool).1
+    } else {
+        scheme.place(context, pool)
+    };
+    if id == "slots" {
+        slot(&mut b, placement.table().unwrap_or_default(), &name, text);
+        return b.finish();
+    }
     match placement.by_own_hash() {
+        Some(_) if id == "nginx-hash" => {
+            let crc = Hashing::Crc32.stages(&mut b, text.as_bytes());
+            weight_walk(
+                &mut b,
+                &systems::servers(context, pool),
+                pool,
+                crc,
+                &name,
+                text,
+            );
+        }
         Some(own) => {
             let hashing = match id {
                 "ketama" => Hashing::Md5,
@@ -146,6 +172,7 @@ fn textbook(
                 )
                 .owner(&name(pool[bucket]), text);
         }
+        "multiprobe" => multiprobe(b, context, pool, hash, name, text),
         "rendezvous" => {
             let scores = rendezvous::scores(context, pool, hash);
             let weighted = scores.iter().any(|s| s.2.is_some());
@@ -193,6 +220,146 @@ fn textbook(
             }
         }
     }
+}
+
+/// Multi-probe: one point per server; each probe's first point clockwise,
+/// and the nearest of them wins (the earlier probe on a tie).
+fn multiprobe(
+    b: &mut Builder,
+    context: &Context,
+    pool: &[ServerId],
+    hash: u32,
+    name: &dyn Fn(ServerId) -> String,
+    text: &str,
+) {
+    let ring = Ring::build(
+        context.names,
+        pool,
+        Points::uniform(1),
+        context.settings.hash,
+    );
+    let entries = ring.entries();
+    let probes = u64::from(context.settings.probes.get());
+    let high = u64::from(hash) << 32;
+    let mut best: Option<(u32, usize)> = None;
+    let mut seen = Vec::new();
+    for probe in 0..probes {
+        let position = mix64(high | probe) as u32;
+        let Some(index) = ring.owner_index(position) else {
+            break;
+        };
+        let distance = entries[index].position.wrapping_sub(position);
+        if best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, index));
+        }
+        seen.push((position, index, distance));
+    }
+    let Some((nearest, index)) = best else {
+        return;
+    };
+    b.line("for p in 0 … probes − 1: q ← mix64(h · 2³² + p) mod 2³²")
+        .line("    its point ← the first point at or after q; its distance ← point − q")
+        .step(
+            "probes",
+            format!(
+                "{probes} probes, each to its first point clockwise: {}.",
+                joined(
+                    seen.iter().map(|&(q, i, d)| format!(
+                        "{} \u{2192} {}'s point, {} on",
+                        thousands(u64::from(q)),
+                        name(entries[i].server),
+                        thousands(u64::from(d))
+                    )),
+                    "; "
+                )
+            ),
+            joined(seen.iter().map(|&(q, _, d)| format!("{q}:{d}")), ","),
+        )
+        .line("return the server of the nearest (the earlier probe on a tie)")
+        .step(
+            "point",
+            format!(
+                "The nearest, {} on from its probe, is {}'s point at {}.",
+                thousands(u64::from(nearest)),
+                name(entries[index].server),
+                thousands(u64::from(entries[index].position))
+            ),
+            entries[index].position.to_string(),
+        )
+        .owner(&name(entries[index].server), text);
+}
+
+/// Hash slots: CRC16 of the name, mod 16,384, and the slot's server.
+fn slot(b: &mut Builder, table: &[ServerId], name: &dyn Fn(ServerId) -> String, text: &str) {
+    let crc = slots::crc16(text.as_bytes());
+    let slot = usize::from(slots::name_slot(text.as_bytes()));
+    b.line("s ← CRC16(bytes) mod 16,384  (XMODEM, as Redis Cluster)")
+        .step(
+            "crc16",
+            format!(
+                "CRC16 (XMODEM) of the bytes: {}.",
+                thousands(u64::from(crc))
+            ),
+            crc.to_string(),
+        )
+        .step(
+            "slot",
+            format!(
+                "{} mod 16,384 is slot {}.",
+                thousands(u64::from(crc)),
+                thousands(slot as u64)
+            ),
+            slot.to_string(),
+        );
+    let Some(&owner) = table.get(slot) else {
+        return;
+    };
+    b.line("return the server whose range holds s")
+        .owner(&name(owner), text);
+}
+
+/// nginx's `hash` without `consistent` (ngx_http_upstream_hash_module.c,
+/// the first try): bits 16–30 of the CRC-32, mod the total weight, walked
+/// through the servers' weights in list order.
+fn weight_walk(
+    b: &mut Builder,
+    servers: &[systems::Server],
+    pool: &[ServerId],
+    crc: u64,
+    name: &dyn Fn(ServerId) -> String,
+    text: &str,
+) {
+    b.step(
+        "hash",
+        format!("Its number: {}.", thousands(crc)),
+        crc.to_string(),
+    );
+    let folded = (crc >> 16) & 0x7FFF;
+    b.line("h ← (h ≫ 16) AND 32,767").step(
+        "folded",
+        format!("Its bits 16 to 30: {}.", thousands(folded)),
+        folded.to_string(),
+    );
+    let total: u32 = servers.iter().map(|s| s.weight).sum();
+    let mut w = (folded % u64::from(total.max(1))) as u32;
+    b.line("w ← h mod (the total weight)").step(
+        "remainder",
+        format!(
+            "{} mod the total weight, {total}, leaves {w}.",
+            thousands(folded)
+        ),
+        w.to_string(),
+    );
+    let mut owner = pool[0];
+    for (server, &id) in servers.iter().zip(pool) {
+        if w < server.weight {
+            owner = id;
+            break;
+        }
+        w -= server.weight;
+    }
+    b.line("walk the servers in list order, taking off each one's weight, until w < its weight")
+        .owner(&name(owner), text);
 }
 
 /// A Maglev table's row for the key, and its server.
@@ -409,8 +576,14 @@ mod tests {
                         path.scheme
                     );
                     if let Some(own) = placed.own_position {
+                        // A slot is hash slots' own position.
+                        let position = if path.scheme == "slots" {
+                            "slot"
+                        } else {
+                            "hash"
+                        };
                         assert_eq!(
-                            path.value("hash"),
+                            path.value(position),
                             Some(own.to_string().as_str()),
                             "{}",
                             path.scheme
