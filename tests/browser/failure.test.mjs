@@ -88,6 +88,7 @@ test("at one point every rerouted key goes to one survivor", async () => {
 
 test("two servers down with one replica lose keys, and the ring shows it", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
+  await markDown(page, "alpha");
   await markDown(page, "bravo");
   await page.waitForFunction(() => location.search.includes("down=alpha,bravo"));
   await page.locator("#replicas-number").fill("1");
@@ -164,12 +165,21 @@ test("bad down= values and refused toggles keep the last valid view", async () =
 
   const { page, errors, close } = await open(env.browser, env.served);
   await failureFigures(page);
-  // Unchecking the only down server is refused, and the box stays checked.
-  await page.locator('input[data-down="alpha"]').click();
-  await page.waitForFunction(() => document.querySelector("#down-message").textContent.includes("At least one server must be down"));
-  assert.ok(await page.locator('input[data-down="alpha"]').isChecked());
-  // Checking every server is refused too.
-  for (const name of ["bravo", "charlie", "delta"]) {
+  // No box is ticked at first: the panel takes alpha down as its example
+  // and says so. Ticking a box names it; unticking the last names none, and
+  // the example is back (DEFINITIONS §8, §19).
+  assert.equal(await page.locator("input[data-down]:checked").count(), 0);
+  assert.match(await page.locator("#failure .lead").textContent(), /No box is ticked, so the figures take the first server, alpha, down as an example/);
+  await markDown(page, "charlie");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("down") === "charlie");
+  assert.equal((await failureFigures(page)).rerouted, 194); // charlie's DEFINITIONS §2 load
+  await page.locator('input[data-down="charlie"]').click();
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has("down"));
+  assert.ok(!(await page.locator('input[data-down="charlie"]').isChecked()));
+  assert.equal(await page.locator("#down-message").textContent(), "");
+  assert.equal((await failureFigures(page)).rerouted, 194); // alpha's, the example
+  // Checking every server is refused.
+  for (const name of ["alpha", "bravo", "charlie", "delta"]) {
     await markDown(page, name);
     await page.waitForFunction((name) => location.search.includes(name), name);
   }

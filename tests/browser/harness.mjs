@@ -338,7 +338,8 @@ export async function waitForCurrent(page, selector) {
 
 /**
  * A table of placements as {id: {moved, "moved-between", busiest, quietest,
- * their names and cells' text, entries}}, once current: the schemes panel's, or the systems panel's.
+ * their names and cells' text, entries, and under down= the down hooks}},
+ * once current: the schemes panel's, or the systems panel's.
  */
 export async function schemeRows(page, panel = "schemes") {
   await reveal(page, panel);
@@ -359,6 +360,17 @@ export async function schemeRows(page, panel = "schemes") {
           "busiest-text": row.querySelector('[data-end="busiest"]').textContent.trim(),
           "quietest-text": row.querySelector('[data-end="quietest"]').textContent.trim(),
           entries: Number(row.dataset.entries),
+          // Under down= (DEFINITIONS §19), what the row does then.
+          ...(row.dataset.downMoved === undefined ? {} : {
+            "down-moved": Number(row.dataset.downMoved),
+            "down-moved-between": Number(row.dataset.downMovedBetween),
+            "down-failed": Number(row.dataset.downFailed),
+            "down-to-down": Number(row.dataset.downToDown),
+            "down-round-robin": Number(row.dataset.downRoundRobin),
+            "removed-moved": Number(row.dataset.removedMoved),
+            "removed-moved-between": Number(row.dataset.removedMovedBetween),
+            "down-differs": row.dataset.downDiffers,
+          }),
         },
       ]),
     ),

@@ -1,7 +1,8 @@
 // The best oracle is the real program: Debian's nginx and HAProxy, run on
 // loopback with five backends that answer with their own port, place
 // every key exactly as the model's nginx, nginx-hash and haproxy rows do,
-// including a weight, an insert in the middle (addat) and a leave.
+// including a weight, an insert in the middle (addat), a leave, and servers
+// marked down (nginx's `down`, HAProxy's `disabled`), key by key.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -93,46 +94,70 @@ http { access_log off; client_body_temp_path ${dir}/body;
   assert.equal(await answering(ports[1], backends), String(ports[1]));
 });
 
-/** Every key through the front, by backend port, against the model's row. */
-async function compare(front, child, id, query, nameOf) {
+/**
+ * Every key through the front, by backend port, against the model's row.
+ * Where the model leaves a key to nginx's round robin (DEFINITIONS §19), its
+ * server depends on the order of requests: it must be one that is up.
+ */
+async function compare(front, child, id, query, nameOf, up = () => true) {
   const model = modelOwners(id, `${query}&${keyname}&keys=${KEYS}`);
   await answering(front, child);
   const differ = [];
+  let roundRobin = 0;
   for (let i = 0; i < KEYS; i++) {
     const key = `/key-${i}`;
     const real = nameOf(Number(await get(front, key)));
-    if (real !== model[key]) differ.push(`${key}: ${real} against the model's ${model[key]}`);
+    if (model[key] === "round-robin") {
+      roundRobin++;
+      if (!up(real)) differ.push(`${key}: round robin sent it to ${real}, which is down`);
+    } else if (real !== model[key]) {
+      differ.push(`${key}: ${real} against the model's ${model[key]}`);
+    }
   }
   await stop(child);
   assert.deepEqual(differ, [], `${id} at ${query}`);
+  return roundRobin;
 }
 
+// Down servers by index into the five: none, the weighted second, and all
+// but the first, where some keys run out of nginx's 21 tries.
 for (const consistent of [true, false]) {
-  test(`nginx ${consistent ? "hash $request_uri consistent" : "hash $request_uri"} places every key as the model's row`, async () => {
-    const front = await freePort();
-    const servers = ports.slice(1).map((p) => `127.0.0.1:${p}`);
-    const conf = path.join(dir, `nginx-${consistent}.conf`);
-    fs.writeFileSync(conf, `worker_processes 1; daemon off; error_log ${dir}/nginx.log; pid ${dir}/nginx-${consistent}.pid;
+  for (const down of [[], [1], [1, 2, 3, 4]]) {
+    const label = down.length ? `, ${down.length} of 5 marked down,` : "";
+    test(`nginx ${consistent ? "hash $request_uri consistent" : "hash $request_uri"}${label} places every key as the model's row`, async () => {
+      const front = await freePort();
+      const servers = ports.slice(1).map((p) => `127.0.0.1:${p}`);
+      const conf = path.join(dir, `nginx-${consistent}-${down.join("")}.conf`);
+      const line = (s, i) => `server ${s}${i === 1 ? " weight=2" : ""}${down.includes(i) ? " down" : ""};`;
+      fs.writeFileSync(conf, `worker_processes 1; daemon off; error_log ${dir}/nginx.log; pid ${dir}/nginx-${consistent}.pid;
 events { worker_connections 64; }
 http { access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
   upstream pool { hash $request_uri${consistent ? " consistent" : ""};
-    ${servers.map((s, i) => `server ${s}${i === 1 ? " weight=2" : ""};`).join("\n    ")} }
+    ${servers.map(line).join("\n    ")} }
   server { listen 127.0.0.1:${front}; location / { proxy_pass http://pool; } } }
 `);
-    const child = start("nginx", ["-c", conf, "-p", dir]);
-    const query = `servers=${servers.slice(0, 4).join(",")}&add=${servers[4]}&weights=${servers[1]}:2`;
-    await compare(front, child, consistent ? "nginx" : "nginx-hash", query, (port) => `127.0.0.1:${port}`);
-  });
+      const child = start("nginx", ["-c", conf, "-p", dir]);
+      const downQuery = down.length ? `&down=${down.map((i) => servers[i]).join(",")}` : "";
+      const query = `servers=${servers.slice(0, 4).join(",")}&add=${servers[4]}&weights=${servers[1]}:2${downQuery}`;
+      const downNames = down.map((i) => servers[i]);
+      const roundRobin = await compare(front, child, consistent ? "nginx" : "nginx-hash", query, (port) => `127.0.0.1:${port}`, (name) => !downNames.includes(name));
+      // With four of five down, 21 tries miss for a few keys, so the
+      // fallback is exercised; with fewer down it never is here.
+      if (down.length < 4) assert.equal(roundRobin, 0);
+      else assert.ok(roundRobin > 0, "no key was left to round robin");
+    });
+  }
 }
 
-for (const [label, order, query] of [
-  ["appended", [1, 2, 3, 4, 5], "servers=s1,s2,s3,s4&add=s5&weights=s2:2"],
-  ["inserted second", [1, 5, 2, 3, 4], "servers=s1,s2,s3,s4&add=s5&addat=2&weights=s2:2"],
-  ["after s2 leaves", [1, 3, 4, 5], "servers=s1,s2,s3,s4,s5&remove=s2"],
+for (const [label, order, query, disabled] of [
+  ["appended", [1, 2, 3, 4, 5], "servers=s1,s2,s3,s4&add=s5&weights=s2:2", []],
+  ["inserted second", [1, 5, 2, 3, 4], "servers=s1,s2,s3,s4&add=s5&addat=2&weights=s2:2", []],
+  ["after s2 leaves", [1, 3, 4, 5], "servers=s1,s2,s3,s4,s5&remove=s2", []],
+  ["with s2 and s4 disabled", [1, 2, 3, 4, 5], "servers=s1,s2,s3,s4&add=s5&weights=s2:2&down=s2,s4", [2, 4]],
 ]) {
   test(`HAProxy hash-type consistent, a server ${label}, places every key as the model's row`, async () => {
     const front = await freePort();
-    const conf = path.join(dir, `haproxy-${order.join("")}.cfg`);
+    const conf = path.join(dir, `haproxy-${order.join("")}-${disabled.join("")}.cfg`);
     fs.writeFileSync(conf, `global
     maxconn 64
 defaults
@@ -146,7 +171,7 @@ frontend front
 backend pool
     balance uri
     hash-type consistent
-${order.map((n) => `    server s${n} 127.0.0.1:${ports[n]}${n === 2 && query.includes("weights") ? " weight 2" : ""}`).join("\n")}
+${order.map((n) => `    server s${n} 127.0.0.1:${ports[n]}${n === 2 && query.includes("weights") ? " weight 2" : ""}${disabled.includes(n) ? " disabled" : ""}`).join("\n")}
 `);
     const child = start("haproxy", ["-f", conf, "-db"]);
     await compare(front, child, "haproxy", query, (port) => `s${ports.indexOf(port)}`);

@@ -46,6 +46,8 @@ pub struct Pasted {
     pub servers: Vec<(String, u8)>,
     /// The system its hash line selects (`nginx`, `haproxy`, …), if any.
     pub system: Option<&'static str>,
+    /// Servers marked down (nginx's `down`, HAProxy's `disabled`), by name.
+    pub down: Vec<String>,
     /// Lines the placement does not read: (line number, the line).
     pub skipped: Vec<(usize, String)>,
     /// Lines that ask for something the page does not model, in words.
@@ -154,6 +156,7 @@ pub fn read(text: &str) -> Result<Pasted, String> {
         form,
         servers: Vec::new(),
         system: None,
+        down: Vec::new(),
         skipped: Vec::new(),
         notices: Vec::new(),
     };
@@ -221,9 +224,11 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
             for part in parts {
                 if let Some(value) = part.strip_prefix("weight=") {
                     w = weight(line, value)?;
-                } else if ["backup", "down"].contains(&part) {
+                } else if part == "down" {
+                    pasted.down.push(address.to_string());
+                } else if part == "backup" {
                     pasted.notices.push(format!(
-                        "Line {}: {part} is not modelled; {address} is placed as a live server.",
+                        "Line {}: backup is not modelled; {address} is placed as a live server.",
                         line.number
                     ));
                 }
@@ -270,8 +275,9 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                         "Line {}: id is not modelled; the page numbers {name} by its position, as HAProxy does without it.",
                         line.number
                     )),
-                    "backup" | "disabled" => pasted.notices.push(format!(
-                        "Line {}: {option} is not modelled; {name} is placed as a live server.",
+                    "disabled" => pasted.down.push(name.to_string()),
+                    "backup" => pasted.notices.push(format!(
+                        "Line {}: backup is not modelled; {name} is placed as a live server.",
                         line.number
                     )),
                     _ => {}
@@ -417,6 +423,16 @@ mod tests {
         assert!(pasted.notices[0].starts_with("Line 5: backup"));
         let plain = read("upstream u {\n hash $arg_id;\n server a:1;\n server b:1;\n}").unwrap();
         assert_eq!(plain.system, Some("nginx-hash"));
+    }
+
+    #[test]
+    fn servers_marked_down_are_kept_as_down() {
+        let nginx = read("upstream u {\n hash $arg_id;\n server a:1 down;\n server b:1;\n server c:1 weight=2 down;\n}").unwrap();
+        assert_eq!(nginx.down, ["a:1", "c:1"]);
+        assert_eq!(names(&nginx), [("a:1", 1), ("b:1", 1), ("c:1", 2)]);
+        assert!(nginx.notices.is_empty());
+        let haproxy = read("backend b\n hash-type consistent\n server s1 10.0.0.1:80\n server s2 10.0.0.2:80 disabled\n").unwrap();
+        assert_eq!(haproxy.down, ["s2"]);
     }
 
     #[test]

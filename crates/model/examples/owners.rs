@@ -1,9 +1,13 @@
 //! Each key's owner under one scheme or system, one per line, for checking
-//! against the real program (tests/real/): `cargo run --release -p model
-//! --example owners -- SYSTEM 'QUERY'` prints "KEY OWNER" after the change.
+//! against the real program (tests/browser/real-programs.test.mjs): `cargo
+//! run --release -p model --example owners -- SYSTEM 'QUERY'` prints "KEY
+//! OWNER" after the change. With `down=` in the query, the owner is where the
+//! system routes the key with those servers down (DEFINITIONS §19), or
+//! `round-robin` or `failed`.
 
+use model::down::Routed;
 use model::placements;
-use model::schemes::SchemeRun;
+use model::schemes::{routes_down, SchemeRun};
 use model::{query, Snapshot};
 
 fn main() {
@@ -29,11 +33,22 @@ fn main() {
         &snapshot.before,
         &snapshot.after,
     );
-    for (index, &owner) in run.owners_after().iter().enumerate() {
+    let routed: Vec<Routed> = if snapshot.settings.down.is_empty() {
+        run.owners_after().iter().map(|&s| Routed::To(s)).collect()
+    } else {
+        let down = snapshot.down_ids();
+        routes_down(scheme, &context, &snapshot.keys, &snapshot.after, &down).routed
+    };
+    for (index, route) in routed.iter().enumerate() {
         let name = snapshot
             .settings
             .keyname
             .name(snapshot.keys.key(index).number);
-        println!("{name} {}", snapshot.name(owner));
+        let owner = match *route {
+            Routed::To(server) => snapshot.name(server),
+            Routed::RoundRobin => "round-robin",
+            Routed::Failed => "failed",
+        };
+        println!("{name} {owner}");
     }
 }

@@ -49,6 +49,18 @@ pub fn capitalised(text: &str) -> String {
 }
 
 /// A count with thousands separators, for prose: 100,000.
+/// "alpha", "alpha and bravo", "alpha, bravo and charlie".
+pub fn and_list<T: AsRef<str>>(names: &[T]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
 pub fn thousands(number: u64) -> String {
     grouped(&number.to_string())
 }

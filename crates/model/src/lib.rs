@@ -6,6 +6,7 @@
 
 pub mod claims;
 pub mod cost;
+pub mod down;
 pub mod failures;
 pub mod format;
 pub mod hash;

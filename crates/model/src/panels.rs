@@ -160,7 +160,9 @@ pub const ALL: &[PanelDef] = &[
         id: PanelId::Failure,
         heading: "When servers fail",
         teaches: "Where a failed server's keys go, and when replicas cover the failure.",
-        needs: &[Work::Failure],
+        // The systems too: with servers marked down, the panel compares what
+        // each deployed system does (DEFINITIONS §19).
+        needs: &[Work::Failure, Work::Systems],
     },
     PanelDef {
         id: PanelId::Schemes,
@@ -270,8 +272,8 @@ mod tests {
                 Work::Questions,
                 Work::Evenness,
                 Work::Failure,
-                Work::Schemes,
                 Work::Systems,
+                Work::Schemes,
                 Work::Claims
             ]
         );

@@ -10,6 +10,7 @@
 //! not read is `None`.
 
 use crate::claims::{self, Claim};
+use crate::down::DownOutcome;
 use crate::failures::{Copysets, Failure};
 use crate::key_path::{self, KeyPath, KeyStep};
 use crate::measure::{Movement, Spread};
@@ -213,6 +214,16 @@ by_fields!(Spread {
     quietest_weight,
     fair_per_weight
 });
+by_fields!(DownOutcome {
+    moved,
+    moved_between,
+    failed,
+    to_down,
+    round_robin,
+    received,
+    removed_moved,
+    removed_moved_between,
+});
 by_fields!(TableMoves {
     rows,
     changed,
@@ -247,6 +258,7 @@ impl ReadBack for SchemeResult {
             spread: ReadBack::read_field(value, "spread")?,
             holds: ReadBack::read_field(value, "holds")?,
             table_moves: ReadBack::read_field(value, "table_moves")?,
+            down: ReadBack::read_field(value, "down")?,
         })
     }
 }

@@ -264,12 +264,23 @@ impl Job {
                     &snapshot.before,
                     &snapshot.after,
                 );
-                let result = run.finish(
+                let mut result = run.finish(
                     &snapshot.before,
                     &snapshot.after,
                     snapshot.names.len(),
                     &snapshot.weights,
                 );
+                // Only when the reader names servers down: the default
+                // failure (the pool's first) is the failure panel's alone.
+                if !snapshot.settings.down.is_empty() {
+                    result.down = Some(schemes::measure_down(
+                        scheme,
+                        &context,
+                        &snapshot.keys,
+                        &snapshot.after,
+                        &snapshot.down_ids(),
+                    ));
+                }
                 self.runs[index] = Some((run, result));
                 // A table's rows go out together, once all are placed.
                 let (textbook, deployed) = self.runs.split_at(schemes::ALL.len());

@@ -176,9 +176,7 @@ pub fn rows(s: &Snapshot, rows: Option<&[model::report::SchemeRow]>) -> Value {
         .map(|r| {
             let name = |end| s.name(r.spread.id_at(end));
             let text = |end| r.spread.describe(end, name(end), weighted);
-            (
-                r.id.to_string(),
-                json!({
+            let mut row = json!({
                     "moved": r.movement.moved,
                     "moved-between": r.movement.moved_between,
                     "busiest": r.spread.busiest,
@@ -188,8 +186,23 @@ pub fn rows(s: &Snapshot, rows: Option<&[model::report::SchemeRow]>) -> Value {
                     "busiest-text": text(End::Busiest),
                     "quietest-text": text(End::Quietest),
                     "entries": r.holds.items(),
-                }),
-            )
+            });
+            // DEFINITIONS §19, under down= only.
+            if let Some(d) = &r.down {
+                for (hook, count) in [
+                    ("down-moved", d.moved),
+                    ("down-moved-between", d.moved_between),
+                    ("down-failed", d.failed),
+                    ("down-to-down", d.to_down),
+                    ("down-round-robin", d.round_robin),
+                    ("removed-moved", d.removed_moved),
+                    ("removed-moved-between", d.removed_moved_between),
+                ] {
+                    row[hook] = json!(count);
+                }
+                row["down-differs"] = json!(if d.differs() { "yes" } else { "no" });
+            }
+            (r.id.to_string(), row)
         })
         .collect();
     Value::Object(rows)

@@ -8,22 +8,14 @@ use super::predict::settings_query;
 
 use crate::app::message::{apply, Message};
 use crate::app::number_control::NumberControl;
+use crate::app::panels::down_table::down_section;
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{FailureMeasured, Model};
 use crate::render::markup::{escape, Markup};
 use crate::render::palette::Palette;
 use model::failures::replicas_of;
-use model::format::{fixed, percent, thousands};
+use model::format::{and_list, fixed, percent, thousands};
 use model::{Replicas, Snapshot};
-
-/// "alpha", "alpha and bravo", "alpha, bravo and charlie".
-fn and_list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
@@ -34,11 +26,24 @@ pub fn failure_panel(heading: &'static str) -> impl IntoView {
     let lead = move || {
         snapshot.with(|m| {
             let s = &m.0;
+            // With no box ticked the panel still shows a failure: the
+            // pool's first, as an example (DEFINITIONS §8), and says so.
+            let down = if s.settings.down.is_empty() {
+                format!(
+                    "No box is ticked, so the figures take the first server, {}, down as an example; tick the servers you want down. R = {}.",
+                    and_list(&s.settings.down_servers()),
+                    s.settings.replicas_in_pool()
+                )
+            } else {
+                format!(
+                    "Now {} down and R = {}.",
+                    and_list(&s.settings.down),
+                    s.settings.replicas_in_pool()
+                )
+            };
             escape(&format!(
-                "Take servers out of the {} that remain after the change. A key whose first server is down goes to the next live server clockwise; with R replicas, a key's copies sit on the first R distinct servers clockwise from it. Now {} down and R = {}.",
+                "Take servers out of the {} that remain after the change. A key whose first server is down goes to the next live server clockwise; with R replicas, a key's copies sit on the first R distinct servers clockwise from it. {down}",
                 s.after.len(),
-                and_list(&s.settings.down_servers()),
-                s.settings.replicas_in_pool()
             ))
         })
     };
@@ -82,6 +87,7 @@ pub fn failure_panel(heading: &'static str) -> impl IntoView {
             <FailureControls />
             {markup(Holder::Verdict, headline)}
             {markup(Holder::Block, figures)}
+            {down_section(|r| r.systems.as_ref(), "down-failure", "Down is not deleted: each load balancer", true)}
             <ReplicaInspector />
         </section>
     }
@@ -298,19 +304,14 @@ fn FailureControls() -> impl IntoView {
     let down_message = RwSignal::new(None::<String>);
     // Bumped when a toggle is refused, so the boxes snap back to the settings.
     let refused = RwSignal::new(0u32);
+    // The boxes are the servers the reader named: unticking the last
+    // leaves none named, and the panel goes back to its example.
     let toggle = move |name: String| {
-        let mut down = settings.with_untracked(|s| s.down_servers());
+        let mut down = settings.with_untracked(|s| s.down.clone());
         if down.contains(&name) {
             down.retain(|n| *n != name);
         } else {
             down.push(name);
-        }
-        if down.is_empty() {
-            down_message.set(Some(
-                "At least one server must be down to measure a failure.".into(),
-            ));
-            refused.update(|n| *n += 1);
-            return;
         }
         apply(model, down_message, |s| s.down = down);
         if down_message.get_untracked().is_some() {
@@ -318,7 +319,7 @@ fn FailureControls() -> impl IntoView {
         }
     };
     // One reader of the settings for every server's box, as for the chips.
-    let down = Memo::new(move |_| settings.with(|s| s.down_servers()));
+    let down = Memo::new(move |_| settings.with(|s| s.down.clone()));
     view! {
         <div class="failure-controls">
             <fieldset class="control">

@@ -4,6 +4,7 @@
 
 pub mod claims;
 pub mod cost;
+pub mod down_table;
 pub mod failure;
 pub mod key_path;
 pub mod loads;

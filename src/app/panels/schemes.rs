@@ -9,6 +9,7 @@ use crate::app::draw::charts::{self, SchemeBars};
 use crate::app::draw::theme::observed_width;
 use crate::app::message::{apply, Message};
 use crate::app::number_control::NumberControl;
+use crate::app::panels::down_table::down_hooks;
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{Model, SchemesMeasured};
 use crate::app::timing;
@@ -233,6 +234,7 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
     };
     let describe = |end| r.spread.describe(end, name(end), marks.weighted);
     let between = r.movement.moved_between;
+    let down_hooks = r.down.as_ref().map(down_hooks).unwrap_or_default();
     let lookup_title = row.lookup.map(|t| {
         format!(
             "{} lookups in {} ms; this browser's clock steps by {} ms",
@@ -241,35 +243,40 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
             fixed(t.resolution_ms, 3)
         )
     });
-    m.open(
-        "tr",
-        &[
-            ("data-scheme", Some(r.id)),
-            ("data-moved", Some(&r.movement.moved.to_string())),
-            ("data-moved-between", Some(&between.to_string())),
-            ("data-busiest", Some(&r.spread.busiest.to_string())),
-            ("data-quietest", Some(&r.spread.quietest.to_string())),
-            ("data-busiest-name", Some(name(End::Busiest))),
-            ("data-quietest-name", Some(name(End::Quietest))),
-            ("data-entries", Some(&r.holds.items().to_string())),
-            ("data-yours", (marks.yours == Some(r.id)).then_some("yes")),
-            ("class", (marks.yours == Some(r.id)).then_some("yours")),
-            ("data-in-use", (marks.in_use == r.id).then_some("yes")),
-            (
-                "data-lookup-ns",
-                row.lookup.map(|t| fixed(t.nanos_per_lookup, 1)).as_deref(),
-            ),
-            (
-                "data-uses-weights",
-                Some(if about.is_some_and(|s| s.uses_weights) {
-                    "yes"
-                } else {
-                    "no"
-                }),
-            ),
-        ],
-    )
-    .open("th", &[("scope", Some("row"))]);
+    let counts = [
+        r.movement.moved,
+        between,
+        r.spread.busiest as usize,
+        r.spread.quietest as usize,
+        r.holds.items(),
+    ]
+    .map(|count| count.to_string());
+    let lookup_ns = row.lookup.map(|t| fixed(t.nanos_per_lookup, 1));
+    let yours = marks.yours == Some(r.id);
+    let mut hooks: Vec<(&str, Option<&str>)> = vec![
+        ("data-scheme", Some(r.id)),
+        ("data-moved", Some(&counts[0])),
+        ("data-moved-between", Some(&counts[1])),
+        ("data-busiest", Some(&counts[2])),
+        ("data-quietest", Some(&counts[3])),
+        ("data-busiest-name", Some(name(End::Busiest))),
+        ("data-quietest-name", Some(name(End::Quietest))),
+        ("data-entries", Some(&counts[4])),
+        ("data-yours", yours.then_some("yes")),
+        ("class", yours.then_some("yours")),
+        ("data-in-use", (marks.in_use == r.id).then_some("yes")),
+        ("data-lookup-ns", lookup_ns.as_deref()),
+        (
+            "data-uses-weights",
+            Some(yes_no(about.is_some_and(|s| s.uses_weights))),
+        ),
+    ];
+    hooks.extend(
+        down_hooks
+            .iter()
+            .map(|(hook, value)| (*hook, Some(value.as_str()))),
+    );
+    m.open("tr", &hooks).open("th", &[("scope", Some("row"))]);
     let title = about.map_or(r.id, |about| about.title);
     // The schemes a student may not know by name, defined at first sight.
     match r.id {
@@ -323,6 +330,14 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
             &describe_lookup(row.lookup),
         )
         .close("tr");
+}
+
+fn yes_no(yes: bool) -> &'static str {
+    if yes {
+        "yes"
+    } else {
+        "no"
+    }
 }
 
 /// How the lookups were timed, once they are.
@@ -388,9 +403,18 @@ fn weights_note(m: &mut Markup, table: Table, weighted: bool) {
 pub fn notes(table: Table, settings: &Settings) -> String {
     let mut m = Markup::new();
     m.open("dl", &[("class", Some("scheme-notes"))]);
+    // With servers down, each says what it does then (DEFINITIONS §19).
+    let down = !settings.down.is_empty();
     for about in table.about() {
+        let mut explained = (about.explain)(settings);
+        if down {
+            explained.push_str(" While a server is down: ");
+            explained.push_str(about.down_rule.unwrap_or(
+                "it places keys on the servers still up, exactly as if the down ones were deleted.",
+            ));
+        }
         m.element("dt", &[], about.title)
-            .element("dd", &[], &(about.explain)(settings));
+            .element("dd", &[], &explained);
     }
     m.close("dl");
     m.into_string()
@@ -570,6 +594,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                 <figcaption>{SCHEMES_CAPTION}</figcaption>
                 {save_chart}
             </figure>
+            {crate::app::panels::down_table::down_section(|r| r.schemes.as_ref(), "down-schemes", "Down is not deleted", false)}
             {markup(Holder::Block, notes)}
             {one_key_box(model)}
         </section>

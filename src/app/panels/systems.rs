@@ -4,13 +4,14 @@
 
 use config::Pasted;
 use leptos::prelude::*;
-use model::format::thousands;
+use model::format::{and_list, thousands};
 use model::in_use::{InUse, CANNOT_DRIVE};
 use model::report::SchemeRow;
 use model::settings::{default_change, newcomer};
 use model::{Change, Settings, Snapshot, Weight};
 
 use crate::app::message::apply;
+use crate::app::panels::down_table::down_section;
 use crate::app::panels::schemes::{notes, placements_table, Table};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
@@ -121,8 +122,9 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
             {markup(Holder::Verdict, said)}
             <ConfigPaste yours=yours />
             {markup(Holder::Block, table)}
+            {down_section(|r| r.systems.as_ref(), "down-systems", "Down is not deleted", false)}
             {markup(Holder::Block, accounts)}
-            <p class="note">"Not modelled: HAProxy's id N, hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup and down servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag; and any system's failover when a server is down."</p>
+            <p class="note">"Not modelled: HAProxy's id N, hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
         </section>
     }
 }
@@ -150,7 +152,21 @@ fn take_pool(settings: &mut Settings, pasted: &Pasted) {
         _ => Change::Join(newcomer(&names)),
     };
     settings.insert_at = None;
+    // Servers the config marks down are down here (DEFINITIONS §19), as long
+    // as one of the pool after the change stays up.
     settings.servers = names;
+    let after = settings.pool_after();
+    let down: Vec<String> = pasted
+        .down
+        .iter()
+        .filter(|name| after.contains(name))
+        .cloned()
+        .collect();
+    settings.down = if down.len() < after.len() {
+        down
+    } else {
+        Vec::new()
+    };
     // The system its hash line names becomes the ring in use where it can
     // be one; one that cannot hands the ring back to the page's.
     if let Some(system) = pasted.system {
@@ -183,6 +199,13 @@ fn describe(pasted: &Pasted) -> String {
             }
         }
         None => said.push_str(" No hash line says which system: compare the rows."),
+    }
+    if !pasted.down.is_empty() {
+        said.push_str(&format!(
+            " Marked down: {}. Each row's last column, and the failure panel, say what each system does with {} down.",
+            and_list(&pasted.down),
+            if pasted.down.len() == 1 { "it" } else { "them" }
+        ));
     }
     if !pasted.skipped.is_empty() {
         let lines: Vec<String> = pasted

@@ -18,6 +18,7 @@ pub const ABOUT: About = About {
     title: "Bounded loads",
     uses_weights: true,
     config: None,
+    down_rule: None,
     explain,
 };
 

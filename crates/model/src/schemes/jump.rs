@@ -15,6 +15,7 @@ pub const ABOUT: About = About {
     title: "Jump hash",
     uses_weights: false,
     config: None,
+    down_rule: None,
     explain,
 };
 

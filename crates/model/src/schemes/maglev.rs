@@ -21,6 +21,7 @@ pub const ABOUT: About = About {
     title: "Maglev",
     uses_weights: false,
     config: None,
+    down_rule: None,
     explain,
 };
 

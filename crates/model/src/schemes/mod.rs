@@ -17,6 +17,7 @@ pub mod slots;
 use std::ops::Range;
 use std::sync::Arc;
 
+use super::down::{self, DownOutcome, Routed};
 use super::keyname::KeyNames;
 use super::keys::{Key, Keys};
 use super::measure::{Movement, Spread};
@@ -73,6 +74,10 @@ pub struct About {
     pub uses_weights: bool,
     /// For a deployed system, the configuration line that selects it.
     pub config: Option<&'static str>,
+    /// What it does with a server that is down but still listed
+    /// (DEFINITIONS §19); `None`: it places keys on the servers still up,
+    /// as if the down ones were deleted.
+    pub down_rule: Option<&'static str>,
     /// How it places a key, what that costs, and where it is used.
     pub explain: fn(&Settings) -> String,
 }
@@ -260,6 +265,97 @@ pub trait Scheme: Sync {
     ) -> (Box<dyn Placement>, Box<dyn Placement>) {
         (self.place(context, before), self.place(context, after))
     }
+    /// Where each of `keys` goes when the servers `down` of `pool` are down
+    /// but still listed (DEFINITIONS §19). `None`: as if their lines were
+    /// deleted, a client placing keys on the servers still up, which is
+    /// what a textbook scheme and most clients do.
+    fn route_down(
+        &self,
+        _context: &Context,
+        _keys: &Keys,
+        _pool: &[ServerId],
+        _down: &[ServerId],
+    ) -> Option<Vec<Routed>> {
+        None
+    }
+}
+
+/// Every key's owner under `placement`: a system's by its own hash of the
+/// key's name, hashed once per run when the context keeps positions.
+pub fn owners_of(placement: &mut dyn Placement, context: &Context, keys: &Keys) -> Vec<ServerId> {
+    match placement.by_own_hash() {
+        Some(own) => key_positions(context, own.key_hash(), keys)
+            .iter()
+            .map(|&position| own.owner_at(position))
+            .collect(),
+        None => {
+            let mut owners = Vec::with_capacity(keys.len());
+            placement.assign(keys, 0..keys.len(), &mut owners);
+            owners
+        }
+    }
+}
+
+/// `scheme` on `pool` (the list after the change) with `down` servers down,
+/// beside their lines deleted, each against every server up.
+pub fn measure_down(
+    scheme: &dyn Scheme,
+    context: &Context,
+    keys: &Keys,
+    pool: &[ServerId],
+    down: &[ServerId],
+) -> DownOutcome {
+    let routes = routes_down(scheme, context, keys, pool, down);
+    down::count(
+        &routes.up,
+        &routes.routed,
+        &routes.removed,
+        down,
+        context.names.len(),
+    )
+}
+
+/// Every key's server with the whole pool up, its route with `down` down,
+/// and its server with their lines deleted instead.
+pub struct DownRoutes {
+    pub up: Vec<ServerId>,
+    pub routed: Vec<Routed>,
+    pub removed: Vec<ServerId>,
+}
+
+/// The routes of every key with `down` servers of `pool` down. The pool up
+/// is placed afresh, so hash slots count from the layout the pool starts
+/// with, not the one the change handed over.
+pub fn routes_down(
+    scheme: &dyn Scheme,
+    context: &Context,
+    keys: &Keys,
+    pool: &[ServerId],
+    down: &[ServerId],
+) -> DownRoutes {
+    let live: Vec<ServerId> = pool.iter().copied().filter(|s| !down.contains(s)).collect();
+    // Deleting the lines is a change from the pool to the live servers
+    // (slots hand the deleted servers' slots out, as on any leave).
+    let (mut up, mut removed) = scheme.place_pair(context, pool, &live);
+    let up = owners_of(up.as_mut(), context, keys);
+    let removed = owners_of(removed.as_mut(), context, keys);
+    let routed = scheme
+        .route_down(context, keys, pool, down)
+        .unwrap_or_else(|| removed.iter().map(|&s| Routed::To(s)).collect());
+    DownRoutes {
+        up,
+        routed,
+        removed,
+    }
+}
+
+/// Every key's position under a system's own `hash`, kept in the context when it keeps them.
+pub fn key_positions(context: &Context, hash: KeyHash, keys: &Keys) -> Arc<[u64]> {
+    let names = context.settings.key_names();
+    match context.key_positions {
+        Some(kept) => kept.of(hash, &names, keys),
+        None => own_positions(hash, &names, keys),
+    }
 }
 
 /// One scheme's placement of keys on one pool.
@@ -323,6 +419,9 @@ pub struct SchemeResult {
     pub holds: Holds,
     /// For a table-based scheme, the rows that changed hands.
     pub table_moves: Option<TableMoves>,
+    /// With `down=` set: the down servers as this scheme routes around
+    /// them, beside their lines deleted (DEFINITIONS §19).
+    pub down: Option<DownOutcome>,
 }
 
 /// One scheme placed on one change: every key's owner before and after,
@@ -351,12 +450,7 @@ impl SchemeRun {
         match (before.by_own_hash(), after.by_own_hash()) {
             // A system hashes each key once for both sides, with its own hash.
             (Some(own_before), Some(own_after)) => {
-                let hash = own_before.key_hash();
-                let names = context.settings.key_names();
-                let positions = match context.key_positions {
-                    Some(kept) => kept.of(hash, &names, keys),
-                    None => own_positions(hash, &names, keys),
-                };
+                let positions = key_positions(context, own_before.key_hash(), keys);
                 owners_before.extend(positions.iter().map(|&p| own_before.owner_at(p)));
                 owners_after.extend(positions.iter().map(|&p| own_after.owner_at(p)));
             }
@@ -425,6 +519,7 @@ impl SchemeRun {
             movement,
             holds: self.after.holds(),
             table_moves,
+            down: None,
         }
     }
 }

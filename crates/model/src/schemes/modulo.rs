@@ -13,6 +13,7 @@ pub const ABOUT: About = About {
     title: "hash mod n",
     uses_weights: false,
     config: None,
+    down_rule: None,
     explain,
 };
 

@@ -16,6 +16,7 @@ pub const ABOUT: About = About {
     title: "Multi-probe",
     uses_weights: false,
     config: None,
+    down_rule: None,
     explain,
 };
 

@@ -15,6 +15,7 @@ pub const ABOUT: About = About {
     title: "Rendezvous (highest random weight)",
     uses_weights: true,
     config: None,
+    down_rule: None,
     explain,
 };
 

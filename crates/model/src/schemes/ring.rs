@@ -15,6 +15,7 @@ pub const ABOUT: About = About {
     title: "Consistent hashing ring",
     uses_weights: true,
     config: None,
+    down_rule: None,
     explain,
 };
 

@@ -18,6 +18,7 @@ pub const ABOUT: About = About {
     title: "Hash slots (Redis Cluster)",
     uses_weights: false,
     config: None,
+    down_rule: None,
     explain,
 };
 
@@ -144,6 +145,28 @@ fn even_targets(total: usize, count: usize) -> Vec<usize> {
 }
 
 /// The layout after a change, moving as few slots as the targets allow.
+/// A leave: the leaver's slots, ascending, fill the others' shortfalls in
+/// list order.
+fn leave(layout: &mut [ServerId], leaver: ServerId, members: &[ServerId]) {
+    let targets = even_targets(SLOT_COUNT, members.len());
+    let mut short: Vec<(ServerId, usize)> = members
+        .iter()
+        .zip(targets)
+        .map(|(&server, target)| {
+            let held = layout.iter().filter(|&&owner| owner == server).count();
+            (server, target.saturating_sub(held))
+        })
+        .collect();
+    let mut taker = 0;
+    for slot in layout.iter_mut().filter(|owner| **owner == leaver) {
+        while taker + 1 < short.len() && short[taker].1 == 0 {
+            taker += 1;
+        }
+        *slot = short[taker].0;
+        short[taker].1 = short[taker].1.saturating_sub(1);
+    }
+}
+
 fn hand_over(layout: &[ServerId], before: &[ServerId], after: &[ServerId]) -> Vec<ServerId> {
     let mut next = layout.to_vec();
     if let Some(&joiner) = after.iter().find(|server| !before.contains(server)) {
@@ -163,24 +186,12 @@ fn hand_over(layout: &[ServerId], before: &[ServerId], after: &[ServerId]) -> Ve
                 }
             }
         }
-    } else if let Some(&leaver) = before.iter().find(|server| !after.contains(server)) {
-        // A leave: its slots, ascending, fill the others' shortfalls in list order.
-        let targets = even_targets(SLOT_COUNT, after.len());
-        let mut short: Vec<(ServerId, usize)> = after
-            .iter()
-            .zip(targets)
-            .map(|(&server, target)| {
-                let held = layout.iter().filter(|&&owner| owner == server).count();
-                (server, target.saturating_sub(held))
-            })
-            .collect();
-        let mut taker = 0;
-        for slot in next.iter_mut().filter(|owner| **owner == leaver) {
-            while taker + 1 < short.len() && short[taker].1 == 0 {
-                taker += 1;
-            }
-            *slot = short[taker].0;
-            short[taker].1 = short[taker].1.saturating_sub(1);
+    } else {
+        // Leaves, one at a time in list order (several servers down at once).
+        let mut members = before.to_vec();
+        for &leaver in before.iter().filter(|server| !after.contains(server)) {
+            members.retain(|&server| server != leaver);
+            leave(&mut next, leaver, &members);
         }
     }
     next

@@ -6,6 +6,8 @@
 use super::envoy_ring::KEY_HASH;
 use super::hashes::xxh64;
 use super::{servers, Server};
+use crate::down::Routed;
+use crate::keys::Keys;
 use crate::ring::ServerId;
 use crate::schemes::{About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -109,6 +111,7 @@ pub const ABOUT: About = About {
     title: "Envoy Maglev",
     uses_weights: true,
     config: Some("lb_policy: MAGLEV"),
+    down_rule: Some("Unhealthy hosts are left out when the table is filled, unless fewer than half the hosts are healthy (the panic threshold, 50% by default): then every host is used and keys still go to unhealthy ones (load_balancer_impl.cc)."),
     explain,
 };
 
@@ -129,5 +132,15 @@ impl Scheme for EnvoyMaglev {
             names: context.settings.key_names(),
             holds: Holds::TableRows(rows),
         })
+    }
+
+    fn route_down(
+        &self,
+        context: &Context,
+        keys: &Keys,
+        pool: &[ServerId],
+        down: &[ServerId],
+    ) -> Option<Vec<Routed>> {
+        super::envoy_route_down(self, context, keys, pool, down)
     }
 }

@@ -7,6 +7,8 @@
 use super::client_ring::{ClientRing, Tie};
 use super::hashes::xxh64;
 use super::{servers, Server};
+use crate::down::Routed;
+use crate::keys::Keys;
 use crate::ring::ServerId;
 use crate::schemes::{About, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -75,6 +77,7 @@ pub const ABOUT: About = About {
     title: "Envoy ring hash (and gRPC)",
     uses_weights: true,
     config: Some("lb_policy: RING_HASH"),
+    down_rule: Some("Unhealthy hosts are left out when the ring is built, unless fewer than half the hosts are healthy (the panic threshold, 50% by default): then every host is used and keys still go to unhealthy ones (load_balancer_impl.cc)."),
     explain,
 };
 
@@ -94,5 +97,15 @@ impl Scheme for EnvoyRing {
             names: context.settings.key_names(),
             holds: Holds::RingEntries(entries),
         })
+    }
+
+    fn route_down(
+        &self,
+        context: &Context,
+        keys: &Keys,
+        pool: &[ServerId],
+        down: &[ServerId],
+    ) -> Option<Vec<Routed>> {
+        super::envoy_route_down(self, context, keys, pool, down)
     }
 }

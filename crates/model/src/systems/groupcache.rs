@@ -40,6 +40,7 @@ pub const ABOUT: About = About {
     title: "groupcache (Go)",
     uses_weights: false,
     config: Some("consistenthash.New(50, nil)"),
+    down_rule: Some("The application hands groupcache its list of peers; with a dead peer left out, the ring is built again without it, the same as deleting it."),
     explain,
 };
 

@@ -6,8 +6,12 @@
 
 use super::hashes::{full_hash, sdbm};
 use super::{servers, Server};
+use crate::down::Routed;
+use crate::keys::Keys;
 use crate::ring::ServerId;
-use crate::schemes::{About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
+use crate::schemes::{
+    key_positions, About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme,
+};
 use crate::settings::Settings;
 
 pub struct Haproxy;
@@ -45,6 +49,14 @@ impl NearestRing {
         // The avalanche is a bijection and the inputs differ: no two nodes tie.
         nodes.sort_unstable();
         NearestRing { nodes }
+    }
+
+    /// The ring with the nodes of `down` taken out, as HAProxy does when a
+    /// server goes down (`chash_set_server_status_down` dequeues its nodes);
+    /// the others keep their ids, so nothing else moves.
+    pub fn without(mut self, down: &[ServerId]) -> NearestRing {
+        self.nodes.retain(|(_, server)| !down.contains(server));
+        self
     }
 
     pub fn len(&self) -> usize {
@@ -89,6 +101,7 @@ pub const ABOUT: About = About {
     title: "HAProxy",
     uses_weights: true,
     config: Some("balance uri + hash-type consistent"),
+    down_rule: Some("A server going down takes its nodes out of the tree (lb_chash.c) and the others keep their ids, so only its keys move. Deleting its line renumbers every server after it."),
     explain,
 };
 
@@ -109,5 +122,20 @@ impl Scheme for Haproxy {
             names: context.settings.key_names(),
             holds: Holds::RingEntries(entries),
         })
+    }
+
+    fn route_down(
+        &self,
+        context: &Context,
+        keys: &Keys,
+        pool: &[ServerId],
+        down: &[ServerId],
+    ) -> Option<Vec<Routed>> {
+        let ring = NearestRing::new(&servers(context, pool), pool).without(down);
+        let routed = key_positions(context, KEY_HASH, keys)
+            .iter()
+            .map(|&position| Routed::To(ring.owner_at(position)))
+            .collect();
+        Some(routed)
     }
 }

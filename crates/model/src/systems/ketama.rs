@@ -44,6 +44,7 @@ pub const ABOUT: About = About {
     title: "libketama (memcached clients)",
     uses_weights: true,
     config: Some("libmemcached: MEMCACHED_BEHAVIOR_KETAMA_WEIGHTED"),
+    down_rule: Some("A libketama client rebuilds its continuum without a server it cannot reach, so down is the same as deleted."),
     explain,
 };
 

@@ -15,8 +15,10 @@ pub mod nginx;
 pub mod nginx_hash;
 pub mod twemproxy;
 
+use crate::down::{kept_list, Routed};
+use crate::keys::Keys;
 use crate::ring::ServerId;
-use crate::schemes::{About, Context, Scheme};
+use crate::schemes::{owners_of, About, Context, Scheme};
 
 /// Every deployed system, in the order its panel lists them.
 pub const ALL: [&dyn Scheme; 8] = [
@@ -67,4 +69,44 @@ pub fn listed<'a>(list: &[(&'a str, u32)]) -> Vec<Server<'a>> {
     list.iter()
         .map(|&(name, weight)| Server { name, weight })
         .collect()
+}
+
+/// Envoy's default `healthy_panic_threshold`, in percent of hosts.
+pub const PANIC_THRESHOLD: f64 = 50.0;
+
+/// Whether Envoy is in panic with `down` of `pool` hosts unhealthy
+/// (`LoadBalancerBase::isHostSetInPanic`): fewer than the threshold's share
+/// healthy, counted in hosts, not weight.
+pub fn envoy_in_panic(pool: usize, down: usize) -> bool {
+    pool == 0 || 100.0 * (pool - down) as f64 / (pool as f64) < PANIC_THRESHOLD
+}
+
+/// Every key's route when the servers `down` stay in the placement as they
+/// were: a key on one is handed to `on_down` (Envoy in panic sends it
+/// there; twemproxy without ejection fails it).
+pub fn kept_placement(
+    scheme: &dyn Scheme,
+    context: &Context,
+    keys: &Keys,
+    pool: &[ServerId],
+    down: &[ServerId],
+    on_down: fn(ServerId) -> Routed,
+) -> Vec<Routed> {
+    let mut placement = scheme.place(context, pool);
+    let owners = owners_of(placement.as_mut(), context, keys);
+    kept_list(&owners, down, on_down)
+}
+
+/// Envoy's rule for both its balancers: out of panic, the ring or table is
+/// built from the healthy hosts alone, as if the others were deleted; in
+/// panic, from every host, so keys still go to the unhealthy ones.
+pub fn envoy_route_down(
+    scheme: &dyn Scheme,
+    context: &Context,
+    keys: &Keys,
+    pool: &[ServerId],
+    down: &[ServerId],
+) -> Option<Vec<Routed>> {
+    envoy_in_panic(pool.len(), down.len())
+        .then(|| kept_placement(scheme, context, keys, pool, down, Routed::To))
 }

@@ -6,9 +6,12 @@
 use super::client_ring::{ClientRing, Tie};
 use super::groupcache::KEY_HASH;
 use super::hashes::CRC32;
+use super::nginx_hash::TRIES;
 use super::{servers, Server};
+use crate::down::Routed;
+use crate::keys::Keys;
 use crate::ring::ServerId;
-use crate::schemes::{About, Context, Holds, OwnHashed, Placement, Scheme};
+use crate::schemes::{key_positions, About, Context, Holds, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
 
 pub struct Nginx;
@@ -69,6 +72,7 @@ pub const ABOUT: About = About {
     title: "nginx",
     uses_weights: true,
     config: Some("hash $request_uri consistent;"),
+    down_rule: Some("A key whose point belongs to a down server walks on to the next point, up to 21 points (ngx_http_upstream_hash_module.c); past them nginx falls back to round robin."),
     explain,
 };
 
@@ -89,5 +93,31 @@ impl Scheme for Nginx {
             names: context.settings.key_names(),
             holds: Holds::RingEntries(entries),
         })
+    }
+
+    /// `ngx_http_upstream_get_chash_peer`: from the key's point, each try
+    /// takes the next point, until one's server is up; after 21 points,
+    /// round robin.
+    fn route_down(
+        &self,
+        context: &Context,
+        keys: &Keys,
+        pool: &[ServerId],
+        down: &[ServerId],
+    ) -> Option<Vec<Routed>> {
+        let ring = ring(&servers(context, pool), pool);
+        let points = ring.points();
+        let positions = key_positions(context, KEY_HASH, keys);
+        let routed = positions
+            .iter()
+            .map(|&position| {
+                let start = points.partition_point(|&(point, _)| point < position);
+                (0..TRIES as usize)
+                    .map(|step| points[(start + step) % points.len()].1)
+                    .find(|server| !down.contains(server))
+                    .map_or(Routed::RoundRobin, Routed::To)
+            })
+            .collect();
+        Some(routed)
     }
 }

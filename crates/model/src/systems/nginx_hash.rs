@@ -3,7 +3,10 @@
 //! walked through the servers in list order. What the word `consistent` buys.
 
 use super::groupcache::KEY_HASH;
+use super::hashes::CRC32;
 use super::{servers, Server};
+use crate::down::Routed;
+use crate::keys::Keys;
 use crate::ring::ServerId;
 use crate::schemes::{About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -29,13 +32,13 @@ impl Walk {
     }
 }
 
-impl ByOwnHash for Walk {
-    fn key_hash(&self) -> KeyHash {
-        KEY_HASH
-    }
+/// Tries before nginx gives a key to round robin: the first and 20 more.
+pub const TRIES: u32 = 21;
 
-    fn owner_at(&self, crc: u64) -> ServerId {
-        let mut w = ((crc >> 16) & 0x7FFF) as u32 % self.total.max(1);
+impl Walk {
+    /// The server a share of the total weight falls in, in list order.
+    fn at_weight(&self, sum: u32) -> ServerId {
+        let mut w = sum % self.total.max(1);
         for &(id, weight) in &self.servers {
             if w < weight {
                 return id;
@@ -44,6 +47,37 @@ impl ByOwnHash for Walk {
         }
         self.servers[0].0
     }
+
+    /// A key's server with the servers `down` still listed
+    /// (`ngx_http_upstream_get_hash_peer`): each try adds 15 bits of a CRC-32
+    /// to a running sum, the try's number written before the key from the
+    /// second try on, over the total weight of every server, down or not.
+    pub fn route_down(&self, key: &[u8], down: &[ServerId]) -> Routed {
+        let mut sum = 0u32;
+        for rehash in 0..TRIES {
+            let mut digest = CRC32.digest();
+            if rehash > 0 {
+                digest.update(rehash.to_string().as_bytes());
+            }
+            digest.update(key);
+            sum = sum.wrapping_add((digest.finalize() >> 16) & 0x7FFF);
+            let server = self.at_weight(sum);
+            if !down.contains(&server) {
+                return Routed::To(server);
+            }
+        }
+        Routed::RoundRobin
+    }
+}
+
+impl ByOwnHash for Walk {
+    fn key_hash(&self) -> KeyHash {
+        KEY_HASH
+    }
+
+    fn owner_at(&self, crc: u64) -> ServerId {
+        self.at_weight(((crc >> 16) & 0x7FFF) as u32)
+    }
 }
 
 pub const ABOUT: About = About {
@@ -51,6 +85,7 @@ pub const ABOUT: About = About {
     title: "nginx without consistent",
     uses_weights: true,
     config: Some("hash $request_uri;"),
+    down_rule: Some("A key whose server is down is hashed again, the try's number written before the key, up to 21 tries, always over the total weight of every server, down or not (ngx_http_upstream_hash_module.c); then round robin. So only the down server's keys move, while deleting its line changes the total and moves most keys."),
     explain,
 };
 
@@ -69,5 +104,20 @@ impl Scheme for NginxHash {
             names: context.settings.key_names(),
             holds: Holds::Names(pool.len()),
         })
+    }
+
+    fn route_down(
+        &self,
+        context: &Context,
+        keys: &Keys,
+        pool: &[ServerId],
+        down: &[ServerId],
+    ) -> Option<Vec<Routed>> {
+        let walk = Walk::new(&servers(context, pool), pool);
+        let names = context.settings.key_names();
+        let routed = (0..keys.len())
+            .map(|index| names.with_name(keys.key(index).number, |key| walk.route_down(key, down)))
+            .collect();
+        Some(routed)
     }
 }

@@ -6,6 +6,8 @@
 use super::client_ring::{ClientRing, Tie};
 use super::hashes::{md5, md5_word, twemproxy_fnv};
 use super::{servers, Server};
+use crate::down::Routed;
+use crate::keys::Keys;
 use crate::ring::ServerId;
 use crate::schemes::{About, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -66,6 +68,7 @@ pub const ABOUT: About = About {
     title: "twemproxy (nutcracker)",
     uses_weights: true,
     config: Some("distribution: ketama, hash: fnv1a_64"),
+    down_rule: Some("At its default, auto_eject_hosts: false, a dead server stays on the continuum and its keys fail. With auto_eject_hosts: true it is ejected after server_failure_limit failures and the continuum is rebuilt from the live servers (nc_ketama.c), the same as deleting it."),
     explain,
 };
 
@@ -85,5 +88,26 @@ impl Scheme for Twemproxy {
             names: context.settings.key_names(),
             holds: Holds::RingEntries(entries),
         })
+    }
+
+    /// At its default, `auto_eject_hosts: false`, nutcracker keeps a dead
+    /// server on its continuum (`ketama_update` counts every server live),
+    /// so that server's keys fail. With ejection it rebuilds the continuum
+    /// from the live servers: the same as deleting their lines.
+    fn route_down(
+        &self,
+        context: &Context,
+        keys: &Keys,
+        pool: &[ServerId],
+        down: &[ServerId],
+    ) -> Option<Vec<Routed>> {
+        Some(super::kept_placement(
+            self,
+            context,
+            keys,
+            pool,
+            down,
+            |_| Routed::Failed,
+        ))
     }
 }
