@@ -115,7 +115,13 @@ test("a pasted config's down and disabled servers are down", async () => {
   const rows = await schemeRows(page, "systems");
   assert.deepEqual(rows, nativeFigures(query).systems);
   assert.equal(rows["nginx-hash"]["down-differs"], "yes");
-  await page.locator("#systems").screenshot({ path: artifact("systems-down-1280.png") });
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.locator("#systems").screenshot({ path: artifact(`systems-down-${width}.png`) });
+    const fits = await page.$eval("#systems #down-table", (table) => table.parentElement.scrollWidth <= table.parentElement.clientWidth + 1);
+    assert.ok(fits, `the systems panel's down table overflows at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.fill("textarea[data-config-paste]", "backend b\n    hash-type consistent\n    server s1 10.0.0.1:80\n    server s2 10.0.0.2:80 disabled\n    server s3 10.0.0.3:80\n");
   await page.click("#config-read");
   await page.waitForFunction(() => new URLSearchParams(location.search).get("down") === "s2");

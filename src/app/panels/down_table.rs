@@ -14,7 +14,8 @@ use crate::app::state::{Model, SchemesMeasured};
 use crate::render::markup::Markup;
 
 /// A panel's section on down servers: a heading and the table of the rows
-/// `part` picks out, once the reader has named servers down. With `invite`,
+/// `part` picks out (each a `kind`: "Scheme" or "System"), once the reader
+/// has named servers down. With `invite`,
 /// until then a button offers to name the pool's first (the failure panel,
 /// which measures it down by default). Written as markup, with the button
 /// hidden rather than swapped, so the section costs one view.
@@ -22,6 +23,7 @@ pub fn down_section(
     part: fn(&Report) -> Option<&Vec<SchemeRow>>,
     id: &'static str,
     heading: &'static str,
+    kind: &'static str,
     invite: bool,
 ) -> AnyView {
     let model = expect_context::<Model>();
@@ -36,7 +38,7 @@ pub fn down_section(
             return String::new();
         }
         model.with_part(part, |measured| {
-            let Some(table) = measured.and_then(|m| down_table(&m)) else {
+            let Some(table) = measured.and_then(|m| down_table(&m, kind)) else {
                 return String::new();
             };
             let mut m = Markup::new();
@@ -73,7 +75,7 @@ pub fn down_section(
 
 /// The table, once the systems are measured with servers down; `None`
 /// while they are not (no `down=`, or not yet measured).
-pub fn down_table(measured: &SchemesMeasured) -> Option<String> {
+pub fn down_table(measured: &SchemesMeasured, kind: &str) -> Option<String> {
     let settings = &measured.snapshot.0.settings;
     let rows: Vec<(&str, &str, &DownOutcome)> = measured
         .value
@@ -94,14 +96,15 @@ pub fn down_table(measured: &SchemesMeasured) -> Option<String> {
         "down-finding",
         &down::finding(&finding, &down, settings.down.len()),
     );
+    let lines = if settings.down.len() == 1 {
+        "its line"
+    } else {
+        "their lines"
+    };
     m.open_scrolling_table(
         &format!(
-            "Each system with {down} down, and with {} deleted",
-            if settings.down.len() == 1 {
-                "its line"
-            } else {
-                "their lines"
-            }
+            "Each {} with {down} down, and with {lines} deleted",
+            kind.to_lowercase()
         ),
         &[
             ("class", Some("numbers down-table")),
@@ -109,10 +112,9 @@ pub fn down_table(measured: &SchemesMeasured) -> Option<String> {
             ("data-for", Some(measured.query)),
         ],
     );
-    m.open("thead", &[])
-        .open("tr", &[])
-        .column_heading("System");
-    for heading in ["While down", "With the line deleted", "The same?"] {
+    let deleted = format!("With {lines} deleted");
+    m.open("thead", &[]).open("tr", &[]).column_heading(kind);
+    for heading in ["While down", &deleted, "The same?"] {
         m.column_heading(heading);
     }
     m.close("tr").close("thead").open("tbody", &[]);

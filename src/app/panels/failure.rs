@@ -87,7 +87,7 @@ pub fn failure_panel(heading: &'static str) -> impl IntoView {
             <FailureControls />
             {markup(Holder::Verdict, headline)}
             {markup(Holder::Block, figures)}
-            {down_section(|r| r.systems.as_ref(), "down-failure", "Down is not deleted: each load balancer", true)}
+            {down_section(|r| r.systems.as_ref(), "down-failure", "Down is not deleted: each load balancer", "System", true)}
             <ReplicaInspector />
         </section>
     }

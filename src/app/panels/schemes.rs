@@ -594,7 +594,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
                 <figcaption>{SCHEMES_CAPTION}</figcaption>
                 {save_chart}
             </figure>
-            {crate::app::panels::down_table::down_section(|r| r.schemes.as_ref(), "down-schemes", "Down is not deleted", false)}
+            {crate::app::panels::down_table::down_section(|r| r.schemes.as_ref(), "down-schemes", "Down is not deleted", "Scheme", false)}
             {markup(Holder::Block, notes)}
             {one_key_box(model)}
         </section>

@@ -122,7 +122,7 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
             {markup(Holder::Verdict, said)}
             <ConfigPaste yours=yours />
             {markup(Holder::Block, table)}
-            {down_section(|r| r.systems.as_ref(), "down-systems", "Down is not deleted", false)}
+            {down_section(|r| r.systems.as_ref(), "down-systems", "Down is not deleted", "System", false)}
             {markup(Holder::Block, accounts)}
             <p class="note">"Not modelled: HAProxy's id N, hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
         </section>
