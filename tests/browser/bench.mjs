@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { crateTable } from "./wasm-crates.mjs";
 import { fileURLToPath } from "node:url";
 import { serve, launch, open, artifact, DIST, distFiles } from "./harness.mjs";
 import { millionLineLog } from "./logs.mjs";
@@ -859,6 +860,13 @@ ${(brotliTotal() / 1024).toFixed(1)} KB with brotli (quality 11).
 ${size.rows.join("\n")}
 
 ${size.total <= budget ? "Within the budget." : `**Over the budget** by ${((size.total - budget) / 1024).toFixed(1)} KB.`} (Issue 18 withdrew the 150 KB target of issue 13.)
+
+Each module's code by crate (issue 50), from the name section of the modules Cargo builds, before
+wasm-bindgen and wasm-opt (\`node tests/browser/wasm-crates.mjs\`): a function counts for the crate at
+the root of its path, so a Leptos view instantiated for one of the page's closures counts for
+\`tachys\`. Code only, not gzipped: shares of the code, not of the bytes served.
+
+${crateTable()}
 
 Why the page is built as it is, with the figures that decided each change: [docs/DECISIONS.md](docs/DECISIONS.md).
 What each issue's features cost in bytes: the history in \`tests/browser/size-budget.json\`.
