@@ -101,14 +101,7 @@ pub fn Controls() -> impl IntoView {
 fn HashControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoView {
     let model = expect_context::<Model>();
     let message = RwSignal::new(None::<String>);
-    // The quick bar's menu is narrow: there each name alone.
-    let describe = move |kind: HashKind| match kind {
-        HashKind::Fnv1aFold if compact => "fnv1a-fold",
-        HashKind::Fnv1aFold => "fnv1a-fold (default)",
-        HashKind::Fnv1aMurmur => "fnv1a-murmur",
-        HashKind::Fnv1a if compact => "fnv1a plain",
-        HashKind::Fnv1a => "fnv1a (plain, no finalizer)",
-    };
+    let describe = move |kind: HashKind| crate::render::markup::hash_label(kind, compact);
     view! {
         <div class="control">
             // The quick bar's select says which hash it is; its name is for

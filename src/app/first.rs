@@ -14,7 +14,7 @@ use model::in_use::InUse;
 use model::panels::PanelId;
 use model::query::{self, Parsed};
 use model::steps::{before_the_change, change_stage, stage};
-use model::Snapshot;
+use model::{Snapshot, Valid};
 
 /// The ring's colours on the dark canvas, as the panel draws them in a
 /// light theme (the first screen does not ask for the theme).
@@ -61,7 +61,24 @@ fn draw_ring(placeholder: &web_sys::Element, search: &str) -> Option<()> {
     if parsed.settings.in_use != InUse::Ring {
         return None;
     }
-    let snapshot = Snapshot::of(&parsed.settings);
+    placeholder.set_inner_html(
+        "<div class=\"first-ring\"><canvas class=\"ring-canvas\" role=\"img\"></canvas><div class=\"first-caption\"></div></div>",
+    );
+    let valid = parsed.settings.clone();
+    // The controls first, so the phone's bar has its small ring to draw;
+    // without them (a page without their room) the figure still comes.
+    if let Some(document) = placeholder.owner_document() {
+        let _ = super::first_controls::offer(&document, parsed, paint);
+    }
+    paint(&valid)
+}
+
+/// Measure `valid` and draw its ring and caption into the first screen,
+/// and the phone's small ring in the bar if it is shown.
+pub fn paint(valid: &Valid) -> Option<()> {
+    let document = web_sys::window()?.document()?;
+    let figure = document.query_selector(".first-ring").ok()??;
+    let snapshot = Snapshot::of(valid);
     // Until the reader has answered the headline's question, the pool
     // before the change, with the question where the count would be.
     let asks = super::asking::headline_asks();
@@ -74,23 +91,45 @@ fn draw_ring(placeholder: &web_sys::Element, search: &str) -> Option<()> {
         m.ring_caption(&last, None);
         last
     };
-    let width = placeholder.client_width() as f64;
-    let size = (width - 32.0).clamp(200.0, 540.0);
-    placeholder.set_inner_html(&format!(
-        "<div class=\"first-ring\"><canvas class=\"ring-canvas\" role=\"img\" aria-label=\"{}\"></canvas>{}</div>",
-        if asks {
-            "The ring before the change, measured in your browser"
-        } else {
-            "The ring after the change, measured in your browser"
-        },
-        m.into_string()
-    ));
-    let canvas: web_sys::HtmlCanvasElement = placeholder
-        .query_selector("canvas")
+    figure
+        .query_selector(".first-caption")
         .ok()??
-        .dyn_into()
+        .set_inner_html(&m.into_string());
+    // Hooks for tests and the bench: what the figure was drawn for.
+    figure
+        .set_attribute("data-points", &valid.points.to_string())
         .ok()?;
+    figure.set_attribute("data-hash", valid.hash.id()).ok()?;
+    let canvas: web_sys::HtmlCanvasElement =
+        figure.query_selector("canvas").ok()??.dyn_into().ok()?;
+    canvas
+        .set_attribute(
+            "aria-label",
+            if asks {
+                "The ring before the change, measured in your browser"
+            } else {
+                "The ring after the change, measured in your browser"
+            },
+        )
+        .ok()?;
+    let width = figure.parent_element()?.client_width() as f64;
+    let size = (width - 32.0).clamp(200.0, 540.0);
     ring_canvas::draw(&canvas, size, &snapshot, &shown, &COLOURS, Marks::default());
+    if let Ok(Some(small)) = document.query_selector(".first-bar canvas") {
+        if let Ok(small) = small.dyn_into::<web_sys::HtmlCanvasElement>() {
+            // Hidden on a wide screen: nothing to draw.
+            if small.client_width() > 0 {
+                ring_canvas::draw(
+                    &small,
+                    f64::from(small.client_width()),
+                    &snapshot,
+                    &shown,
+                    &COLOURS,
+                    Marks::default(),
+                );
+            }
+        }
+    }
     Some(())
 }
 

@@ -7,6 +7,7 @@ pub mod draw;
 mod embed;
 mod embed_dialog;
 pub mod first;
+mod first_controls;
 mod from_js;
 mod measure;
 mod message;

@@ -363,6 +363,19 @@ pub fn changes(old: &str, new: &str) -> Option<Changes> {
     Some(changes)
 }
 
+/// A hash's name in a menu: `compact` for the phone's narrow bar, where
+/// each name stands alone.
+pub fn hash_label(kind: model::HashKind, compact: bool) -> &'static str {
+    use model::HashKind;
+    match kind {
+        HashKind::Fnv1aFold if compact => "fnv1a-fold",
+        HashKind::Fnv1aFold => "fnv1a-fold (default)",
+        HashKind::Fnv1aMurmur => "fnv1a-murmur",
+        HashKind::Fnv1a if compact => "fnv1a plain",
+        HashKind::Fnv1a => "fnv1a (plain, no finalizer)",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -203,6 +203,69 @@ test("before the app arrives, the first screen's own module measures and draws t
   await context.close();
 });
 
+for (const width of [390, 1280]) {
+  test(`before the app arrives, the first screen's points and hash answer, and the app keeps what they set (${width} px)`, async () => {
+    const query = "servers=a,b,c&add=d&points=40&keys=3000";
+    const context = await env.browser.newContext({ viewport: { width, height: 844 }, reducedMotion: "reduce" });
+    await context.addInitScript(() => sessionStorage.setItem("ringcount:headline-asked", "yes"));
+    const page = await context.newPage();
+    const release = await holdTheApp(page);
+    await page.goto(`${env.served.base}?${query}`);
+    await page.waitForSelector('.first-ring[data-points="40"] [data-caption] strong');
+    // One set shows: the phone's bar, or the settings column.
+    const [shown, hidden] = width < 860 ? ["early-quick", "early"] : ["early", "early-quick"];
+    assert.ok(await page.locator(`#${shown}-points-range`).isVisible());
+    assert.equal(await page.locator(`#${hidden}-points-range`).isVisible(), false);
+    const moved = () => page.locator(".first-ring [data-caption] strong").textContent().then((t) => t.replace(/,/g, ""));
+    const drawn = (points, hash) => page.waitForSelector(`.first-ring[data-points="${points}"][data-hash="${hash}"]`);
+
+    // A typed number applies on leaving the box, and the other set follows.
+    await page.locator(`#${shown}-points-number`).fill("77");
+    await page.locator(`#${shown}-points-number`).press("Tab");
+    await drawn(77, "fnv1a-fold");
+    const at77 = query.replace("points=40", "points=77");
+    assert.equal(await moved(), nativeFigures(at77).moved);
+    assert.equal(await page.locator(`#${hidden}-points-number`).inputValue(), "77");
+    assert.match(page.url(), /[?&]points=77(&|$)/);
+
+    // The hash menu.
+    await page.locator(`#${shown}-hash`).selectOption("fnv1a-murmur");
+    await drawn(77, "fnv1a-murmur");
+    const mixed = `${at77}&hash=fnv1a-murmur`;
+    assert.equal(await moved(), nativeFigures(mixed).moved);
+    assert.match(page.url(), /[?&]hash=fnv1a-murmur(&|$)/);
+
+    // A number out of range is refused in words and changes nothing.
+    await page.locator(`#${shown}-points-number`).fill("5000");
+    await page.locator(`#${shown}-points-number`).press("Tab");
+    await page.waitForFunction((id) => document.getElementById(id).textContent.length > 0, `${shown}-points-message`);
+    assert.match(await page.locator(`#${shown}-points-message`).textContent(), /500/);
+    assert.equal(await page.locator(".first-ring").getAttribute("data-points"), "77");
+    assert.match(page.url(), /[?&]points=77(&|$)/);
+
+    // The slider's first stop: the box shows its number and the ring is drawn for it.
+    await page.locator(`#${shown}-points-range`).fill("0");
+    await page.waitForSelector('.first-ring:not([data-points="77"])');
+    const points = await page.locator(".first-ring").getAttribute("data-points");
+    assert.equal(await page.locator(`#${shown}-points-number`).inputValue(), points);
+    assert.equal(await page.locator(`#${shown}-points-message`).textContent(), "", "a good value clears the refusal");
+    const atStop = mixed.replace("points=77", `points=${points}`);
+    assert.equal(await moved(), nativeFigures(atStop).moved);
+    await page.screenshot({ path: artifact(`first-screen-controls-${width}.png`) });
+    assert.equal(await page.locator(".panel-slot").count(), 0, "the app has not started");
+
+    // The app starts from what the reader set.
+    release();
+    await appReady(page);
+    const app = width < 860 ? "quick-" : "";
+    assert.equal(await page.locator(`#${app}points-number`).inputValue(), points);
+    assert.equal(await page.locator(`#${app}hash`).inputValue(), "fnv1a-murmur");
+    assert.equal(await figure(page, "moved"), nativeFigures(atStop).moved);
+    assert.equal(await page.locator(".first-bar").count(), 0, "the first screen's controls are gone");
+    await context.close();
+  });
+}
+
 test("an embedded panel the module can draw comes first from it, the same as the app then draws it", async () => {
   const cases = [
     {

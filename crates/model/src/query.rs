@@ -170,6 +170,28 @@ pub fn with_key(query: String, key: &str) -> String {
     }
 }
 
+/// `query` (without its `?`) with parameter `name` set to `value` (already
+/// encoded): in place of its first mention, any later ones dropped, or at
+/// the end. Every other part is kept as written. The first screen sets
+/// the two settings it offers this way, without `render`'s number printing.
+pub fn with_value(query: &str, name: &str, value: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut set = false;
+    for part in query.split('&').filter(|part| !part.is_empty()) {
+        let named = part.split('=').next() == Some(name);
+        if !named {
+            parts.push(part.to_string());
+        } else if !set {
+            parts.push(format!("{name}={value}"));
+            set = true;
+        }
+    }
+    if !set {
+        parts.push(format!("{name}={value}"));
+    }
+    parts.join("&")
+}
+
 /// Decode `%XX` escapes and `+`; None when the result is not UTF-8.
 pub fn percent_decode(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
@@ -591,6 +613,27 @@ pub fn what_differs(then: &str, now: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn with_value_sets_one_parameter_and_keeps_the_rest_as_written() {
+        assert_eq!(
+            with_value("servers=a,b&points=40&keys=9", "points", "7"),
+            "servers=a,b&points=7&keys=9"
+        );
+        assert_eq!(
+            with_value("servers=a,b", "hash", "fnv1a"),
+            "servers=a,b&hash=fnv1a"
+        );
+        assert_eq!(with_value("", "points", "7"), "points=7");
+        // A repeat is dropped, and a name that only starts the same is kept.
+        assert_eq!(
+            with_value("points=1&pointsx=2&points=3", "points", "9"),
+            "points=9&pointsx=2"
+        );
+        // What it writes, the parser reads.
+        let parsed = parse(&with_value("servers=a,b,c&points=40", "points", "7"));
+        assert_eq!(parsed.settings.points, 7);
+    }
+
     use super::*;
 
     fn parse(query: &str) -> Parsed {

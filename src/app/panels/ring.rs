@@ -655,7 +655,13 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                 " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
             </p>
             {in_use_note(model)}
-            <div class="ring-wrap">
+            // Hooks for tests and the bench: what the ring is drawn for, as
+            // on the first screen's ring.
+            <div
+                class="ring-wrap"
+                data-points=move || model.snapshot.with(|m| m.0.settings.points)
+                data-hash=move || model.snapshot.with(|m| m.0.settings.hash.id())
+            >
                 <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, width, &ev)></canvas>
                 <div class="ring-side" on:click=pick_server>
                     {ring_asks(model)}

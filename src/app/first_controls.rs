@@ -1,0 +1,308 @@
+//! The first screen's points slider and hash menu: the two settings a
+//! reader reaches for first, answering before the app has arrived. Each
+//! change is measured and drawn by the first screen's own module (its
+//! `paint`, handed in, so this file does not import `first`) and written into the address, where the app reads its
+//! settings when it starts, so nothing the reader chose is lost when the
+//! app takes over. Plain web-sys, like `first`.
+//!
+//! The controls come twice, as in the app: in the phone's bar and in the
+//! settings column; CSS shows one set at a time and both are kept equal.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::render::markup::{hash_label, Markup};
+use model::format::{ladder, nearest_stop};
+use model::query::{self, Parsed};
+use model::settings::{MAX_POINTS, MIN_POINTS};
+use model::{HashKind, Valid};
+
+/// Each set's id prefix, and whether it is the phone's compact one.
+const SETS: [(&str, bool); 2] = [("early-quick", true), ("early", false)];
+
+/// What the first screen shows, and how it draws.
+struct Shown {
+    valid: Valid,
+    /// Measures and draws the settings shown (`first::paint`).
+    paint: Paint,
+}
+
+/// Measure and draw these settings on the first screen.
+pub type Paint = fn(&Valid) -> Option<()>;
+
+thread_local! {
+    static SHOWN: RefCell<Option<Shown>> = const { RefCell::new(None) };
+}
+
+/// The one change a control asks for.
+enum Ask {
+    Points(u16),
+    Hash(HashKind),
+}
+
+fn points_stops() -> Vec<u32> {
+    ladder(u32::from(MIN_POINTS), u32::from(MAX_POINTS))
+}
+
+/// Put both sets of controls in their places and answer them from now on.
+pub fn offer(document: &web_sys::Document, parsed: Parsed, paint: Paint) -> Option<()> {
+    let bar = document.query_selector(".first-bar").ok()??;
+    let side = document
+        .query_selector(".first-screen > .controls")
+        .ok()??;
+    bar.set_inner_html(&bar_markup(&parsed.settings));
+    side.set_inner_html(&side_markup(&parsed.settings));
+    // The placeholder stood for what was coming; now it is what there is.
+    document
+        .query_selector(".first-screen")
+        .ok()??
+        .remove_attribute("aria-hidden")
+        .ok()?;
+    SHOWN.set(Some(Shown {
+        valid: parsed.settings,
+        paint,
+    }));
+    // Both containers go when the app empties #app, and their listeners
+    // with them: the app's own controls never reach this one.
+    let answer = Closure::<dyn Fn(web_sys::Event)>::new(answer);
+    for container in [&bar, &side] {
+        for kind in ["input", "change"] {
+            container
+                .add_event_listener_with_callback(kind, answer.as_ref().unchecked_ref())
+                .ok()?;
+        }
+    }
+    answer.forget();
+    Some(())
+}
+
+/// The phone's bar: a small ring beside the two controls.
+fn bar_markup(valid: &Valid) -> String {
+    let (prefix, compact) = SETS[0];
+    format!(
+        "<canvas class=\"quick-ring\" role=\"img\" aria-label=\"The ring, small\"></canvas><div class=\"quick-controls\">{}</div>",
+        controls(prefix, compact, valid)
+    )
+}
+
+/// The settings column: its heading, the two controls and word of the rest.
+fn side_markup(valid: &Valid) -> String {
+    let (prefix, compact) = SETS[1];
+    let mut m = Markup::new();
+    m.element("h2", &[], "Settings").paragraph(
+        "help",
+        "These two answer already; the other settings arrive with the rest of the page.",
+    );
+    format!("{}{}", m.into_string(), controls(prefix, compact, valid))
+}
+
+/// The points slider with its exact box, and the hash menu, as the app's
+/// controls draw them (`controls::PointsControl`, `HashControl`).
+fn controls(prefix: &str, compact: bool, valid: &Valid) -> String {
+    let stops = points_stops();
+    let points = u32::from(valid.points);
+    let [range, number, message, hash] =
+        ["points-range", "points-number", "points-message", "hash"]
+            .map(|part| format!("{prefix}-{part}"));
+    let last = (stops.len() - 1).to_string();
+    let stop = nearest_stop(&stops, points).to_string();
+    let (min, max) = (MIN_POINTS.to_string(), MAX_POINTS.to_string());
+    let value = points.to_string();
+    let said = format!("{points} points per server");
+    let mut m = Markup::new();
+    m.open("div", &[("class", Some("ring-only"))])
+        .open("div", &[("class", Some("control"))])
+        .element("label", &[("for", Some(&range))], "Points per server")
+        .open("div", &[("class", Some("number-pair"))])
+        .open(
+            "input",
+            &[
+                ("type", Some("range")),
+                ("id", Some(&range)),
+                ("min", Some("0")),
+                ("max", Some(&last)),
+                ("value", Some(&stop)),
+                ("aria-valuetext", Some(&said)),
+                ("aria-describedby", Some(&message)),
+            ],
+        )
+        .open(
+            "input",
+            &[
+                ("type", Some("number")),
+                ("id", Some(&number)),
+                ("aria-label", Some("Points per server, exact")),
+                ("min", Some(&min)),
+                ("max", Some(&max)),
+                ("value", Some(&value)),
+                ("aria-describedby", Some(&message)),
+            ],
+        )
+        .close("div")
+        .element(
+            "p",
+            &[
+                ("class", Some("message")),
+                ("id", Some(&message)),
+                ("role", Some("alert")),
+            ],
+            "",
+        )
+        .close("div")
+        .close("div")
+        .open("div", &[("class", Some("ring-only early-hash"))])
+        .open("div", &[("class", Some("control"))])
+        .element(
+            "label",
+            &[
+                ("for", Some(&hash)),
+                ("class", compact.then_some("visually-hidden")),
+            ],
+            "Hash function",
+        )
+        .open("select", &[("id", Some(&hash))]);
+    for kind in HashKind::ALL {
+        m.element(
+            "option",
+            &[
+                ("value", Some(kind.id())),
+                ("selected", (valid.hash == kind).then_some("")),
+            ],
+            hash_label(kind, compact),
+        );
+    }
+    m.close("select").close("div").close("div");
+    m.into_string()
+}
+
+/// One input or change in either set: the edit it asks for, applied.
+fn answer(event: web_sys::Event) {
+    let Some(target) = event.target() else {
+        return;
+    };
+    let (id, value) = if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
+        (input.id(), input.value())
+    } else if let Some(select) = target.dyn_ref::<web_sys::HtmlSelectElement>() {
+        (select.id(), select.value())
+    } else {
+        return;
+    };
+    let Some((prefix, part)) = SETS
+        .iter()
+        .find_map(|(prefix, _)| Some((*prefix, id.strip_prefix(prefix)?.strip_prefix('-')?)))
+    else {
+        return;
+    };
+    let changed = event.type_() == "change";
+    let ask = match part {
+        "points-range" => match value
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| points_stops().get(i).copied())
+            .and_then(|points| u16::try_from(points).ok())
+        {
+            Some(points) => Ok(Ask::Points(points)),
+            None => return,
+        },
+        // A typed number applies on Enter or on leaving the box.
+        "points-number" if changed => super::number_control::whole_number(&value).map(Ask::Points),
+        "hash" => HashKind::from_id(&value)
+            .map(Ask::Hash)
+            .ok_or_else(|| "Pick one of the three hashes.".to_string()),
+        _ => return,
+    };
+    let said = ask.and_then(|ask| apply(ask).map_err(|problems| problems.join(" ")));
+    say(&format!("{prefix}-points-message"), said.err().as_deref());
+}
+
+/// Apply `ask` if the settings stay valid: remember, write the address,
+/// keep both sets equal and draw. Otherwise, every problem in words.
+fn apply(ask: Ask) -> Result<(), Vec<String>> {
+    let valid = SHOWN.with_borrow(|shown| {
+        let shown = shown.as_ref().ok_or_else(Vec::<String>::new)?;
+        let mut draft = shown.valid.settings().clone();
+        match ask {
+            Ask::Points(points) => draft.points = points,
+            Ask::Hash(hash) => draft.hash = hash,
+        }
+        Valid::new(draft)
+            .map_err(|problems| problems.into_iter().map(|p| p.message).collect::<Vec<_>>())
+    })?;
+    let paint = SHOWN.with_borrow_mut(|shown| {
+        let shown = shown.as_mut()?;
+        shown.valid = valid.clone();
+        Some(shown.paint)
+    });
+    write_address(&valid);
+    show(&valid);
+    if let Some(paint) = paint {
+        paint(&valid);
+    }
+    Ok(())
+}
+
+/// The address with the settings shown: the app reads its settings from
+/// there when it starts. Only the two this screen changes are written, the
+/// rest kept as they are (the app writes the whole address later).
+fn write_address(valid: &Valid) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let search = location.search().unwrap_or_default();
+    let query = query::with_value(
+        search.trim_start_matches('?'),
+        "points",
+        &valid.points.to_string(),
+    );
+    let query = query::with_value(&query, "hash", valid.hash.id());
+    let fragment = location.hash().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(
+            &JsValue::NULL,
+            "",
+            Some(&format!("?{query}{fragment}")),
+        );
+    }
+}
+
+/// Both sets show `valid`, and neither a refusal.
+fn show(valid: &Valid) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let stops = points_stops();
+    let points = u32::from(valid.points);
+    let element = |id: String| document.get_element_by_id(&id);
+    for (prefix, _) in SETS {
+        if let Some(range) = element(format!("{prefix}-points-range"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        {
+            range.set_value(&nearest_stop(&stops, points).to_string());
+            let _ = range.set_attribute("aria-valuetext", &format!("{points} points per server"));
+        }
+        if let Some(number) = element(format!("{prefix}-points-number"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        {
+            number.set_value(&points.to_string());
+        }
+        if let Some(hash) = element(format!("{prefix}-hash"))
+            .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        {
+            hash.set_value(valid.hash.id());
+        }
+        say(&format!("{prefix}-points-message"), None);
+    }
+}
+
+/// A refusal beside the control, or none.
+fn say(id: &str, message: Option<&str>) {
+    if let Some(element) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        element.set_text_content(message);
+    }
+}
