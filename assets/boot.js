@@ -4,7 +4,8 @@
 // First the first screen's small module (first.js, from src/bin/first.rs):
 // it measures the ring for the address and draws it into the placeholder
 // (or the one panel of an embed it can draw), after a fraction of the app's
-// bytes. Then the app, which replaces it.
+// bytes. Then the app, which replaces it (early.js has been fetching the
+// app's files since the first screen's wasm arrived).
 // early.js says whether there is a first screen: on the full page, and for
 // a panel alone that the module can draw; any other embed or panel alone
 // skips it, and the app builds it at once.

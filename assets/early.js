@@ -13,8 +13,7 @@
   // (the ids of snapshot_panels::ALL; tests/snapshot_panels.rs keeps the two
   // lists equal). Any other embed or panel alone is drawn by the app itself.
   // Its files are fetched at once, not each only when the one before it
-  // asks; after the module, the app's follow once it has drawn, so on a
-  // phone's network they do not share its bandwidth.
+  // asks.
   var firstScreenPanels = ["entries", "moved", "modulo"];
   var alone = root.classList.contains("embedded") || root.classList.contains("single-panel");
   var first = !alone || firstScreenPanels.indexOf(query.get("panel")) >= 0;
@@ -27,20 +26,38 @@
     root.classList.add("tail-later");
   }
   if (first) root.setAttribute("data-first-screen", "");
-  var files = first ? ["./first.js", "./first_bg.wasm"] : ["./ringcount.js", "./ringcount_bg.wasm"];
-  for (var i = 0; i < files.length; i++) {
-    var link = document.createElement("link");
-    link.href = files[i];
-    if (/\.wasm$/.test(files[i])) {
-      link.rel = "preload";
-      link.as = "fetch";
-      link.type = "application/wasm";
-      link.crossOrigin = "anonymous";
-    } else {
-      // The app's glue is a module, the small module's a plain script.
-      link.rel = first ? "preload" : "modulepreload";
-      link.as = "script";
+  function preload(files, module) {
+    var last;
+    for (var i = 0; i < files.length; i++) {
+      var link = document.createElement("link");
+      link.href = files[i];
+      if (/\.wasm$/.test(files[i])) {
+        link.rel = "preload";
+        link.as = "fetch";
+        link.type = "application/wasm";
+        link.crossOrigin = "anonymous";
+      } else {
+        // The app's glue is a module, the small module's a plain script.
+        link.rel = module ? "modulepreload" : "preload";
+        link.as = "script";
+      }
+      document.head.appendChild(link);
+      last = link;
     }
-    document.head.appendChild(link);
+    return last;
   }
+  var app = ["./ringcount.js", "./ringcount_bg.wasm"];
+  if (!first) return preload(app, true);
+  // The app's files start once the module's have arrived, while the module
+  // compiles and draws: the network is free then, and the first figure
+  // does not share it.
+  var wasm = preload(["./first.js", "./first_bg.wasm"], false);
+  var started = false;
+  var startApp = function () {
+    if (started) return;
+    started = true;
+    preload(app, true);
+  };
+  wasm.onload = startApp;
+  wasm.onerror = startApp;
 })();

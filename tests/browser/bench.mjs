@@ -626,11 +626,14 @@ if (process.env.BENCH_ONLY === "catch-up") {
   process.exit(0);
 }
 const gzipServed = await serve({ gzip: true, root: process.env.BENCH_ROOT });
-// `BENCH_ONLY=waits`: only the waits on the mobile profile, printed.
+// `BENCH_ONLY=waits`: only the waits on the mobile profile, and its first
+// figure (ARRIVALS loads), printed.
 if (process.env.BENCH_ONLY === "waits") {
   const browser = await launch();
   try {
-    console.log(JSON.stringify(await measureWaits(browser, gzipServed)));
+    const mobile = { served: gzipServed, query: "", options: { throttle: 4, phone: true, network: true } };
+    const [arrival] = await measureArrivals(browser, [mobile]);
+    console.log(JSON.stringify({ firstFigure: arrival.figure, shift: arrival.shift, ...(await measureWaits(browser, gzipServed)) }));
   } finally {
     await browser.close();
     await served.close();

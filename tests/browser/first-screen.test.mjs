@@ -331,7 +331,7 @@ test("an embedded panel the module can draw comes first from it, the same as the
   }
 });
 
-test("an embed the module cannot draw preloads the app and skips the module; the full page and a modulo embed fetch the module first", async () => {
+test("an embed the module cannot draw preloads the app and skips the module; the full page and a modulo embed fetch the module first, then preload the app", async () => {
   const fetchedBy = async (query, ready, inspect = async () => {}) => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
@@ -367,6 +367,19 @@ test("an embed the module cannot draw preloads the app and skips the module; the
       await page.waitForFunction(() => performance.getEntriesByName("ringcount:snapshot").length > 0);
       // The app's effects have run by the second frame after its snapshot.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      // The app's wasm is asked for once, by early.js's preload, when the
+      // module's own has arrived: not sharing the network with it, and
+      // not waiting for it to draw either.
+      const timing = await page.evaluate(() => {
+        const entry = (file) => performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/" + file));
+        return {
+          module: entry("first_bg.wasm").map((e) => e.responseEnd),
+          app: entry("ringcount_bg.wasm").map((e) => [e.startTime, e.initiatorType]),
+        };
+      });
+      assert.equal(timing.app.length, 1);
+      assert.equal(timing.app[0][1], "link", `${query}: the app's wasm comes by the preload`);
+      assert.ok(timing.app[0][0] >= timing.module[0], `${query}: the app's wasm waits for the module's`);
     });
     assert.ok(fetched.includes("first_bg.wasm") && fetched.includes("first.js"), fetched.join(" "));
     if (query) {
