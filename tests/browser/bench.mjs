@@ -625,6 +625,32 @@ if (process.env.BENCH_ONLY === "catch-up") {
   }
   process.exit(0);
 }
+// `BENCH_ONLY=arrival`: only the first figure at 4× CPU on a local server
+// (the page and an embed), ARRIVALS loads, printed. With
+// `BENCH_ROOTS=DIR,DIR` the builds are loaded in turns, for a comparison.
+if (process.env.BENCH_ONLY === "arrival") {
+  const browser = await launch();
+  const roots = (process.env.BENCH_ROOTS ?? process.env.BENCH_ROOT ?? "").split(",");
+  const servers = await Promise.all(roots.map((root) => serve({ gzip: true, root: root || undefined })));
+  try {
+    const slowPhone = { throttle: 4, phone: true };
+    const loads = servers.flatMap((s) => [
+      { served: s, query: "", options: slowPhone },
+      { served: s, query: "?embed=1&panel=moved", options: slowPhone },
+    ]);
+    const measured = await measureArrivals(browser, loads);
+    roots.forEach((root, index) => console.log(JSON.stringify({
+      root: root || "dist",
+      page: measured[2 * index].figure,
+      embed: measured[2 * index + 1].figure,
+    })));
+  } finally {
+    await browser.close();
+    await served.close();
+    await Promise.all(servers.map((s) => s.close()));
+  }
+  process.exit(0);
+}
 const gzipServed = await serve({ gzip: true, root: process.env.BENCH_ROOT });
 // `BENCH_ONLY=waits`: only the waits on the mobile profile, and its first
 // figure (ARRIVALS loads), printed.
