@@ -40,7 +40,7 @@ pub fn key_path_markup(path: &KeyPath, title: &str, current: Option<usize>) -> S
         m.element(
             "li",
             &[
-                ("data-key-step", Some(step.id)),
+                ("data-key-step", Some(step.id.id())),
                 ("data-value", Some(&step.value)),
                 ("data-line", Some(&line)),
                 ("hidden", current.filter(|&c| index > c).map(|_| "")),

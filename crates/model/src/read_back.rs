@@ -12,7 +12,7 @@
 use crate::claims::{self, Claim};
 use crate::down::DownOutcome;
 use crate::failures::{Copysets, Failure};
-use crate::key_path::{self, KeyPath, KeyStep};
+use crate::key_path::{self, KeyPath, KeyStep, StepId};
 use crate::measure::{Movement, Spread};
 use crate::one_key::KeyOwners;
 use crate::placements;
@@ -292,7 +292,7 @@ impl ReadBack for KeyPath {
 impl ReadBack for KeyStep {
     fn read_back<J: Json>(value: &J) -> Option<KeyStep> {
         Some(KeyStep {
-            id: known(value.field("id"), key_path::STEP_IDS.into_iter())?,
+            id: StepId::from_id(&value.field("id")?.text()?)?,
             words: ReadBack::read_field(value, "words")?,
             value: ReadBack::read_field(value, "value")?,
             line: ReadBack::read_field(value, "line")?,

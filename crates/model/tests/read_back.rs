@@ -63,6 +63,8 @@ fn a_report_with_an_unknown_variant_or_a_missing_field_does_not_read() {
         ("\"Percent\"", "\"Fraction\""),
         ("\"copysets_now\"", "\"copysets_then\""),
         ("\"id\":\"jump\"", "\"id\":\"hop\""),
+        // A key path's step.
+        ("\"id\":\"previous-point\"", "\"id\":\"prior-point\""),
     ] {
         assert!(json.contains(from), "{from} is in the report");
         assert_eq!(read(&json.replacen(from, to, 1)), None, "{from} → {to}");

@@ -115,7 +115,7 @@ fn run() -> Result<(), String> {
             let steps: Map<String, Value> = path
                 .steps
                 .into_iter()
-                .map(|step| (step.id.to_string(), json!(step.value)))
+                .map(|step| (step.id.id().to_string(), json!(step.value)))
                 .collect();
             Value::Object(steps)
         };

@@ -1,7 +1,7 @@
 //! The stages of each hash a path shows, from the key's bytes to the
 //! number its scheme or system starts from (DEFINITIONS §13).
 
-use super::{hex, Builder};
+use super::{hex, Builder, StepId};
 use crate::format::thousands;
 use crate::hash::{fnv1a_extend, HashKind};
 use crate::in_use::InUse;
@@ -56,7 +56,7 @@ impl Hashing {
             Hashing::Md5 => {
                 let digest = hashes::md5(bytes);
                 b.line("d ← MD5(bytes)").step(
-                    "md5",
+                    StepId::Md5,
                     format!(
                         "MD5 gives 16 bytes: {}. ketama keeps the first four, {}, read little-endian.",
                         hex(&digest, " "),
@@ -72,7 +72,7 @@ impl Hashing {
             Hashing::Crc32 => {
                 let crc = hashes::crc32(bytes);
                 b.line("h ← CRC-32(bytes)").step(
-                    "crc32",
+                    StepId::Crc32,
                     format!(
                         "CRC-32 (IEEE, as zlib): the bytes divided as a polynomial, the remainder {}.",
                         thousands(u64::from(crc))
@@ -84,7 +84,7 @@ impl Hashing {
             Hashing::Xxh64 => {
                 let hash = hashes::xxh64(bytes, 0);
                 b.line("h ← XXH64(bytes, seed 0)").step(
-                    "xxh64",
+                    StepId::Xxh64,
                     format!("XXH64 with seed 0, all 64 bits: {}.", thousands(hash)),
                     hash.to_string(),
                 );
@@ -93,7 +93,7 @@ impl Hashing {
             Hashing::TwemproxyFnv => {
                 let hash = hashes::twemproxy_fnv(bytes);
                 b.line("h ← 2,166,136,261; for each byte c: h ← (h XOR c) × 435").step(
-                    "twemproxy-fnv",
+                    StepId::TwemproxyFnv,
                     format!(
                         "twemproxy's fnv1a_64 keeps 32 bits and multiplies by 435 (its 64-bit prime cut short), each byte read as a signed char: {}.",
                         thousands(u64::from(hash))
@@ -106,13 +106,13 @@ impl Hashing {
                 let sdbm = hashes::sdbm(bytes);
                 b.line("h ← 0; for each byte c: h ← c + (h ≪ 6) + (h ≪ 16) − h")
                     .step(
-                        "sdbm",
+                        StepId::Sdbm,
                         format!("sdbm, HAProxy's default: {}.", thousands(u64::from(sdbm))),
                         sdbm.to_string(),
                     );
                 let full = hashes::full_hash(sdbm);
                 b.line("h ← avalanche(h)").step(
-                    "avalanche",
+                    StepId::Avalanche,
                     format!(
                         "Its avalanche (seven shifts and adds, then a multiply) scatters it to {}.",
                         thousands(u64::from(full))
@@ -130,7 +130,7 @@ fn page(b: &mut Builder, kind: HashKind, bytes: &[u8]) -> u64 {
     let fnv = fnv1a_extend(0x811C_9DC5, bytes);
     b.line("h ← 2,166,136,261; for each byte c: h ← (h XOR c) × 16,777,619")
         .step(
-            "fnv1a",
+            StepId::Fnv1a,
             format!(
                 "FNV-1a, from 2,166,136,261: for each byte, XOR it in, then multiply by 16,777,619 (mod 2\u{b3}\u{b2}). It ends at {}.",
                 thousands(u64::from(fnv))
@@ -146,7 +146,7 @@ fn page(b: &mut Builder, kind: HashKind, bytes: &[u8]) -> u64 {
         _ => "two rounds of fold (XOR with a shift of itself) and multiply by the FNV prime, then a last fold",
     };
     b.line("h ← finalize(h)").step(
-        "finalizer",
+        StepId::Finalizer,
         format!(
             "The finalizer, {how}, scatters it to {}.",
             thousands(u64::from(position))

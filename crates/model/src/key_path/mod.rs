@@ -27,7 +27,7 @@ use crate::Snapshot;
 /// the path's pseudo-code it belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct KeyStep {
-    pub id: &'static str,
+    pub id: StepId,
     pub words: String,
     pub value: String,
     pub line: usize,
@@ -49,7 +49,7 @@ impl KeyPath {
     }
 
     /// The value of the step `id`, if the path has it.
-    pub fn value(&self, id: &str) -> Option<&str> {
+    pub fn value(&self, id: StepId) -> Option<&str> {
         self.steps
             .iter()
             .find(|s| s.id == id)
@@ -60,34 +60,105 @@ impl KeyPath {
 /// The id of the path on the ring drawn, `steps`, among the others.
 pub const DRAWN: &str = "ring";
 
-/// Every step id a path can have (DEFINITIONS §13), so a path read back
-/// from the worker keeps its ids as the page's own.
-pub const STEP_IDS: [&str; 24] = [
-    "bytes",
-    "fnv1a",
-    "finalizer",
-    "md5",
-    "crc32",
-    "xxh64",
-    "twemproxy-fnv",
-    "sdbm",
-    "avalanche",
-    "hash",
-    "search",
-    "previous-point",
-    "next-point",
-    "point",
-    "jump",
-    "bucket",
-    "remainder",
-    "row",
-    "scores",
-    "probes",
-    "crc16",
-    "slot",
-    "folded",
-    "owner",
-];
+/// Every step a path can have (DEFINITIONS §13); its id, shared by the
+/// page's hooks and the oracle, is `StepId::id`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepId {
+    Bytes,
+    Fnv1a,
+    Finalizer,
+    Md5,
+    Crc32,
+    Xxh64,
+    TwemproxyFnv,
+    Sdbm,
+    Avalanche,
+    Hash,
+    Search,
+    PreviousPoint,
+    NextPoint,
+    Point,
+    Jump,
+    Bucket,
+    Remainder,
+    Row,
+    Scores,
+    Probes,
+    Crc16,
+    Slot,
+    Folded,
+    Owner,
+}
+
+impl StepId {
+    pub const ALL: [StepId; 24] = [
+        StepId::Bytes,
+        StepId::Fnv1a,
+        StepId::Finalizer,
+        StepId::Md5,
+        StepId::Crc32,
+        StepId::Xxh64,
+        StepId::TwemproxyFnv,
+        StepId::Sdbm,
+        StepId::Avalanche,
+        StepId::Hash,
+        StepId::Search,
+        StepId::PreviousPoint,
+        StepId::NextPoint,
+        StepId::Point,
+        StepId::Jump,
+        StepId::Bucket,
+        StepId::Remainder,
+        StepId::Row,
+        StepId::Scores,
+        StepId::Probes,
+        StepId::Crc16,
+        StepId::Slot,
+        StepId::Folded,
+        StepId::Owner,
+    ];
+
+    /// The id the page writes (`data-key-step`) and the worker sends.
+    pub fn id(self) -> &'static str {
+        match self {
+            StepId::Bytes => "bytes",
+            StepId::Fnv1a => "fnv1a",
+            StepId::Finalizer => "finalizer",
+            StepId::Md5 => "md5",
+            StepId::Crc32 => "crc32",
+            StepId::Xxh64 => "xxh64",
+            StepId::TwemproxyFnv => "twemproxy-fnv",
+            StepId::Sdbm => "sdbm",
+            StepId::Avalanche => "avalanche",
+            StepId::Hash => "hash",
+            StepId::Search => "search",
+            StepId::PreviousPoint => "previous-point",
+            StepId::NextPoint => "next-point",
+            StepId::Point => "point",
+            StepId::Jump => "jump",
+            StepId::Bucket => "bucket",
+            StepId::Remainder => "remainder",
+            StepId::Row => "row",
+            StepId::Scores => "scores",
+            StepId::Probes => "probes",
+            StepId::Crc16 => "crc16",
+            StepId::Slot => "slot",
+            StepId::Folded => "folded",
+            StepId::Owner => "owner",
+        }
+    }
+
+    /// The step an id names, as read back from the worker.
+    pub fn from_id(id: &str) -> Option<StepId> {
+        StepId::ALL.into_iter().find(|step| step.id() == id)
+    }
+}
+
+impl serde::Serialize for StepId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
 
 /// A path as it is written: each code line added before the steps on it.
 pub(crate) struct Builder {
@@ -110,8 +181,7 @@ impl Builder {
         self
     }
 
-    pub(crate) fn step(&mut self, id: &'static str, words: String, value: String) -> &mut Self {
-        debug_assert!(STEP_IDS.contains(&id), "{id}");
+    pub(crate) fn step(&mut self, id: StepId, words: String, value: String) -> &mut Self {
         let line = self.path.code.len().saturating_sub(1);
         self.path.steps.push(KeyStep {
             id,
@@ -126,7 +196,7 @@ impl Builder {
     pub(crate) fn bytes(&mut self, text: &str) -> &mut Self {
         let bytes = text.as_bytes();
         self.line("bytes ← UTF-8 of the key").step(
-            "bytes",
+            StepId::Bytes,
             format!(
                 "\u{201c}{text}\u{201d} as UTF-8 is {} byte{}: {}.",
                 bytes.len(),
@@ -141,7 +211,7 @@ impl Builder {
     pub(crate) fn position(&mut self, position: u64, bits: u32) -> &mut Self {
         let space = 2f64.powi(bits as i32);
         self.step(
-            "hash",
+            StepId::Hash,
             format!(
                 "Its position: {} of {}, {}% of the way round from twelve o'clock.",
                 thousands(position),
@@ -158,7 +228,7 @@ impl Builder {
 
     pub(crate) fn owner(&mut self, name: &str, text: &str) -> &mut Self {
         self.step(
-            "owner",
+            StepId::Owner,
             format!("So {name} holds \u{201c}{text}\u{201d}."),
             name.to_string(),
         )
@@ -208,7 +278,7 @@ pub(crate) fn clockwise<T: Ord + Copy + Into<u64>>(
     let at = |i: usize| thousands(positions[i].into());
     b.line("i ← the first index with points[i] ≥ h (binary search)")
         .step(
-            "search",
+            StepId::Search,
             format!(
                 "A binary search of the {} sorted points halves the range at each look, {} looks in all: {}.",
                 thousands(positions.len() as u64),
@@ -224,7 +294,7 @@ pub(crate) fn clockwise<T: Ord + Copy + Into<u64>>(
     let previous = (index + positions.len() - 1) % positions.len();
     let before = point(previous);
     b.step(
-        "previous-point",
+        StepId::PreviousPoint,
         format!(
             "The point before the key: {}'s {} at {}.",
             before.server,
@@ -236,7 +306,7 @@ pub(crate) fn clockwise<T: Ord + Copy + Into<u64>>(
     let wrapped = index == 0 && key > positions[0];
     let owning = point(index);
     b.line("if none is: i ← 0 (round past the top)").step(
-        "point",
+        StepId::Point,
         format!(
             "The first point at or after it{}: {}'s {} at {}.",
             if wrapped {
@@ -332,30 +402,36 @@ mod tests {
     fn each_hash_shows_its_stages_and_the_owner_is_the_rings() {
         // FNV-1a of "a" is 0xE40C292C (the published test vector).
         let plain = steps(&snapshot("hash=fnv1a"), "a");
-        assert_eq!(plain.value("bytes"), Some("61"));
-        assert_eq!(plain.value("fnv1a"), Some(&*0xE40C_292Cu32.to_string()));
-        assert_eq!(plain.value("hash"), Some(&*0xE40C_292Cu32.to_string()));
-        assert!(plain.value("finalizer").is_none());
+        assert_eq!(plain.value(StepId::Bytes), Some("61"));
+        assert_eq!(
+            plain.value(StepId::Fnv1a),
+            Some(&*0xE40C_292Cu32.to_string())
+        );
+        assert_eq!(
+            plain.value(StepId::Hash),
+            Some(&*0xE40C_292Cu32.to_string())
+        );
+        assert!(plain.value(StepId::Finalizer).is_none());
         for address in ["", "hash=fnv1a-murmur", "points=1&servers=a,b,c&remove=b"] {
             let s = snapshot(address);
             for key in ["user:42", "é", "key-0", "/img/65.jpg"] {
                 let path = steps(&s, key);
-                let value = |id| path.value(id).expect(id);
+                let value = |id: StepId| path.value(id).unwrap_or_else(|| panic!("{}", id.id()));
                 let position = s.key_position(key.as_bytes());
-                assert_eq!(value("hash"), position.to_string());
-                assert_eq!(value("finalizer"), position.to_string(), "{address}");
+                assert_eq!(value(StepId::Hash), position.to_string());
+                assert_eq!(value(StepId::Finalizer), position.to_string(), "{address}");
                 // The finalizer starts from the FNV-1a state shown before it.
-                let fnv: u32 = value("fnv1a").parse().unwrap();
+                let fnv: u32 = value(StepId::Fnv1a).parse().unwrap();
                 assert_eq!(s.settings.hash.finish(fnv), position);
                 let owner = s.ring_after.owner(position).unwrap();
-                assert_eq!(value("owner"), s.name(owner));
+                assert_eq!(value(StepId::Owner), s.name(owner));
                 // The owning point is the first at or after the key (or the
                 // first of all, past the last); the previous one is before it.
                 let entries = s.ring_after.entries();
                 let index = s.ring_after.owner_index(position).unwrap();
                 let previous = entries[(index + entries.len() - 1) % entries.len()];
-                assert_eq!(value("point"), entries[index].position.to_string());
-                assert_eq!(value("previous-point"), previous.position.to_string());
+                assert_eq!(value(StepId::Point), entries[index].position.to_string());
+                assert_eq!(value(StepId::PreviousPoint), previous.position.to_string());
                 // Every step is on a line of the code, in the code's order.
                 let lines: Vec<usize> = path.steps.iter().map(|s| s.line).collect();
                 assert!(lines.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
@@ -367,7 +443,7 @@ mod tests {
         let pinned: Vec<(&str, &str)> = murmur
             .steps
             .iter()
-            .map(|s| (s.id, s.value.as_str()))
+            .map(|s| (s.id.id(), s.value.as_str()))
             .collect();
         assert_eq!(
             pinned,
@@ -382,7 +458,17 @@ mod tests {
                 ("owner", "echo"),
             ]
         );
-        assert_eq!(steps(&snapshot(""), "é").value("bytes"), Some("c3a9"));
+        assert_eq!(steps(&snapshot(""), "é").value(StepId::Bytes), Some("c3a9"));
         assert!(steps(&snapshot(""), "").is_empty());
+    }
+
+    #[test]
+    fn each_step_has_its_own_id_and_reads_back_from_it() {
+        for step in StepId::ALL {
+            assert_eq!(StepId::from_id(step.id()), Some(step));
+        }
+        let ids: std::collections::BTreeSet<&str> = StepId::ALL.iter().map(|s| s.id()).collect();
+        assert_eq!(ids.len(), StepId::ALL.len());
+        assert_eq!(StepId::from_id("prior-point"), None);
     }
 }

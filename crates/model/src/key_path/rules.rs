@@ -5,7 +5,7 @@
 //! same functions the placements use; the tests check every owner against
 //! the placement's own.
 
-use super::{clockwise, search, Builder, Hashing, KeyPath, NamedPoint};
+use super::{clockwise, search, Builder, Hashing, KeyPath, NamedPoint, StepId};
 use crate::format::{fixed, thousands};
 use crate::placements;
 use crate::ring::ServerId;
@@ -135,7 +135,7 @@ fn textbook(
         "modulo" => {
             let index = hash as usize % n;
             b.line("i ← h mod n").step(
-                "remainder",
+                StepId::Remainder,
                 format!(
                     "{} divided by {n} servers leaves {index}.",
                     thousands(u64::from(hash))
@@ -154,7 +154,7 @@ fn textbook(
                 .line("    k ← k × 2,862,933,555,777,941,757 + 1")
                 .line("    j ← ⌊(b + 1) × 2³¹ ÷ ((k ≫ 33) + 1)⌋")
                 .step(
-                    "jump",
+                    StepId::Jump,
                     format!(
                         "From k = {}, j jumps {}; {} is past the last server number, {}, so the loop stops.",
                         thousands(u64::from(hash)),
@@ -166,7 +166,7 @@ fn textbook(
                 );
             b.line("return servers[b]  (numbered from 0 in list order)")
                 .step(
-                    "bucket",
+                    StepId::Bucket,
                     format!("The last number it reached below {n}: bucket {bucket}."),
                     bucket.to_string(),
                 )
@@ -195,7 +195,7 @@ fn textbook(
                 None => format!("{} {}", name(s.0), thousands(s.1)),
             };
             b.step(
-                "scores",
+                StepId::Scores,
                 format!(
                     "Each of the {n} servers scores the key: {}.",
                     scores.iter().map(shown).collect::<Vec<_>>().join("; ")
@@ -260,7 +260,7 @@ fn multiprobe(
     b.line("for p in 0 … probes − 1: q ← mix64(h · 2³² + p) mod 2³²")
         .line("    its point ← the first point at or after q; its distance ← point − q")
         .step(
-            "probes",
+            StepId::Probes,
             format!(
                 "{probes} probes, each to its first point clockwise: {}.",
                 joined(
@@ -277,7 +277,7 @@ fn multiprobe(
         )
         .line("return the server of the nearest (the earlier probe on a tie)")
         .step(
-            "point",
+            StepId::Point,
             format!(
                 "The nearest, {} on from its probe, is {}'s point at {}.",
                 thousands(u64::from(nearest)),
@@ -295,7 +295,7 @@ fn slot(b: &mut Builder, table: &[ServerId], name: &dyn Fn(ServerId) -> String, 
     let slot = usize::from(slots::name_slot(text.as_bytes()));
     b.line("s ← CRC16(bytes) mod 16,384  (XMODEM, as Redis Cluster)")
         .step(
-            "crc16",
+            StepId::Crc16,
             format!(
                 "CRC16 (XMODEM) of the bytes: {}.",
                 thousands(u64::from(crc))
@@ -303,7 +303,7 @@ fn slot(b: &mut Builder, table: &[ServerId], name: &dyn Fn(ServerId) -> String, 
             crc.to_string(),
         )
         .step(
-            "slot",
+            StepId::Slot,
             format!(
                 "{} mod 16,384 is slot {}.",
                 thousands(u64::from(crc)),
@@ -330,20 +330,20 @@ fn weight_walk(
     text: &str,
 ) {
     b.step(
-        "hash",
+        StepId::Hash,
         format!("Its number: {}.", thousands(crc)),
         crc.to_string(),
     );
     let folded = (crc >> 16) & 0x7FFF;
     b.line("h ← (h ≫ 16) AND 32,767").step(
-        "folded",
+        StepId::Folded,
         format!("Its bits 16 to 30: {}.", thousands(folded)),
         folded.to_string(),
     );
     let total: u32 = servers.iter().map(|s| s.weight).sum();
     let mut w = (folded % u64::from(total.max(1))) as u32;
     b.line("w ← h mod (the total weight)").step(
-        "remainder",
+        StepId::Remainder,
         format!(
             "{} mod the total weight, {total}, leaves {w}.",
             thousands(folded)
@@ -373,7 +373,7 @@ fn table_row(
     let row = (position % rows.len() as u64) as usize;
     b.line("row ← h mod M  (M, the table's rows, a prime)")
         .step(
-            "row",
+            StepId::Row,
             format!(
                 "{} divided by the table's {} rows leaves row {}.",
                 thousands(position),
@@ -385,7 +385,7 @@ fn table_row(
     let owner = name(rows[row]);
     b.line("return table[row]  (filled when the pool changed)")
         .step(
-            "point",
+            StepId::Point,
             format!(
                 "Row {} was claimed by {owner} when the servers took turns filling the table.",
                 thousands(row as u64)
@@ -498,7 +498,7 @@ fn nearest(
     };
     b.line("i ← the first index with nodes[i] ≥ h (binary search)")
         .step(
-            "search",
+            StepId::Search,
             format!(
                 "A binary search of the {} sorted nodes, {} looks: {}.",
                 thousands(nodes.len() as u64),
@@ -511,13 +511,13 @@ fn nearest(
             joined(compared.iter().map(|&i| positions[i].to_string()), ","),
         )
         .step(
-            "next-point",
+            StepId::NextPoint,
             format!("The node at or after the key: {}.", node(next)),
             positions[next].to_string(),
         )
         .line("p ← i − 1  (round past zero)")
         .step(
-            "previous-point",
+            StepId::PreviousPoint,
             format!("The node before it: {}.", node(previous)),
             positions[previous].to_string(),
         );
@@ -527,7 +527,7 @@ fn nearest(
     let chosen = if back <= ahead { previous } else { next };
     b.line("take nodes[p] if h − nodes[p] ≤ nodes[i] − h, else nodes[i]")
         .step(
-            "point",
+            StepId::Point,
             format!(
                 "{} back against {} ahead: the {} node is nearer.",
                 thousands(u64::from(back)),
@@ -570,7 +570,7 @@ mod tests {
                 for path in paths(&s, key).into_iter().skip(1) {
                     let placed = owners.iter().find(|o| o.scheme == path.scheme).unwrap();
                     assert_eq!(
-                        path.value("owner"),
+                        path.value(StepId::Owner),
                         Some(placed.after.as_str()),
                         "{address} {key} {}",
                         path.scheme
@@ -578,9 +578,9 @@ mod tests {
                     if let Some(own) = placed.own_position {
                         // A slot is hash slots' own position.
                         let position = if path.scheme == "slots" {
-                            "slot"
+                            StepId::Slot
                         } else {
-                            "hash"
+                            StepId::Hash
                         };
                         assert_eq!(
                             path.value(position),
@@ -609,7 +609,7 @@ mod tests {
             let path = paths.iter().find(|p| p.scheme == id).unwrap();
             path.steps
                 .iter()
-                .find(|s| s.id == "point")
+                .find(|s| s.id == StepId::Point)
                 .unwrap()
                 .words
                 .clone()
