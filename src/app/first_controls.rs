@@ -36,6 +36,47 @@ thread_local! {
     static SHOWN: RefCell<Option<Shown>> = const { RefCell::new(None) };
 }
 
+/// The parts of a set, each an element whose id is the set's prefix, a
+/// dash and the part's name (`early-quick-hash`).
+#[derive(Clone, Copy, PartialEq)]
+enum Part {
+    PointsRange,
+    PointsNumber,
+    PointsMessage,
+    Hash,
+}
+
+impl Part {
+    const ALL: [Part; 4] = [
+        Part::PointsRange,
+        Part::PointsNumber,
+        Part::PointsMessage,
+        Part::Hash,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Part::PointsRange => "points-range",
+            Part::PointsNumber => "points-number",
+            Part::PointsMessage => "points-message",
+            Part::Hash => "hash",
+        }
+    }
+
+    /// This part's id in the set with `prefix`.
+    fn id(self, prefix: &str) -> String {
+        format!("{prefix}-{}", self.name())
+    }
+
+    /// The set's prefix and the part an element's `id` names, if any.
+    fn of(id: &str) -> Option<(&'static str, Part)> {
+        SETS.iter().find_map(|&(prefix, _)| {
+            let name = id.strip_prefix(prefix)?.strip_prefix('-')?;
+            Some((prefix, *Part::ALL.iter().find(|part| part.name() == name)?))
+        })
+    }
+}
+
 /// The one change a control asks for.
 enum Ask {
     Points(u16),
@@ -103,9 +144,7 @@ fn side_markup(valid: &Valid) -> String {
 fn controls(prefix: &str, compact: bool, valid: &Valid) -> String {
     let stops = points_stops();
     let points = u32::from(valid.points);
-    let [range, number, message, hash] =
-        ["points-range", "points-number", "points-message", "hash"]
-            .map(|part| format!("{prefix}-{part}"));
+    let [range, number, message, hash] = Part::ALL.map(|part| part.id(prefix));
     let last = (stops.len() - 1).to_string();
     let stop = nearest_stop(&stops, points).to_string();
     let (min, max) = (MIN_POINTS.to_string(), MAX_POINTS.to_string());
@@ -189,15 +228,12 @@ fn answer(event: web_sys::Event) {
     } else {
         return;
     };
-    let Some((prefix, part)) = SETS
-        .iter()
-        .find_map(|(prefix, _)| Some((*prefix, id.strip_prefix(prefix)?.strip_prefix('-')?)))
-    else {
+    let Some((prefix, part)) = Part::of(&id) else {
         return;
     };
     let changed = event.type_() == "change";
     let ask = match part {
-        "points-range" => match value
+        Part::PointsRange => match value
             .parse::<usize>()
             .ok()
             .and_then(|i| points_stops().get(i).copied())
@@ -207,14 +243,16 @@ fn answer(event: web_sys::Event) {
             None => return,
         },
         // A typed number applies on Enter or on leaving the box.
-        "points-number" if changed => super::number_control::whole_number(&value).map(Ask::Points),
-        "hash" => HashKind::from_id(&value)
+        Part::PointsNumber if changed => {
+            super::number_control::whole_number(&value).map(Ask::Points)
+        }
+        Part::Hash => HashKind::from_id(&value)
             .map(Ask::Hash)
             .ok_or_else(|| "Pick one of the three hashes.".to_string()),
-        _ => return,
+        Part::PointsNumber | Part::PointsMessage => return,
     };
     let said = ask.and_then(|ask| apply(ask).map_err(|problems| problems.join(" ")));
-    say(&format!("{prefix}-points-message"), said.err().as_deref());
+    say(&Part::PointsMessage.id(prefix), said.err().as_deref());
 }
 
 /// Apply `ask` if the settings stay valid: remember, write the address,
@@ -275,25 +313,25 @@ fn show(valid: &Valid) {
     };
     let stops = points_stops();
     let points = u32::from(valid.points);
-    let element = |id: String| document.get_element_by_id(&id);
     for (prefix, _) in SETS {
-        if let Some(range) = element(format!("{prefix}-points-range"))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        let element = |part: Part| document.get_element_by_id(&part.id(prefix));
+        if let Some(range) =
+            element(Part::PointsRange).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
         {
             range.set_value(&nearest_stop(&stops, points).to_string());
             let _ = range.set_attribute("aria-valuetext", &format!("{points} points per server"));
         }
-        if let Some(number) = element(format!("{prefix}-points-number"))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+        if let Some(number) =
+            element(Part::PointsNumber).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
         {
             number.set_value(&points.to_string());
         }
-        if let Some(hash) = element(format!("{prefix}-hash"))
-            .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        if let Some(hash) =
+            element(Part::Hash).and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
         {
             hash.set_value(valid.hash.id());
         }
-        say(&format!("{prefix}-points-message"), None);
+        say(&Part::PointsMessage.id(prefix), None);
     }
 }
 
