@@ -137,3 +137,22 @@ test("with reduced motion nothing moves: the change appears as it is", async () 
   assert.deepEqual(errors, []);
   await close();
 });
+
+test("the step-through's buttons keep their words on one line beside the ring (390, 1280, 1440 px)", async () => {
+  for (const width of [390, 1280, 1440]) {
+    const { page, errors, close } = await open(env.browser, env.served, "", { viewport: { width, height: 900 }, answered: true });
+    await reveal(page, "ring");
+    await page.locator("#ring .stepper").waitFor({ state: "visible" });
+    const lines = await page.$$eval("#ring .stepper button, #ring .stage-label", (items) => items.map((item) => {
+      const range = document.createRange();
+      range.selectNodeContents(item);
+      // One line box per line of text: a wrapped label has two or more.
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return [item.id || item.className, item.textContent.trim(), tops.size];
+    }));
+    assert.equal(lines.length, 5, `${width} px: ${JSON.stringify(lines)}`);
+    for (const [id, text, count] of lines) assert.equal(count, 1, `${width} px: ${id} "${text}" takes ${count} lines`);
+    assert.deepEqual(errors, []);
+    await close();
+  }
+});
