@@ -60,97 +60,61 @@ impl KeyPath {
 /// The id of the path on the ring drawn, `steps`, among the others.
 pub const DRAWN: &str = "ring";
 
-/// Every step a path can have (DEFINITIONS §13); its id, shared by the
-/// page's hooks and the oracle, is `StepId::id`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepId {
-    Bytes,
-    Fnv1a,
-    Finalizer,
-    Md5,
-    Crc32,
-    Xxh64,
-    TwemproxyFnv,
-    Sdbm,
-    Avalanche,
-    Hash,
-    Search,
-    PreviousPoint,
-    NextPoint,
-    Point,
-    Jump,
-    Bucket,
-    Remainder,
-    Row,
-    Scores,
-    Probes,
-    Crc16,
-    Slot,
-    Folded,
-    Owner,
+/// Writes the step enum, its `ALL` and its `id` from one table, so a step
+/// added to the table is in all three.
+macro_rules! step_ids {
+    ($($step:ident => $id:literal,)*) => {
+        /// Every step a path can have (DEFINITIONS §13); its id, shared by
+        /// the page's hooks and the oracle, is `StepId::id`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum StepId {
+            $($step,)*
+        }
+
+        impl StepId {
+            pub const ALL: &[StepId] = &[$(StepId::$step,)*];
+
+            /// The id the page writes (`data-key-step`) and the worker sends.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(StepId::$step => $id,)*
+                }
+            }
+        }
+    };
+}
+
+step_ids! {
+    Bytes => "bytes",
+    Fnv1a => "fnv1a",
+    Finalizer => "finalizer",
+    Md5 => "md5",
+    Crc32 => "crc32",
+    Xxh64 => "xxh64",
+    TwemproxyFnv => "twemproxy-fnv",
+    Sdbm => "sdbm",
+    Avalanche => "avalanche",
+    Hash => "hash",
+    Search => "search",
+    PreviousPoint => "previous-point",
+    NextPoint => "next-point",
+    Point => "point",
+    Jump => "jump",
+    Bucket => "bucket",
+    Remainder => "remainder",
+    Row => "row",
+    Scores => "scores",
+    Probes => "probes",
+    Crc16 => "crc16",
+    Slot => "slot",
+    Folded => "folded",
+    Owner => "owner",
 }
 
 impl StepId {
-    pub const ALL: [StepId; 24] = [
-        StepId::Bytes,
-        StepId::Fnv1a,
-        StepId::Finalizer,
-        StepId::Md5,
-        StepId::Crc32,
-        StepId::Xxh64,
-        StepId::TwemproxyFnv,
-        StepId::Sdbm,
-        StepId::Avalanche,
-        StepId::Hash,
-        StepId::Search,
-        StepId::PreviousPoint,
-        StepId::NextPoint,
-        StepId::Point,
-        StepId::Jump,
-        StepId::Bucket,
-        StepId::Remainder,
-        StepId::Row,
-        StepId::Scores,
-        StepId::Probes,
-        StepId::Crc16,
-        StepId::Slot,
-        StepId::Folded,
-        StepId::Owner,
-    ];
-
-    /// The id the page writes (`data-key-step`) and the worker sends.
-    pub fn id(self) -> &'static str {
-        match self {
-            StepId::Bytes => "bytes",
-            StepId::Fnv1a => "fnv1a",
-            StepId::Finalizer => "finalizer",
-            StepId::Md5 => "md5",
-            StepId::Crc32 => "crc32",
-            StepId::Xxh64 => "xxh64",
-            StepId::TwemproxyFnv => "twemproxy-fnv",
-            StepId::Sdbm => "sdbm",
-            StepId::Avalanche => "avalanche",
-            StepId::Hash => "hash",
-            StepId::Search => "search",
-            StepId::PreviousPoint => "previous-point",
-            StepId::NextPoint => "next-point",
-            StepId::Point => "point",
-            StepId::Jump => "jump",
-            StepId::Bucket => "bucket",
-            StepId::Remainder => "remainder",
-            StepId::Row => "row",
-            StepId::Scores => "scores",
-            StepId::Probes => "probes",
-            StepId::Crc16 => "crc16",
-            StepId::Slot => "slot",
-            StepId::Folded => "folded",
-            StepId::Owner => "owner",
-        }
-    }
-
     /// The step an id names, as read back from the worker.
     pub fn from_id(id: &str) -> Option<StepId> {
-        StepId::ALL.into_iter().find(|step| step.id() == id)
+        StepId::ALL.iter().copied().find(|step| step.id() == id)
     }
 }
 
@@ -464,7 +428,7 @@ mod tests {
 
     #[test]
     fn each_step_has_its_own_id_and_reads_back_from_it() {
-        for step in StepId::ALL {
+        for &step in StepId::ALL {
             assert_eq!(StepId::from_id(step.id()), Some(step));
         }
         let ids: std::collections::BTreeSet<&str> = StepId::ALL.iter().map(|s| s.id()).collect();
