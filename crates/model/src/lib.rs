@@ -3,35 +3,23 @@
 //! address that holds the settings; the list of panels and the JSON report
 //! of what they show. No web type can reach it (its dependencies are two
 //! hashes and serde), so all of it is tested natively in seconds.
+//!
+//! The measuring core (hashes to snapshot) is the crate `model-core`,
+//! compiled for speed; this crate, compiled for size, judges, reports and
+//! reads addresses, and re-exports the core's modules under its own name.
 
 pub mod claims;
-pub mod cost;
-pub mod down;
-pub mod failures;
-pub mod format;
-pub mod hash;
-pub mod in_use;
 pub mod key_path;
-pub mod keyname;
-pub mod keys;
-pub mod measure;
-pub mod one_key;
 pub mod panels;
-pub mod placements;
 pub mod query;
 pub mod questions;
 pub mod read_back;
 pub mod report;
-pub mod requests;
-pub mod ring;
-pub mod schemes;
-pub mod settings;
-pub mod snapshot;
-pub mod sort;
-pub mod steps;
-pub mod systems;
-pub mod wide;
-pub mod your_keys;
+
+pub use model_core::{
+    cost, down, failures, format, hash, in_use, keyname, keys, measure, one_key, placements,
+    requests, ring, schemes, settings, snapshot, sort, steps, systems, wide, your_keys,
+};
 
 pub use claims::{evaluate, Claim, ClaimDef, Kind};
 pub use hash::HashKind;

@@ -18,7 +18,7 @@ use crate::one_key::KeyOwners;
 use crate::placements;
 use crate::questions::Question;
 use crate::report::{FailureReport, LookupTiming, OneKey, Report, SchemeRow};
-use crate::schemes::{SchemeResult, TableMoves};
+use crate::schemes::{Holds, SchemeResult, TableMoves};
 use crate::snapshot::Evenness;
 
 /// Parsed JSON, as far as the reader needs it.
@@ -249,6 +249,15 @@ fn known<J: Json>(
     let text = value?.text()?;
     ids.find(|&id| id == text)
 }
+
+read_back_enum!(Holds {
+    "RingEntries" => RingEntries(_),
+    "RingAndDisplaced" => RingAndDisplaced { entries, displaced },
+    "TableRows" => TableRows(_),
+    "Slots" => Slots(_),
+    "Names" => Names(_),
+    "Count" => Count,
+});
 
 impl ReadBack for SchemeResult {
     fn read_back<J: Json>(value: &J) -> Option<SchemeResult> {

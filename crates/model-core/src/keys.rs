@@ -289,8 +289,8 @@ mod tests {
 
     #[test]
     fn keys_after_a_count_step_equal_keys_built_afresh() {
+        use crate::hash::HashKind;
         use crate::keyname::KeyName;
-        use crate::HashKind;
         let names = [
             KeyName::default(),
             KeyName::parse("user:{i}").unwrap(),
@@ -341,7 +341,7 @@ mod tests {
 
     #[test]
     fn nearest_key_is_nearest_around_the_ring() {
-        let spec = KeySpec::new(0, 500, crate::HashKind::Fnv1aFold).unwrap();
+        let spec = KeySpec::new(0, 500, crate::hash::HashKind::Fnv1aFold).unwrap();
         let keys = Keys::of(spec);
         let mut probe = 12_345u32;
         for _ in 0..2_000 {

@@ -222,15 +222,6 @@ pub enum Holds {
     Count,
 }
 
-crate::read_back_enum!(Holds {
-    "RingEntries" => RingEntries(_),
-    "RingAndDisplaced" => RingAndDisplaced { entries, displaced },
-    "TableRows" => TableRows(_),
-    "Slots" => Slots(_),
-    "Names" => Names(_),
-    "Count" => Count,
-});
-
 impl Holds {
     /// How many items a client stores, for comparing schemes (the count is 1).
     pub fn items(self) -> usize {

@@ -1216,7 +1216,7 @@ mod tests {
         assert_eq!(fields(&settings), vec![Field::Change]);
         settings.servers = vec!["a".into(), "a".into()];
         assert_eq!(fields(&settings), vec![Field::Servers]);
-        assert!(crate::Snapshot::measure(&settings).is_err());
+        assert!(crate::snapshot::Snapshot::measure(&settings).is_err());
     }
 
     #[test]

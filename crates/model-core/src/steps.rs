@@ -138,7 +138,7 @@ pub fn before_the_change(snapshot: &Snapshot) -> Stage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Change, Settings};
+    use crate::settings::{Change, Settings};
 
     #[test]
     fn before_the_change_is_the_pool_before_with_nothing_moved() {

@@ -2,8 +2,8 @@
 //! owner before and after the change under every scheme.
 
 use super::schemes::slots;
-use super::Snapshot;
 use crate::placements;
+use crate::snapshot::Snapshot;
 
 /// At most this many characters in the box.
 pub const MAX_KEY_CHARS: usize = 200;
@@ -74,7 +74,7 @@ pub fn owners(snapshot: &Snapshot, text: &str) -> (u32, Vec<KeyOwners>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Settings;
+    use crate::settings::Settings;
 
     #[test]
     fn a_key_of_the_page_has_the_owners_the_page_measured() {
