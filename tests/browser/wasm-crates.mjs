@@ -5,7 +5,8 @@
 // counts for the crate at the root of its path. Not gzipped, before
 // wasm-opt and without the data (strings): a share of the code, not of the
 // bytes served.
-//   node tests/browser/wasm-crates.mjs   prints the table
+//   node tests/browser/wasm-crates.mjs [DIR]   prints the table (of the
+//   modules in DIR, another build's target/wasm32-unknown-unknown/release)
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -116,8 +117,8 @@ export function byCrate(file) {
 }
 
 /** A markdown table: each crate's share of each module's code, the largest first. */
-export function crateTable() {
-  const modules = MODULES.map(([label, file]) => [label, byCrate(path.join(RELEASE, file))]).filter(([, c]) => c);
+export function crateTable(release = RELEASE) {
+  const modules = MODULES.map(([label, file]) => [label, byCrate(path.join(release, file))]).filter(([, c]) => c);
   const totals = modules.map(([, crates]) => [...crates.values()].reduce((a, b) => a + b, 0));
   const all = new Map();
   for (const [, crates] of modules) for (const [crate, size] of crates) all.set(crate, (all.get(crate) ?? 0) + size);
@@ -135,4 +136,4 @@ export function crateTable() {
   ].join("\n");
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) console.log(crateTable());
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) console.log(crateTable(process.argv[2]));
