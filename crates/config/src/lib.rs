@@ -6,6 +6,7 @@
 //! model gets a notice naming its line; a malformed line is refused with its
 //! number and why, and then nothing is taken.
 
+use model::deploy::PoolServer;
 use model::settings::{clean_name, MAX_SERVERS, MIN_SERVERS};
 
 /// Which kind of text was pasted.
@@ -48,10 +49,30 @@ pub struct Pasted {
     pub system: Option<&'static str>,
     /// Servers marked down (nginx's `down`, HAProxy's `disabled`), by name.
     pub down: Vec<String>,
+    /// Ids that HAProxy server lines fix (`id N`), by name.
+    pub ids: Vec<(String, u32)>,
     /// Lines the placement does not read: (line number, the line).
     pub skipped: Vec<(usize, String)>,
     /// Lines that ask for something the page does not model, in words.
     pub notices: Vec<String>,
+}
+
+impl Pasted {
+    /// The pool as lines: names, weights and the ids lines fix, in order.
+    pub fn pool(&self) -> Vec<PoolServer> {
+        self.servers
+            .iter()
+            .map(|(name, weight)| PoolServer {
+                name: name.clone(),
+                weight: *weight,
+                fixed_id: self
+                    .ids
+                    .iter()
+                    .find(|(named, _)| named == name)
+                    .map(|&(_, id)| id),
+            })
+            .collect()
+    }
 }
 
 /// A line as numbered for the reader (1-based), without its comment.
@@ -157,6 +178,7 @@ pub fn read(text: &str) -> Result<Pasted, String> {
         servers: Vec::new(),
         system: None,
         down: Vec::new(),
+        ids: Vec::new(),
         skipped: Vec::new(),
         notices: Vec::new(),
     };
@@ -271,10 +293,18 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                         };
                         w = weight(line, value)?;
                     }
-                    "id" => pasted.notices.push(format!(
-                        "Line {}: id is not modelled; the page numbers {name} by its position, as HAProxy does without it.",
-                        line.number
-                    )),
+                    "id" => {
+                        let id = server_id(line, rest.next().copied())?;
+                        if let Some((other, _)) = pasted.ids.iter().find(|(_, used)| *used == id) {
+                            return Err(refuse(
+                                line,
+                                format!(
+                                    "id {id} is already {other}'s; HAProxy would refuse this line."
+                                ),
+                            ));
+                        }
+                        pasted.ids.push((name.to_string(), id));
+                    }
                     "disabled" => pasted.down.push(name.to_string()),
                     "backup" => pasted.notices.push(format!(
                         "Line {}: backup is not modelled; {name} is placed as a live server.",
@@ -312,6 +342,21 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
         }
         Some("backend" | "listen" | "balance") => Ok(true),
         _ => Ok(false),
+    }
+}
+
+/// An HAProxy server's `id`: a whole number from 1, as HAProxy takes it.
+fn server_id(line: &Line, text: Option<&str>) -> Result<u32, String> {
+    match text.map(str::parse::<u32>) {
+        Some(Ok(id)) if id >= 1 => Ok(id),
+        Some(_) => Err(refuse(
+            line,
+            format!(
+                "\u{201c}{}\u{201d} is not a server id (a whole number from 1); HAProxy would refuse this line.",
+                text.unwrap_or_default()
+            ),
+        )),
+        None => Err(refuse(line, "id needs a number after it.")),
     }
 }
 
@@ -445,7 +490,24 @@ mod tests {
         assert_eq!(names(&pasted), [("web1", 3), ("web2", 1)]);
         assert_eq!(pasted.system, Some("haproxy"));
         assert_eq!(pasted.skipped, [(4, "timeout server 30s".to_string())]);
-        assert!(pasted.notices[0].starts_with("Line 6: id is not modelled"));
+        assert_eq!(pasted.ids, [("web2".to_string(), 7)]);
+        assert_eq!(pasted.pool()[1].fixed_id, Some(7));
+        assert_eq!(pasted.pool()[0].fixed_id, None);
+    }
+
+    #[test]
+    fn an_id_haproxy_would_refuse_is_refused_with_its_line() {
+        for (bad, why) in [
+            ("server b 10.0.0.2:80 id 0", "is not a server id"),
+            ("server b 10.0.0.2:80 id x", "is not a server id"),
+            ("server b 10.0.0.2:80 id", "id needs a number"),
+            ("server b 10.0.0.2:80 id 4", "id 4 is already a's"),
+        ] {
+            let text = format!("backend b\n server a 10.0.0.1:80 id 4\n {bad}\n");
+            let refused = read(&text).unwrap_err();
+            assert!(refused.starts_with("Line 3: "), "{refused}");
+            assert!(refused.contains(why), "{refused}");
+        }
     }
 
     #[test]

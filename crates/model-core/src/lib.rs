@@ -7,6 +7,7 @@
 //! same paths (`model::ring::Ring`).
 
 pub mod cost;
+pub mod deploy;
 pub mod down;
 pub mod failures;
 pub mod format;

@@ -537,6 +537,7 @@ impl Snapshot {
             settings: &self.settings,
             key_count: self.key_count(),
             weights: &self.weights,
+            fixed_ids: &[],
             built_rings: vec![
                 (&self.before[..], &self.ring_before),
                 (&self.after[..], &self.ring_after),
@@ -678,6 +679,7 @@ fn client_ring(
         .map(|&id| Server {
             name: &names[usize::from(id)],
             weight: u32::from(weights.get(usize::from(id)).copied().unwrap_or(1)),
+            fixed_id: None,
         })
         .collect();
     if cfg!(not(feature = "clients")) {

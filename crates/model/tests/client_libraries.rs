@@ -311,6 +311,7 @@ fn ketama_arcs_predict_the_keys() {
             .map(|&id| model::systems::Server {
                 name: &snapshot.names[usize::from(id)],
                 weight: u32::from(snapshot.weights[usize::from(id)]),
+                fixed_id: None,
             })
             .collect();
         ketama::ring(&servers, pool, &mut Vec::new()).0

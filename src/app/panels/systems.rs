@@ -218,6 +218,11 @@ fn describe(pasted: &Pasted) -> String {
             lines.join("; ")
         ));
     }
+    for (name, id) in &pasted.ids {
+        said.push_str(&format!(
+            " {name}'s id {id} is not used here: the page numbers HAProxy's servers by their position, as HAProxy does without ids."
+        ));
+    }
     for notice in &pasted.notices {
         said.push(' ');
         said.push_str(notice);

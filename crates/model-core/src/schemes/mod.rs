@@ -96,6 +96,9 @@ pub struct Context<'a> {
     pub key_count: usize,
     /// Each server's weight, indexed by `ServerId` (DEFINITIONS §10).
     pub weights: &'a [u8],
+    /// Ids a pasted HAProxy line fixes (`id N`), indexed by `ServerId`;
+    /// empty or `None`: numbered by position (DEFINITIONS §20).
+    pub fixed_ids: &'a [Option<u32>],
     /// Rings the snapshot has already built, with their pools, so the
     /// ring-based schemes do not hash and sort 25,000 entries again.
     pub built_rings: Vec<(&'a [ServerId], &'a Ring)>,
@@ -188,7 +191,27 @@ impl<T: ByOwnHash> Placement for OwnHashed<T> {
     }
 }
 
-impl Context<'_> {
+impl<'a> Context<'a> {
+    /// This context for one side of a deploy, whose weights and fixed ids
+    /// may differ from the other side's: the rings lent are only those
+    /// built for `ring`'s pool at these weights.
+    pub fn side(
+        &self,
+        weights: &'a [u8],
+        fixed_ids: &'a [Option<u32>],
+        built: Option<(&'a [ServerId], &'a Ring)>,
+    ) -> Context<'a> {
+        Context {
+            names: self.names,
+            settings: self.settings,
+            key_count: self.key_count,
+            weights,
+            fixed_ids,
+            built_rings: built.into_iter().collect(),
+            key_positions: self.key_positions,
+        }
+    }
+
     /// The ring of §1 for `pool` at the current points and hash.
     pub fn ring(&self, pool: &[ServerId]) -> Ring {
         self.built_rings
@@ -245,16 +268,25 @@ pub trait Scheme: Sync {
     }
     /// The placement of every key on `pool`, built from scratch.
     fn place(&self, context: &Context, pool: &[ServerId]) -> Box<dyn Placement>;
-    /// Placements before and after a change. Most schemes build each from
-    /// scratch; a scheme whose layout after depends on the one before (slots)
-    /// overrides this.
+    /// Placements before and after a change with one context.
     fn place_pair(
         &self,
         context: &Context,
         before: &[ServerId],
         after: &[ServerId],
     ) -> (Box<dyn Placement>, Box<dyn Placement>) {
-        (self.place(context, before), self.place(context, after))
+        self.place_sides((context, before), (context, after))
+    }
+    /// Placements before and after a change, each side with its own context
+    /// (a deploy can change weights). Most schemes build each from scratch;
+    /// a scheme whose layout after depends on the one before (slots), or
+    /// that shares work between the sides (ketama), overrides this.
+    fn place_sides(
+        &self,
+        before: (&Context, &[ServerId]),
+        after: (&Context, &[ServerId]),
+    ) -> (Box<dyn Placement>, Box<dyn Placement>) {
+        (self.place(before.0, before.1), self.place(after.0, after.1))
     }
     /// Where each of `keys` goes when the servers `down` of `pool` are down
     /// but still listed (DEFINITIONS §19). `None`: as if their lines were
@@ -434,7 +466,18 @@ impl SchemeRun {
         before: &[ServerId],
         after: &[ServerId],
     ) -> SchemeRun {
-        let (mut before, mut after) = scheme.place_pair(context, before, after);
+        SchemeRun::place_sides(scheme, (context, before), (context, after), keys)
+    }
+
+    /// As `place`, each side with its own context (a deploy).
+    pub fn place_sides(
+        scheme: &'static dyn Scheme,
+        before: (&Context, &[ServerId]),
+        after: (&Context, &[ServerId]),
+        keys: &Keys,
+    ) -> SchemeRun {
+        let context = before.0;
+        let (mut before, mut after) = scheme.place_sides(before, after);
         let all = 0..keys.len();
         let mut owners_before = Vec::with_capacity(keys.len());
         let mut owners_after = Vec::with_capacity(keys.len());
@@ -470,6 +513,10 @@ impl SchemeRun {
                 checksum.wrapping_add(u64::from(self.after.owner(std::hint::black_box(key))));
         }
         checksum
+    }
+
+    pub fn owners_before(&self) -> &[ServerId] {
+        &self.owners_before
     }
 
     pub fn owners_after(&self) -> &[ServerId] {

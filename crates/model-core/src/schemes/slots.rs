@@ -42,11 +42,10 @@ impl Scheme for Slots {
         })
     }
 
-    fn place_pair(
+    fn place_sides(
         &self,
-        context: &Context,
-        before: &[ServerId],
-        after: &[ServerId],
+        (context, before): (&Context, &[ServerId]),
+        (_, after): (&Context, &[ServerId]),
     ) -> (Box<dyn Placement>, Box<dyn Placement>) {
         let first = initial_layout(before);
         let second = hand_over(&first, before, after);
@@ -167,32 +166,58 @@ fn leave(layout: &mut [ServerId], leaver: ServerId, members: &[ServerId]) {
     }
 }
 
+/// The layout after a change, moving as few slots as the targets allow
+/// (DEFINITIONS §7, §20). With newcomers (a join, or a deploy): each newcomer's
+/// target is ⌊S/m⌋, the servers that stay split the rest evenly in the
+/// order after (the first ones one extra); the leavers' slots and each
+/// staying server's highest slots above its target are freed, and the
+/// freed slots, ascending, fill the shortfalls in the order after. Without
+/// newcomers: the leaves one at a time in list order (several servers down
+/// at once), and a reorder alone moves no slot.
 fn hand_over(layout: &[ServerId], before: &[ServerId], after: &[ServerId]) -> Vec<ServerId> {
     let mut next = layout.to_vec();
-    if let Some(&joiner) = after.iter().find(|server| !before.contains(server)) {
-        // A join: the joiner's target is ⌊S/(n+1)⌋, the old servers split the
-        // rest, and each gives its highest slots above its target.
-        let joiner_target = SLOT_COUNT / after.len();
-        let targets = even_targets(SLOT_COUNT - joiner_target, before.len());
-        for (&server, target) in before.iter().zip(targets) {
-            let mut held = layout.iter().filter(|&&owner| owner == server).count();
-            for slot in (0..SLOT_COUNT).rev() {
-                if held <= target {
-                    break;
-                }
-                if layout[slot] == server {
-                    next[slot] = joiner;
-                    held -= 1;
-                }
-            }
-        }
-    } else {
-        // Leaves, one at a time in list order (several servers down at once).
+    let is_new = |server: &ServerId| !before.contains(server);
+    let newcomers = after.iter().filter(|s| is_new(s)).count();
+    if newcomers == 0 {
         let mut members = before.to_vec();
         for &leaver in before.iter().filter(|server| !after.contains(server)) {
             members.retain(|&server| server != leaver);
             leave(&mut next, leaver, &members);
         }
+        return next;
+    }
+    let newcomer_target = SLOT_COUNT / after.len();
+    let mut staying_targets = even_targets(
+        SLOT_COUNT - newcomer_target * newcomers,
+        after.len() - newcomers,
+    )
+    .into_iter();
+    let targets: Vec<usize> = after
+        .iter()
+        .map(|server| {
+            if is_new(server) {
+                newcomer_target
+            } else {
+                staying_targets.next().unwrap_or(0)
+            }
+        })
+        .collect();
+    // Each server keeps its lowest slots up to its target.
+    let mut kept = vec![0usize; after.len()];
+    let mut freed = Vec::new();
+    for (slot, owner) in layout.iter().enumerate() {
+        match after.iter().position(|server| server == owner) {
+            Some(at) if kept[at] < targets[at] => kept[at] += 1,
+            _ => freed.push(slot),
+        }
+    }
+    let mut taker = 0;
+    for slot in freed {
+        while taker + 1 < after.len() && kept[taker] >= targets[taker] {
+            taker += 1;
+        }
+        next[slot] = after[taker];
+        kept[taker] += 1;
     }
     next
 }

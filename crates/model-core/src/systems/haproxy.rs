@@ -35,18 +35,43 @@ pub struct NearestRing {
     nodes: Vec<(u32, ServerId)>,
 }
 
+/// Each server's id as HAProxy numbers them at start-up (cfgparse.c): an
+/// id a line fixes (`id N`) is kept; walking the list with a counter from 1
+/// that steps once per server, each other server takes the first id at or
+/// above the counter that no server holds yet. With no ids fixed: 1, 2, …
+pub fn numbered(servers: &[Server]) -> Vec<u32> {
+    let mut taken: Vec<u32> = servers.iter().filter_map(|s| s.fixed_id).collect();
+    let mut next = 1u32;
+    servers
+        .iter()
+        .map(|server| {
+            let id = server.fixed_id.unwrap_or_else(|| {
+                while taken.contains(&next) {
+                    next += 1;
+                }
+                taken.push(next);
+                next
+            });
+            next += 1;
+            id
+        })
+        .collect()
+}
+
 impl NearestRing {
-    /// The ring of `servers` in list order (their ids 1, 2, …), owned by `ids`.
+    /// The ring of `servers` in list order, numbered as HAProxy numbers
+    /// them (`numbered`), owned by `ids`.
     pub fn new(servers: &[Server], ids: &[ServerId]) -> NearestRing {
         let mut nodes: Vec<(u32, ServerId)> = servers
             .iter()
+            .zip(numbered(servers))
             .zip(ids)
-            .enumerate()
-            .flat_map(|(index, (server, &id))| {
-                server_nodes(index as u32 + 1, server.weight).map(move |node| (node, id))
+            .flat_map(|((server, number), &id)| {
+                server_nodes(number, server.weight).map(move |node| (node, id))
             })
             .collect();
-        // The avalanche is a bijection and the inputs differ: no two nodes tie.
+        // The avalanche is a bijection and the inputs differ (ids are
+        // distinct, which the config reader checks): no two nodes tie.
         nodes.sort_unstable();
         NearestRing { nodes }
     }

@@ -108,15 +108,14 @@ impl Scheme for Ketama {
 
     /// A server's points depend on nothing but its name and its count of
     /// digests: every server that stays, at equal weights, is hashed once.
-    fn place_pair(
+    fn place_sides(
         &self,
-        context: &Context,
-        before: &[ServerId],
-        after: &[ServerId],
+        before: (&Context, &[ServerId]),
+        after: (&Context, &[ServerId]),
     ) -> (Box<dyn Placement>, Box<dyn Placement>) {
         let mut hashed = Vec::new();
-        let before = placement(context, before, &mut hashed);
-        (before, placement(context, after, &mut hashed))
+        let placed_before = placement(before.0, before.1, &mut hashed);
+        (placed_before, placement(after.0, after.1, &mut hashed))
     }
 }
 

@@ -52,14 +52,17 @@ pub const IDS: [&str; 8] = crate::schemes::ids(&ABOUT);
 pub struct Server<'a> {
     pub name: &'a str,
     pub weight: u32,
+    /// An id its config line fixes (HAProxy's `id N`); `None`: numbered by position.
+    pub fixed_id: Option<u32>,
 }
 
-/// The servers of `pool`, in its order, with their weights.
+/// The servers of `pool`, in its order, with their weights and fixed ids.
 pub fn servers<'a>(context: &'a Context, pool: &[ServerId]) -> Vec<Server<'a>> {
     pool.iter()
         .map(|&id| Server {
             name: &context.names[usize::from(id)],
             weight: u32::from(context.weights.get(usize::from(id)).copied().unwrap_or(1)),
+            fixed_id: context.fixed_ids.get(usize::from(id)).copied().flatten(),
         })
         .collect()
 }
@@ -67,7 +70,11 @@ pub fn servers<'a>(context: &'a Context, pool: &[ServerId]) -> Vec<Server<'a>> {
 /// Servers from a list of (name, weight), for the published vectors' pools.
 pub fn listed<'a>(list: &[(&'a str, u32)]) -> Vec<Server<'a>> {
     list.iter()
-        .map(|&(name, weight)| Server { name, weight })
+        .map(|&(name, weight)| Server {
+            name,
+            weight,
+            fixed_id: None,
+        })
         .collect()
 }
 

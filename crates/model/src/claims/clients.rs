@@ -95,6 +95,7 @@ fn ketama_ring(s: &Snapshot, weights: &[u8], pool: &[ServerId]) -> ClientRing {
         .map(|&id| Server {
             name: &s.names[usize::from(id)],
             weight: u32::from(weights[usize::from(id)]),
+            fixed_id: None,
         })
         .collect();
     ketama::ring(&servers, pool, &mut Vec::new()).0

@@ -1,0 +1,503 @@
+//! A deploy (DEFINITIONS §20): the pool before and the pool after, any
+//! change at once — an address replaced, servers added or removed, weights
+//! changed, lines reordered. Each side is placed from its own list, with its
+//! own weights and its own fixed ids, as a config reload would place it; a
+//! key moved when its server after is not its server before.
+
+use super::keys::Keys;
+use super::measure::Movement;
+use super::requests::Requests;
+use super::ring::{Ring, ServerId};
+use super::schemes::{Context, KeyPositions, Scheme, SchemeRun};
+use super::settings::{clean_name, Settings, MAX_SERVERS, MIN_SERVERS};
+
+/// One line of a pool: a server as its config names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PoolServer {
+    pub name: String,
+    /// 1 … 10.
+    pub weight: u8,
+    /// An id the line fixes (HAProxy's `id N`); `None`: numbered by position.
+    pub fixed_id: Option<u32>,
+}
+
+impl PoolServer {
+    pub fn new(name: &str, weight: u8) -> PoolServer {
+        PoolServer {
+            name: name.to_string(),
+            weight,
+            fixed_id: None,
+        }
+    }
+}
+
+/// Which pool of a deploy, for a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Before,
+    After,
+}
+
+impl Side {
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Before => "before",
+            Side::After => "after",
+        }
+    }
+}
+
+/// Two pools resolved to one list of names, which a `ServerId` indexes:
+/// the pool before in its order, then the newcomers in the order after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deploy {
+    pub names: Vec<String>,
+    pub before: Vec<ServerId>,
+    pub after: Vec<ServerId>,
+    /// Each server's weight on each side, indexed by `ServerId` (1 where the
+    /// server is not in that pool).
+    pub weights_before: Vec<u8>,
+    pub weights_after: Vec<u8>,
+    /// Each server's fixed id on each side, indexed by `ServerId`.
+    pub ids_before: Vec<Option<u32>>,
+    pub ids_after: Vec<Option<u32>>,
+}
+
+/// Check one pool: 2 to 50 servers, each name valid and listed once, each
+/// weight 1 … 10, each fixed id used once. The message names the item.
+pub fn check_pool(side: Side, pool: &[PoolServer]) -> Result<(), String> {
+    let which = side.word();
+    if !(MIN_SERVERS..=MAX_SERVERS).contains(&pool.len()) {
+        return Err(format!(
+            "The pool {which} has {} server{}; a pool needs {MIN_SERVERS} to {MAX_SERVERS}.",
+            pool.len(),
+            if pool.len() == 1 { "" } else { "s" }
+        ));
+    }
+    for (index, server) in pool.iter().enumerate() {
+        let clean = clean_name(&server.name)
+            .map_err(|why| format!("Server {} of the pool {which}: {why}", index + 1))?;
+        if clean != server.name {
+            return Err(format!(
+                "Server {} of the pool {which}: \u{201c}{}\u{201d} has spaces around it.",
+                index + 1,
+                server.name
+            ));
+        }
+        if pool[..index].iter().any(|other| other.name == server.name) {
+            return Err(format!(
+                "\u{201c}{}\u{201d} is listed twice in the pool {which}; every server needs its own name.",
+                server.name
+            ));
+        }
+        if !(1..=10).contains(&server.weight) {
+            return Err(format!(
+                "\u{201c}{}\u{201d} in the pool {which} has weight {}; weights are 1 to 10.",
+                server.name, server.weight
+            ));
+        }
+        if let Some(id) = server.fixed_id {
+            if id == 0 || pool[..index].iter().any(|other| other.fixed_id == Some(id)) {
+                return Err(format!(
+                    "\u{201c}{}\u{201d} in the pool {which} has id {id}, {}; HAProxy would refuse it.",
+                    server.name,
+                    if id == 0 {
+                        "which is not positive"
+                    } else {
+                        "which another server has"
+                    }
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Deploy {
+    /// Resolve two checked pools; the message names the pool and the item.
+    pub fn new(before: &[PoolServer], after: &[PoolServer]) -> Result<Deploy, String> {
+        check_pool(Side::Before, before)?;
+        check_pool(Side::After, after)?;
+        let mut names: Vec<String> = before.iter().map(|s| s.name.clone()).collect();
+        names.extend(
+            after
+                .iter()
+                .filter(|s| !before.iter().any(|b| b.name == s.name))
+                .map(|s| s.name.clone()),
+        );
+        let id_of = |name: &str| names.iter().position(|n| n == name).unwrap_or(0) as ServerId;
+        let side = |pool: &[PoolServer]| {
+            let mut weights = vec![1u8; names.len()];
+            let mut ids = vec![None; names.len()];
+            let members = pool
+                .iter()
+                .map(|server| {
+                    let id = id_of(&server.name);
+                    weights[usize::from(id)] = server.weight;
+                    ids[usize::from(id)] = server.fixed_id;
+                    id
+                })
+                .collect::<Vec<ServerId>>();
+            (members, weights, ids)
+        };
+        let (before, weights_before, ids_before) = side(before);
+        let (after, weights_after, ids_after) = side(after);
+        Ok(Deploy {
+            names,
+            before,
+            after,
+            weights_before,
+            weights_after,
+            ids_before,
+            ids_after,
+        })
+    }
+
+    /// The pool on one side, as lines.
+    pub fn pool(&self, side: Side) -> Vec<PoolServer> {
+        let (members, weights, ids) = match side {
+            Side::Before => (&self.before, &self.weights_before, &self.ids_before),
+            Side::After => (&self.after, &self.weights_after, &self.ids_after),
+        };
+        members
+            .iter()
+            .map(|&id| PoolServer {
+                name: self.names[usize::from(id)].clone(),
+                weight: weights[usize::from(id)],
+                fixed_id: ids[usize::from(id)],
+            })
+            .collect()
+    }
+
+    pub fn name(&self, id: ServerId) -> &str {
+        &self.names[usize::from(id)]
+    }
+
+    /// Servers in both pools, in the order before.
+    pub fn staying(&self) -> Vec<ServerId> {
+        self.before
+            .iter()
+            .copied()
+            .filter(|id| self.after.contains(id))
+            .collect()
+    }
+
+    /// Whether the pool after is the pool before: same lines, same order.
+    pub fn is_unchanged(&self) -> bool {
+        self.pool(Side::Before) == self.pool(Side::After)
+    }
+
+    /// Whether the servers in both pools stand in another order after.
+    pub fn reorders(&self) -> bool {
+        let after_order: Vec<ServerId> = self
+            .after
+            .iter()
+            .copied()
+            .filter(|id| self.before.contains(id))
+            .collect();
+        after_order != self.staying()
+    }
+
+    /// The reorder alone: the pool before with its servers in the order
+    /// they stand after (those that leave keep their places among them), so
+    /// its keys moved can be measured apart from the rest of the deploy.
+    /// None when nothing is reordered.
+    pub fn reorder_only(&self) -> Option<Deploy> {
+        if !self.reorders() {
+            return None;
+        }
+        let before = self.pool(Side::Before);
+        let mut staying_after = self
+            .after
+            .iter()
+            .filter(|id| self.before.contains(id))
+            .map(|&id| before[self.before.iter().position(|&b| b == id).unwrap_or(0)].clone());
+        let reordered: Vec<PoolServer> = self
+            .before
+            .iter()
+            .zip(&before)
+            .map(|(id, line)| {
+                if self.after.contains(id) {
+                    staying_after.next().unwrap_or_else(|| line.clone())
+                } else {
+                    line.clone()
+                }
+            })
+            .collect();
+        Deploy::new(&before, &reordered).ok()
+    }
+
+    /// The context a scheme is given for one side, on `base`'s settings.
+    pub fn context<'a>(
+        &'a self,
+        side: Side,
+        settings: &'a Settings,
+        key_count: usize,
+        positions: &'a KeyPositions,
+        built: Option<(&'a [ServerId], &'a Ring)>,
+    ) -> Context<'a> {
+        let (weights, fixed_ids) = match side {
+            Side::Before => (&self.weights_before, &self.ids_before),
+            Side::After => (&self.weights_after, &self.ids_after),
+        };
+        Context {
+            names: &self.names,
+            settings,
+            key_count,
+            weights,
+            fixed_ids,
+            built_rings: built.into_iter().collect(),
+            key_positions: Some(positions),
+        }
+    }
+
+    /// Every key's server before and after under `scheme`, each side placed
+    /// from its own list; `settings` gives the keys' names, the points and
+    /// the hash (the servers in it are not read).
+    pub fn owners(
+        &self,
+        scheme: &'static dyn Scheme,
+        settings: &Settings,
+        keys: &Keys,
+        positions: &KeyPositions,
+    ) -> (Vec<ServerId>, Vec<ServerId>) {
+        let before = self.context(Side::Before, settings, keys.len(), positions, None);
+        let after = self.context(Side::After, settings, keys.len(), positions, None);
+        let run =
+            SchemeRun::place_sides(scheme, (&before, &self.before), (&after, &self.after), keys);
+        (run.owners_before().to_vec(), run.owners_after().to_vec())
+    }
+
+    /// What `scheme` does to the keys in this deploy.
+    pub fn measure(
+        &self,
+        scheme: &'static dyn Scheme,
+        settings: &Settings,
+        keys: &Keys,
+        positions: &KeyPositions,
+        requests: Requests,
+    ) -> DeployCount {
+        let (owners_before, owners_after) = self.owners(scheme, settings, keys, positions);
+        let movement = Movement::of(
+            &owners_before,
+            &owners_after,
+            &self.before,
+            &self.after,
+            self.names.len(),
+        );
+        let per_key = requests.per_key(keys.len());
+        let total: f64 = per_key.iter().sum();
+        let moved: f64 = per_key
+            .iter()
+            .zip(owners_before.iter().zip(&owners_after))
+            .filter(|(_, (was, now))| was != now)
+            .map(|(requests, _)| requests)
+            .sum();
+        DeployCount {
+            id: scheme.id(),
+            keys: keys.len(),
+            moved: movement.moved,
+            moved_between: movement.moved_between,
+            moved_request_share: if total > 0.0 { moved / total } else { 0.0 },
+        }
+    }
+
+    /// The deploy in words: what was replaced, added, removed, reweighted,
+    /// renumbered and reordered, one clause each, joined by semicolons.
+    pub fn describe(&self) -> String {
+        if self.is_unchanged() {
+            return "Nothing changes: the pool after is the pool before, line for line".into();
+        }
+        let mut clauses = Vec::new();
+        let (replaced, removed, added) = self.pairs();
+        let weight_clause = |was: ServerId, now: ServerId| {
+            let (w0, w1) = (
+                self.weights_before[usize::from(was)],
+                self.weights_after[usize::from(now)],
+            );
+            (w0 != w1).then(|| format!("weight {w0} \u{2192} {w1}"))
+        };
+        for &(old, new) in &replaced {
+            clauses.push(format!(
+                "{} replaced by {} (same place in the list{})",
+                self.name(old),
+                self.name(new),
+                weight_clause(old, new)
+                    .map(|change| format!(", {change}"))
+                    .unwrap_or_default()
+            ));
+        }
+        for &id in &added {
+            let at = self.after.iter().position(|&a| a == id).unwrap_or(0);
+            let place = if at + 1 == self.after.len() {
+                "at the end".to_string()
+            } else if at == 0 {
+                "first in the list".to_string()
+            } else {
+                format!("after {}", self.name(self.after[at - 1]))
+            };
+            clauses.push(format!(
+                "{} added {place}{}",
+                self.name(id),
+                match self.weights_after[usize::from(id)] {
+                    1 => String::new(),
+                    w => format!(" with weight {w}"),
+                }
+            ));
+        }
+        for &id in &removed {
+            clauses.push(format!("{} removed", self.name(id)));
+        }
+        for id in self.staying() {
+            if let Some(change) = weight_clause(id, id) {
+                clauses.push(format!("{} {change}", self.name(id)));
+            }
+            let (was, now) = (
+                self.ids_before[usize::from(id)],
+                self.ids_after[usize::from(id)],
+            );
+            if was != now {
+                let show =
+                    |id: Option<u32>| id.map_or("by position".to_string(), |id| id.to_string());
+                clauses.push(format!(
+                    "{} id {} \u{2192} {}",
+                    self.name(id),
+                    show(was),
+                    show(now)
+                ));
+            }
+        }
+        clauses.push(self.order_clause(&replaced));
+        clauses.join("; ")
+    }
+
+    /// Leavers and newcomers paired where a newcomer takes a leaver's place
+    /// (the same staying server before each, in turn), then the rest.
+    #[allow(clippy::type_complexity)]
+    fn pairs(&self) -> (Vec<(ServerId, ServerId)>, Vec<ServerId>, Vec<ServerId>) {
+        // Each leaver or newcomer keyed by the staying server before it.
+        let gaps = |pool: &[ServerId], other: &[ServerId]| {
+            let mut anchor: Option<ServerId> = None;
+            let mut out = Vec::new();
+            for &id in pool {
+                if other.contains(&id) {
+                    anchor = Some(id);
+                } else {
+                    out.push((anchor, id));
+                }
+            }
+            out
+        };
+        let leavers = gaps(&self.before, &self.after);
+        let mut newcomers = gaps(&self.after, &self.before);
+        let mut replaced = Vec::new();
+        let mut removed = Vec::new();
+        for (anchor, old) in leavers {
+            match newcomers.iter().position(|(a, _)| *a == anchor) {
+                Some(at) => replaced.push((old, newcomers.remove(at).1)),
+                None => removed.push(old),
+            }
+        }
+        let added = newcomers.into_iter().map(|(_, id)| id).collect();
+        (replaced, removed, added)
+    }
+
+    /// What happened to the order of the servers that stay.
+    fn order_clause(&self, replaced: &[(ServerId, ServerId)]) -> String {
+        if self.reorders() {
+            return self.reorder_clause();
+        }
+        // Same relative order: do any stand at another position?
+        let shifted = self
+            .staying()
+            .into_iter()
+            .filter(|id| {
+                self.before.iter().position(|b| b == id) != self.after.iter().position(|a| a == id)
+            })
+            .count();
+        match shifted {
+            0 if replaced.is_empty() && self.before.len() == self.after.len() => {
+                "order unchanged".into()
+            }
+            0 => "order otherwise unchanged".into(),
+            1 => "order otherwise unchanged, but 1 server stands at another position".into(),
+            n => format!("order otherwise unchanged, but {n} servers stand at other positions"),
+        }
+    }
+
+    /// A reorder in words: the pairs that trade places when that is all it
+    /// is, else the new order of the servers that stay.
+    fn reorder_clause(&self) -> String {
+        let was = self.staying();
+        let now: Vec<ServerId> = self
+            .after
+            .iter()
+            .copied()
+            .filter(|id| self.before.contains(id))
+            .collect();
+        let mut swaps = Vec::new();
+        for (at, (&a, &b)) in was.iter().zip(&now).enumerate() {
+            // A swap: each of the pair stands where the other stood.
+            let back = was.iter().position(|&w| w == b).map(|j| now[j]);
+            if a != b && back == Some(a) && was.iter().position(|&w| w == b) > Some(at) {
+                swaps.push(format!(
+                    "{} and {} trade places",
+                    self.name(a),
+                    self.name(b)
+                ));
+            } else if a != b && back != Some(a) {
+                swaps.clear();
+                break;
+            }
+        }
+        if !swaps.is_empty() {
+            return format!("reordered: {}", swaps.join(", "));
+        }
+        let names: Vec<&str> = now.iter().take(8).map(|&id| self.name(id)).collect();
+        format!(
+            "reordered: the servers that stay now stand {}{}",
+            names.join(", "),
+            if now.len() > 8 { ", \u{2026}" } else { "" }
+        )
+    }
+
+    /// Route (b) for the page's ring: the keys in every stretch of the
+    /// circle whose owner differs between the two rings, never looking a
+    /// key up (`Ring::keys_in_changed_arcs`).
+    pub fn moved_by_arc_walk(&self, settings: &Settings, keys: &Keys) -> usize {
+        let ring = |side: Side, pool: &[ServerId]| {
+            let weights = match side {
+                Side::Before => &self.weights_before,
+                Side::After => &self.weights_after,
+            };
+            let points = super::ring::Points {
+                base: settings.points,
+                weights,
+            };
+            Ring::build(&self.names, pool, points, settings.hash)
+        };
+        Ring::keys_in_changed_arcs(
+            &ring(Side::Before, &self.before),
+            &ring(Side::After, &self.after),
+            &keys.sorted,
+        )
+    }
+}
+
+/// What one placement does to the keys in a deploy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeployCount {
+    pub id: &'static str,
+    pub keys: usize,
+    pub moved: usize,
+    /// Moved between two servers in both pools.
+    pub moved_between: usize,
+    /// The share of all requests whose key moved (keys alike: the share of keys).
+    pub moved_request_share: f64,
+}
+
+impl DeployCount {
+    pub fn moved_share(&self) -> f64 {
+        self.moved as f64 / self.keys.max(1) as f64
+    }
+}
