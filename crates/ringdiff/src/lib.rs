@@ -1,0 +1,380 @@
+//! `ringdiff BEFORE AFTER`: how many keys a deploy moves, the pool before to
+//! the pool after, on the page's ring and under every deployed system, each
+//! by its own rules (DEFINITIONS §20). BEFORE and AFTER are files in any form
+//! the page reads: an nginx `upstream` block, an HAProxy `backend`, a
+//! twemproxy pool, or a plain list (`NAME` or `NAME weight=W` a line). The
+//! counting is the page's own model, so the two give one answer.
+//!
+//! Exit status: 0, or 1 when `--max-moved` is given and `--system`'s share of
+//! requests moved exceeds it, or 2 for input it cannot take (a config its
+//! program would refuse: the file, the line and why).
+
+use std::sync::Arc;
+
+use model::deploy::{Deploy, DeployCount, PoolServer};
+use model::format::{fixed, thousands};
+use model::keyname::KeyNames;
+use model::keys::{KeySpec, Keys};
+use model::requests::Requests;
+use model::schemes::{KeyPositions, Scheme};
+use model::settings::{Settings, MAX_KEYS, MIN_KEYS};
+use model::your_keys::{self, KeyList, Reading, Split, YourKeys};
+use serde_json::json;
+
+pub const USAGE: &str = "usage: ringdiff BEFORE AFTER [--keys N | --keys-file FILE [--field N]] [--system ID] [--max-moved SHARE] [--json]";
+
+/// The keys a deploy is measured on when none are given: the page's default.
+pub const DEFAULT_KEYS: u32 = 1_000;
+
+/// What a run prints and how it ends.
+#[derive(Debug)]
+pub struct Outcome {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Outcome {
+    fn refused(why: String) -> Outcome {
+        Outcome {
+            code: 2,
+            stdout: String::new(),
+            stderr: format!("ringdiff: {why}\n"),
+        }
+    }
+}
+
+/// Which keys to place.
+#[derive(Clone, Debug, PartialEq)]
+enum KeySource {
+    /// The page's keys `key-0` … `key-(N−1)`.
+    Count(u32),
+    /// A file's lines (or one field of each): a key seen k times is k requests.
+    File { path: String, field: Option<usize> },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Args {
+    before: String,
+    after: String,
+    keys: KeySource,
+    system: Option<String>,
+    max_moved: Option<f64>,
+    json: bool,
+}
+
+/// Every placement a run reports: the page's ring, then each deployed system.
+pub fn placements() -> Vec<&'static dyn Scheme> {
+    std::iter::once(&model::schemes::ring::RingScheme as &'static dyn Scheme)
+        .chain(model::systems::ALL)
+        .collect()
+}
+
+/// A share as written after `--max-moved`: `0.25` or `25%`.
+fn share(text: &str) -> Result<f64, String> {
+    let value = match text.strip_suffix('%') {
+        Some(percent) => percent.trim().parse::<f64>().map(|p| p / 100.0),
+        None => text.trim().parse::<f64>(),
+    };
+    match value {
+        Ok(share) if (0.0..=1.0).contains(&share) => Ok(share),
+        _ => Err(format!(
+            "--max-moved takes a share from 0 to 1 (0.25) or a percentage (25%), not \u{201c}{text}\u{201d}."
+        )),
+    }
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut files = Vec::new();
+    let mut count: Option<u32> = None;
+    let mut file: Option<String> = None;
+    let mut field: Option<usize> = None;
+    let mut system = None;
+    let mut max_moved = None;
+    let mut json = false;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = |flag: &str| {
+            args.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value.\n{USAGE}"))
+        };
+        match arg.as_str() {
+            "--keys" => {
+                let text = value("--keys")?;
+                count = Some(
+                    text.parse::<u32>()
+                        .ok()
+                        .filter(|n| (MIN_KEYS..=MAX_KEYS).contains(n))
+                        .ok_or_else(|| {
+                            format!(
+                                "--keys takes a whole number from {MIN_KEYS} to {}, not \u{201c}{text}\u{201d}.",
+                                thousands(u64::from(MAX_KEYS))
+                            )
+                        })?,
+                );
+            }
+            "--keys-file" => file = Some(value("--keys-file")?),
+            "--field" => {
+                let text = value("--field")?;
+                field = Some(
+                    text.parse::<usize>()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| {
+                            format!(
+                                "--field takes a field number from 1, not \u{201c}{text}\u{201d}."
+                            )
+                        })?,
+                );
+            }
+            "--system" => system = Some(value("--system")?),
+            "--max-moved" => max_moved = Some(share(&value("--max-moved")?)?),
+            "--json" => json = true,
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            flag if flag.starts_with("--") => {
+                return Err(format!("unknown option {flag}.\n{USAGE}"))
+            }
+            path => files.push(path.to_string()),
+        }
+    }
+    let [before, after] = <[String; 2]>::try_from(files).map_err(|files| {
+        format!(
+            "give two files, BEFORE and AFTER ({} given).\n{USAGE}",
+            files.len()
+        )
+    })?;
+    let keys = match (count, file) {
+        (Some(_), Some(_)) => return Err("give --keys or --keys-file, not both.".into()),
+        (None, Some(path)) => KeySource::File { path, field },
+        (count, None) if field.is_none() => KeySource::Count(count.unwrap_or(DEFAULT_KEYS)),
+        _ => return Err("--field reads a field of --keys-file's lines; give the file.".into()),
+    };
+    if let Some(id) = &system {
+        if !placements().iter().any(|p| p.id() == id) {
+            let ids: Vec<&str> = placements().iter().map(|p| p.id()).collect();
+            return Err(format!(
+                "no system \u{201c}{id}\u{201d}; the ids are {}.",
+                ids.join(", ")
+            ));
+        }
+    }
+    if max_moved.is_some() && system.is_none() {
+        return Err("--max-moved judges one system: give --system ID too.".into());
+    }
+    Ok(Args {
+        before,
+        after,
+        keys,
+        system,
+        max_moved,
+        json,
+    })
+}
+
+/// A pool from a config file; the message names the file and the line.
+pub fn read_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, String> {
+    config::read(text)
+        .map(|pasted| pasted.pool())
+        .map_err(|why| format!("{path}: {why}"))
+}
+
+/// A deploy measured on some keys.
+pub struct Measured {
+    pub deploy: Deploy,
+    pub keys: usize,
+    /// The keys read from a file, when they came from one.
+    pub list: Option<(usize, usize)>,
+    /// One row per placement, in `placements()` order.
+    pub rows: Vec<(&'static dyn Scheme, DeployCount)>,
+    /// The page's ring's count by the second route, walking the changed arcs.
+    pub ring_by_arcs: usize,
+    /// When the servers that stay are reordered: what the reorder alone
+    /// moves under each placement.
+    pub reorder: Option<Vec<DeployCount>>,
+}
+
+/// Measure `deploy` on the page's keys (`Count`) or on a key list.
+pub fn measure(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured {
+    let list = keys.as_ref().map(|list| (list.lines, list.distinct));
+    let yours = keys.map(YourKeys::new);
+    let settings = Settings {
+        keys: count,
+        your_keys: yours.clone(),
+        ..Settings::default()
+    };
+    let spec = KeySpec::new(0, count.clamp(MIN_KEYS, MAX_KEYS), settings.hash)
+        .expect("a count within the page's range");
+    let spec = match &yours {
+        Some(yours) => spec.with_names(KeyNames::Yours(Arc::clone(yours))),
+        None => spec,
+    };
+    let keys = Keys::of(spec);
+    let requests = match &yours {
+        Some(yours) => Requests::Counted(yours),
+        None => Requests::Zipf(0.0),
+    };
+    let positions = KeyPositions::default();
+    let count_all = |deploy: &Deploy| {
+        placements()
+            .into_iter()
+            .map(|scheme| deploy.measure(scheme, &settings, &keys, &positions, requests))
+            .collect::<Vec<_>>()
+    };
+    let rows = placements().into_iter().zip(count_all(&deploy)).collect();
+    let reorder = deploy.reorder_only().map(|only| count_all(&only));
+    Measured {
+        ring_by_arcs: deploy.moved_by_arc_walk(&settings, &keys),
+        keys: keys.len(),
+        list,
+        rows,
+        reorder,
+        deploy,
+    }
+}
+
+/// Run the command on `args` (without the program's name).
+pub fn run(args: &[String]) -> Outcome {
+    match parse_args(args).and_then(|args| answer(&args).map(|outcome| (args, outcome))) {
+        Ok((_, outcome)) => outcome,
+        Err(why) => Outcome::refused(why),
+    }
+}
+
+fn read_text(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|why| format!("{path}: {why}"))
+}
+
+fn answer(args: &Args) -> Result<Outcome, String> {
+    let before = read_pool(&args.before, &read_text(&args.before)?)?;
+    let after = read_pool(&args.after, &read_text(&args.after)?)?;
+    let deploy = Deploy::new(&before, &after)?;
+    let (list, count) = match &args.keys {
+        KeySource::Count(count) => (None, *count),
+        KeySource::File { path, field } => {
+            let bytes = std::fs::read(path).map_err(|why| format!("{path}: {why}"))?;
+            let reading = Reading {
+                split: Split::for_file(path),
+                field: *field,
+            };
+            let list = your_keys::read(&bytes, reading).map_err(|why| format!("{path}: {why}"))?;
+            if list.keys.is_empty() {
+                return Err(format!("{path}: no keys in it."));
+            }
+            let count = list.keys.len() as u32;
+            (Some(list), count)
+        }
+    };
+    let measured = measure(deploy, list, count);
+    let judged = args.system.as_deref().and_then(|id| {
+        measured
+            .rows
+            .iter()
+            .find(|(scheme, _)| scheme.id() == id)
+            .map(|(_, count)| count.moved_request_share)
+    });
+    let over = matches!((judged, args.max_moved), (Some(share), Some(limit)) if share > limit);
+    let stdout = if args.json {
+        to_json(&measured)
+    } else {
+        to_text(&measured, args)
+    };
+    let stderr = match (judged, args.max_moved) {
+        (Some(share), Some(limit)) if over => format!(
+            "ringdiff: {} moves {}% of requests, more than the {}% allowed.\n",
+            args.system.as_deref().unwrap_or_default(),
+            fixed(share * 100.0, 1),
+            fixed(limit * 100.0, 1)
+        ),
+        _ => String::new(),
+    };
+    Ok(Outcome {
+        code: i32::from(over),
+        stdout,
+        stderr,
+    })
+}
+
+/// `{"systems": {ID: {"moved", "moved_between", "moved_share", "moved_request_share"}}}`,
+/// with the deploy in words and the keys counted beside it.
+pub fn to_json(measured: &Measured) -> String {
+    let row = |count: &DeployCount| {
+        json!({
+            "moved": count.moved,
+            "moved_between": count.moved_between,
+            "moved_share": count.moved_share(),
+            "moved_request_share": count.moved_request_share,
+        })
+    };
+    let systems: serde_json::Map<String, serde_json::Value> = measured
+        .rows
+        .iter()
+        .map(|(scheme, count)| (scheme.id().to_string(), row(count)))
+        .collect();
+    let mut out = json!({
+        "deploy": measured.deploy.describe(),
+        "keys": measured.keys,
+        "systems": systems,
+    });
+    if let Some(reorder) = &measured.reorder {
+        out["reorder_alone"] = reorder
+            .iter()
+            .map(|count| (count.id.to_string(), json!(count.moved)))
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+    }
+    format!("{out}\n")
+}
+
+fn to_text(measured: &Measured, args: &Args) -> String {
+    let mut out = format!("Deploy: {}.\n", measured.deploy.describe());
+    out.push_str(&match (&args.keys, measured.list) {
+        (KeySource::File { path, .. }, Some((lines, distinct))) => format!(
+            "Keys: {} distinct of {} lines in {path}, each line one request; {} placed.\n\n",
+            thousands(distinct as u64),
+            thousands(lines as u64),
+            thousands(measured.keys as u64)
+        ),
+        _ => format!(
+            "Keys: key-0 \u{2026} key-{}, each asked for alike.\n\n",
+            measured.keys - 1
+        ),
+    });
+    out.push_str(&format!(
+        "  {:<13} {:>7} {:>7} {:>8} {:>9}  {}\n",
+        "id", "moved", "share", "between", "requests", "system"
+    ));
+    for (scheme, count) in &measured.rows {
+        let mark = if args.system.as_deref() == Some(scheme.id()) {
+            '*'
+        } else {
+            ' '
+        };
+        out.push_str(&format!(
+            "{mark} {:<13} {:>7} {:>6}% {:>8} {:>8}%  {}\n",
+            scheme.id(),
+            thousands(count.moved as u64),
+            fixed(count.moved_share() * 100.0, 1),
+            thousands(count.moved_between as u64),
+            fixed(count.moved_request_share * 100.0, 1),
+            scheme.title()
+        ));
+    }
+    out.push_str(&format!(
+        "\n\u{201c}between\u{201d}: keys moved between two servers in both pools. The page's ring counted by its second route, the arcs that changed owner: {}.\n",
+        thousands(measured.ring_by_arcs as u64)
+    ));
+    if let Some(reorder) = &measured.reorder {
+        let moved: Vec<String> = reorder
+            .iter()
+            .filter(|count| count.moved > 0)
+            .map(|count| format!("{} {}", count.id, thousands(count.moved as u64)))
+            .collect();
+        out.push_str(&if moved.is_empty() {
+            "The reorder alone moves no key under any of these.\n".to_string()
+        } else {
+            format!("The reorder alone moves keys under {}.\n", moved.join(", "))
+        });
+    }
+    out
+}

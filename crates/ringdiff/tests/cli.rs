@@ -1,0 +1,295 @@
+//! `ringdiff` run as a deploy pipeline runs it: on files (a plain list, an
+//! nginx block, an HAProxy backend, a log of keys), read for its output and
+//! its exit status.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use model::systems::hashes::crc32;
+
+/// A directory of this test's own, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ringdiff-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+struct Ran {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn ringdiff(args: &[&str]) -> Ran {
+    let output = Command::new(env!("CARGO_BIN_EXE_ringdiff"))
+        .args(args)
+        .output()
+        .unwrap();
+    Ran {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+fn json(ran: &Ran) -> serde_json::Value {
+    serde_json::from_str(&ran.stdout).unwrap_or_else(|e| panic!("{e}: {}", ran.stdout))
+}
+
+const NGINX_BEFORE: &str = "upstream cache {\n    hash $request_uri consistent;\n    server 10.1.0.1:8080;\n    server 10.1.0.2:8080 weight=2;\n    server 10.1.0.3:8080;\n    server 10.1.0.4:8080;\n    server 10.1.0.5:8080;\n    server 10.1.0.6:8080;\n}\n";
+
+fn nginx_after() -> String {
+    NGINX_BEFORE
+        .replace("10.1.0.2:8080 weight=2", "10.1.0.2:8080 weight=3")
+        .replace("10.1.0.3:8080", "10.1.0.33:8080")
+        .replace("}\n", "    server 10.1.0.7:8080;\n}\n")
+}
+
+#[test]
+fn an_nginx_deploy_is_counted_for_every_system_and_judged() {
+    let dir = scratch("nginx");
+    let before = write(&dir, "before.conf", NGINX_BEFORE);
+    let after = write(&dir, "after.conf", &nginx_after());
+    let ran = ringdiff(&[&before, &after, "--keys", "2000", "--json"]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let out = json(&ran);
+    // Real nginx 1.22 and HAProxy 2.6 on this deploy (issue 62).
+    assert_eq!(out["systems"]["nginx"]["moved"], 700);
+    assert_eq!(out["systems"]["nginx-hash"]["moved"], 1_672);
+    assert_eq!(out["systems"]["haproxy"]["moved"], 591);
+    assert_eq!(out["systems"]["nginx"]["moved_share"], 0.35);
+    assert_eq!(out["systems"]["nginx"]["moved_request_share"], 0.35);
+    let ids: Vec<&String> = out["systems"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        ids,
+        [
+            "ring",
+            "ketama",
+            "groupcache",
+            "nginx",
+            "nginx-hash",
+            "haproxy",
+            "envoy-ring",
+            "envoy-maglev",
+            "twemproxy"
+        ]
+    );
+    assert!(out["deploy"]
+        .as_str()
+        .unwrap()
+        .starts_with("10.1.0.3:8080 replaced by 10.1.0.33:8080"));
+
+    // The pipeline's gate: 35% of requests moved is over 30%, under 40%.
+    let over = ringdiff(&[
+        &before,
+        &after,
+        "--keys",
+        "2000",
+        "--system",
+        "nginx",
+        "--max-moved",
+        "30%",
+    ]);
+    assert_eq!(over.code, 1);
+    assert!(
+        over.stderr
+            .contains("nginx moves 35.0% of requests, more than the 30.0% allowed"),
+        "{}",
+        over.stderr
+    );
+    let under = ringdiff(&[
+        &before,
+        &after,
+        "--keys",
+        "2000",
+        "--system",
+        "nginx",
+        "--max-moved",
+        "0.4",
+    ]);
+    assert_eq!(under.code, 0, "{}", under.stderr);
+    assert!(under.stdout.contains("* nginx "), "{}", under.stdout);
+}
+
+#[test]
+fn a_reordered_haproxy_backend_moves_keys_only_where_order_counts() {
+    let dir = scratch("haproxy");
+    let line = |i: u32| format!("    server s{i} 127.0.0.1:{}\n", 9000 + i);
+    let backend = |order: &[u32]| {
+        let mut text = "backend caches\n    balance uri\n    hash-type consistent\n".to_string();
+        for &i in order {
+            text.push_str(&line(i));
+        }
+        text
+    };
+    let before = write(&dir, "before.cfg", &backend(&[1, 2, 3, 4, 5]));
+    let after = write(&dir, "after.cfg", &backend(&[2, 1, 3, 5, 4]));
+    let ran = ringdiff(&[&before, &after, "--keys", "2000", "--json"]);
+    let out = json(&ran);
+    assert_eq!(out["systems"]["haproxy"]["moved"], 1_567);
+    assert_eq!(out["systems"]["nginx-hash"]["moved"], 1_591);
+    assert_eq!(out["systems"]["nginx"]["moved"], 0);
+    assert_eq!(out["reorder_alone"]["haproxy"], 1_567);
+    let text = ringdiff(&[&before, &after, "--keys", "2000"]).stdout;
+    assert!(
+        text.starts_with("Deploy: reordered: s1 and s2 trade places, s4 and s5 trade places."),
+        "{text}"
+    );
+    assert!(
+        text.contains("The reorder alone moves keys under nginx-hash 1,591, haproxy 1,567."),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_log_counts_each_line_as_a_request() {
+    let dir = scratch("log");
+    let before = write(&dir, "before.txt", "alpha\nbravo\ncharlie weight=2\n");
+    let after = write(&dir, "after.txt", "alpha\nbravo\ncharlie weight=2\ndelta\n");
+    // An access log: the path is field 7; /hot is asked for 50 times.
+    let mut log = String::new();
+    let mut paths = Vec::new();
+    for i in 0..400 {
+        let path = if i % 8 == 0 {
+            "/hot".to_string()
+        } else {
+            format!("/item/{i}")
+        };
+        log.push_str(&format!(
+            "10.0.0.1 - - [05/Dec/2026:10:00:00 +0000] \"GET {path} HTTP/1.1\" 200 12\n"
+        ));
+        paths.push(path);
+    }
+    let log = write(&dir, "access.log", &log);
+    let ran = ringdiff(&[
+        &before,
+        &after,
+        "--keys-file",
+        &log,
+        "--field",
+        "7",
+        "--json",
+    ]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let out = json(&ran);
+    assert_eq!(out["keys"], 351);
+    // nginx without consistent, again from DEFINITIONS §15: (CRC32 >> 16) &
+    // 0x7FFF mod ΣW, walked through the weights in list order.
+    let owner = |path: &str, weights: &[u32]| {
+        let mut w = ((crc32(path.as_bytes()) >> 16) & 0x7FFF) % weights.iter().sum::<u32>();
+        weights.iter().position(|&weight| {
+            let here = w < weight;
+            w = w.saturating_sub(weight);
+            here
+        })
+    };
+    let moved = |path: &&String| owner(path, &[1, 1, 2]) != owner(path, &[1, 1, 2, 1]);
+    let mut distinct = paths.clone();
+    distinct.sort();
+    distinct.dedup();
+    let share = |of: &[String]| of.iter().filter(moved).count() as f64 / of.len() as f64;
+    let row = &out["systems"]["nginx-hash"];
+    assert_eq!(row["moved"], distinct.iter().filter(moved).count());
+    assert_eq!(row["moved_share"].as_f64().unwrap(), share(&distinct));
+    assert_eq!(row["moved_request_share"].as_f64().unwrap(), share(&paths));
+    assert_ne!(share(&distinct), share(&paths), "the hot key should weigh");
+}
+
+#[test]
+fn input_a_program_would_refuse_exits_2_naming_file_and_line() {
+    let dir = scratch("refuse");
+    let good = write(&dir, "good.txt", "alpha\nbravo\n");
+    let cases = [
+        (
+            "weight.conf",
+            "upstream u {\n  server a:80;\n  server b:80 weight=11;\n}\n",
+            "Line 3: weight 11 is outside",
+        ),
+        (
+            "port.cfg",
+            "backend b\n  server a 10.0.0.1:80\n  server b 10.0.0.2:70000\n",
+            "Line 3: port 70000",
+        ),
+        (
+            "twice.txt",
+            "alpha\nbravo\nalpha\n",
+            "Line 3: \u{201c}alpha\u{201d} is listed twice",
+        ),
+        (
+            "ids.cfg",
+            "backend b\n  server a 10.0.0.1:80 id 3\n  server b 10.0.0.2:80 id 3\n",
+            "Line 3: id 3 is already a's",
+        ),
+        ("one.txt", "alpha\n", "Found 1 server"),
+    ];
+    for (name, text, says) in cases {
+        let bad = write(&dir, name, text);
+        let ran = ringdiff(&[&good, &bad]);
+        assert_eq!(ran.code, 2, "{name}");
+        assert!(
+            ran.stderr.contains(&format!("{bad}: {says}")),
+            "{name}: {}",
+            ran.stderr
+        );
+        assert!(ran.stdout.is_empty());
+    }
+    for (args, says) in [
+        (vec![good.as_str()], "give two files"),
+        (
+            vec![&good, &good, "--keys", "0"],
+            "--keys takes a whole number from 1 to 100,000",
+        ),
+        (
+            vec![&good, &good, "--max-moved", "0.3"],
+            "give --system ID too",
+        ),
+        (
+            vec![&good, &good, "--system", "squid"],
+            "no system \u{201c}squid\u{201d}",
+        ),
+        (
+            vec![&good, &good, "--system", "nginx", "--max-moved", "1.5"],
+            "--max-moved takes a share",
+        ),
+        (vec![&good, "missing.txt"], "missing.txt: "),
+    ] {
+        let ran = ringdiff(&args);
+        assert_eq!(ran.code, 2, "{args:?}");
+        assert!(ran.stderr.contains(says), "{args:?}: {}", ran.stderr);
+    }
+}
+
+#[test]
+fn the_same_pool_moves_nothing() {
+    let dir = scratch("same");
+    let pool = write(&dir, "pool.txt", "alpha\nbravo weight 2\ncharlie\n");
+    let ran = ringdiff(&[
+        &pool,
+        &pool,
+        "--keys",
+        "100000",
+        "--json",
+        "--system",
+        "ring",
+        "--max-moved",
+        "0",
+    ]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let out = json(&ran);
+    assert!(out["systems"]
+        .as_object()
+        .unwrap()
+        .values()
+        .all(|row| row["moved"] == 0));
+    assert!(out["deploy"]
+        .as_str()
+        .unwrap()
+        .starts_with("Nothing changes"));
+}
