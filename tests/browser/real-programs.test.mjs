@@ -1,8 +1,10 @@
 // The best oracle is the real program: Debian's nginx and HAProxy, run on
 // loopback with five backends that answer with their own port, place
 // every key exactly as the model's nginx, nginx-hash and haproxy rows do,
-// including a weight, an insert in the middle (addat), a leave, and servers
-// marked down (nginx's `down`, HAProxy's `disabled`), key by key.
+// including a weight, an insert in the middle (addat), a leave, servers
+// marked down (nginx's `down`, HAProxy's `disabled`), and deploys (an
+// address replaced, one added and a weight raised at once; a reorder) with
+// the config before and then after, key by key.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -82,7 +84,8 @@ const ports = [];
 let backends;
 
 test("the backends start", async () => {
-  for (let i = 0; i < 6; i++) ports.push(await freePort());
+  // Backends 1-5 for the changes above, 6-8 for the deploys'.
+  for (let i = 0; i < 9; i++) ports.push(await freePort());
   const conf = path.join(dir, "backends.conf");
   fs.writeFileSync(conf, `worker_processes 1; daemon off; error_log ${dir}/backends.log; pid ${dir}/backends.pid;
 events { worker_connections 64; }
@@ -126,7 +129,7 @@ for (const consistent of [true, false]) {
     const label = down.length ? `, ${down.length} of 5 marked down,` : "";
     test(`nginx ${consistent ? "hash $request_uri consistent" : "hash $request_uri"}${label} places every key as the model's row`, async () => {
       const front = await freePort();
-      const servers = ports.slice(1).map((p) => `127.0.0.1:${p}`);
+      const servers = ports.slice(1, 6).map((p) => `127.0.0.1:${p}`);
       const conf = path.join(dir, `nginx-${consistent}-${down.join("")}.conf`);
       const line = (s, i) => `server ${s}${i === 1 ? " weight=2" : ""}${down.includes(i) ? " down" : ""};`;
       fs.writeFileSync(conf, `worker_processes 1; daemon off; error_log ${dir}/nginx.log; pid ${dir}/nginx-${consistent}.pid;
@@ -175,5 +178,99 @@ ${order.map((n) => `    server s${n} 127.0.0.1:${ports[n]}${n === 2 && query.inc
 `);
     const child = start("haproxy", ["-f", conf, "-db"]);
     await compare(front, child, "haproxy", query, (port) => `s${ports.indexOf(port)}`);
+  });
+}
+
+/** Each key's server before and after a deploy, as ringdiff's model places them. */
+function deployOwners(id, before, after) {
+  const files = [before, after].map((text, i) => {
+    const file = path.join(dir, `deploy-${id}-${i}.txt`);
+    fs.writeFileSync(file, text);
+    return file;
+  });
+  const keys = path.join(dir, "keys.txt");
+  fs.writeFileSync(keys, Array.from({ length: KEYS }, (_, i) => `/key-${i}`).join("\n") + "\n");
+  const out = execFileSync("cargo", ["run", "--quiet", "-p", "ringdiff", "--example", "owners", "--", id, ...files, keys], { encoding: "utf8" });
+  const owners = [{}, {}];
+  for (const line of out.trim().split("\n")) {
+    const [key, was, now] = line.split(" ");
+    owners[0][key] = was;
+    owners[1][key] = now;
+  }
+  return owners;
+}
+
+/** Every key through a program started with each config in turn, against the model's side. */
+async function compareDeploy(id, pools, launch, nameOf) {
+  const owners = deployOwners(id, ...pools);
+  for (const side of [0, 1]) {
+    const [front, child] = await launch(pools[side], side);
+    await answering(front, child);
+    const differ = [];
+    for (let i = 0; i < KEYS; i++) {
+      const key = `/key-${i}`;
+      const real = nameOf(Number(await get(front, key)));
+      if (real !== owners[side][key]) differ.push(`${key}: ${real} against the model's ${owners[side][key]}`);
+    }
+    await stop(child);
+    assert.deepEqual(differ, [], `${id}, the config ${side ? "after" : "before"}`);
+  }
+  const moved = Object.keys(owners[0]).filter((key) => owners[0][key] !== owners[1][key]).length;
+  assert.ok(moved > 0 || id === "nginx", `${id}: the deploy moved no key, so it tested nothing`);
+}
+
+// A reload places by the config alone (no state file is kept), so each side
+// is a fresh start of the program with that side's config.
+const nginxDeploys = [
+  // Six backends, the second at weight 2: the third replaced, a seventh added, the second raised to 3.
+  ["replace, add and reweight", [1, 2, 3, 4, 5, 6].map((n) => [n, n === 2 ? 2 : 1]), [[1, 1], [2, 3], [7, 1], [4, 1], [5, 1], [6, 1], [8, 1]]],
+  ["two pairs swapped", [1, 2, 3, 4, 5].map((n) => [n, 1]), [2, 1, 3, 5, 4].map((n) => [n, 1])],
+];
+for (const consistent of [true, false]) {
+  for (const [label, before, afterPool] of nginxDeploys) {
+    test(`nginx ${consistent ? "hash $request_uri consistent" : "hash $request_uri"}, a deploy (${label}), places every key before and after as the model`, async () => {
+      const upstream = (pool) => `upstream pool { hash $request_uri${consistent ? " consistent" : ""};
+    ${pool.map(([n, w]) => `server 127.0.0.1:${ports[n]}${w > 1 ? ` weight=${w}` : ""};`).join("\n    ")} }
+`;
+      const launch = async (text, side) => {
+        const front = await freePort();
+        const conf = path.join(dir, `nginx-deploy-${consistent}-${side}.conf`);
+        fs.writeFileSync(conf, `worker_processes 1; daemon off; error_log ${dir}/nginx.log; pid ${dir}/nginx-deploy.pid;
+events { worker_connections 64; }
+http { access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
+  ${text}
+  server { listen 127.0.0.1:${front}; location / { proxy_pass http://pool; } } }
+`);
+        return [front, start("nginx", ["-c", conf, "-p", dir])];
+      };
+      await compareDeploy(consistent ? "nginx" : "nginx-hash", [upstream(before), upstream(afterPool)], launch, (port) => `127.0.0.1:${port}`);
+    });
+  }
+}
+
+for (const [label, before, afterPool] of nginxDeploys) {
+  test(`HAProxy hash-type consistent, a deploy (${label}), places every key before and after as the model`, async () => {
+    const backend = (pool) => `backend pool
+    balance uri
+    hash-type consistent
+${pool.map(([n, w]) => `    server s${n} 127.0.0.1:${ports[n]}${w > 1 ? ` weight ${w}` : ""}`).join("\n")}
+`;
+    const launch = async (text, side) => {
+      const front = await freePort();
+      const conf = path.join(dir, `haproxy-deploy-${side}.cfg`);
+      fs.writeFileSync(conf, `global
+    maxconn 64
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 5s
+    timeout server 5s
+frontend front
+    bind 127.0.0.1:${front}
+    default_backend pool
+${text}`);
+      return [front, start("haproxy", ["-f", conf, "-db"])];
+    };
+    await compareDeploy("haproxy", [backend(before), backend(afterPool)], launch, (port) => `s${ports.indexOf(port)}`);
   });
 }

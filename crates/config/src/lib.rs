@@ -227,7 +227,22 @@ fn add(pasted: &mut Pasted, line: &Line, name: &str, weight: u8) -> Result<bool,
 
 /// One line of an nginx upstream block; true if the pool reads it.
 fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
-    let text = line.text;
+    // nginx reads statements, not lines: `upstream u { hash $uri;` and
+    // `server a:80; }` are one line each here, read without their braces.
+    if let Some((head, rest)) = line.text.split_once('{') {
+        if head.trim_start().starts_with("upstream") && !rest.trim().is_empty() {
+            let inner = Line {
+                text: rest.trim(),
+                ..*line
+            };
+            nginx_line(&inner, pasted)?;
+            return Ok(true);
+        }
+    }
+    let text = match line.text.strip_suffix('}') {
+        Some(statement) if !statement.trim().is_empty() => statement.trim_end(),
+        _ => line.text,
+    };
     let mut words = text.trim_end_matches(['{', '}']).split_whitespace();
     match words.next() {
         Some("server") => {
@@ -468,6 +483,13 @@ mod tests {
         assert!(pasted.notices[0].starts_with("Line 5: backup"));
         let plain = read("upstream u {\n hash $arg_id;\n server a:1;\n server b:1;\n}").unwrap();
         assert_eq!(plain.system, Some("nginx-hash"));
+    }
+
+    #[test]
+    fn an_upstream_block_on_few_lines_is_read_by_statement() {
+        let pasted = read("upstream pool { hash $request_uri consistent;\n  server a:80 weight=2;\n  server b:80; }\n").unwrap();
+        assert_eq!(names(&pasted), [("a:80", 2), ("b:80", 1)]);
+        assert_eq!(pasted.system, Some("nginx"));
     }
 
     #[test]
