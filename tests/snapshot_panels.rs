@@ -36,6 +36,7 @@ fn the_moved_panel_shows_both_counts_and_says_whether_they_agree() {
         "points=3",
         "servers=a,b,c,d&remove=c&keys=5000",
         "keys=1&points=1",
+        "servers=a,b,c,d&weights=b:2&after=a,b,x,d,e&after-weights=b:3",
     ] {
         let (s, html) = section(&snapshot_panels::MOVED, address);
         assert_eq!(
@@ -53,11 +54,23 @@ fn the_moved_panel_shows_both_counts_and_says_whether_they_agree() {
             "data-routes-agree=\"{}\"",
             if agree { "yes" } else { "no" }
         )));
-        let verb = if s.is_join() { "joins" } else { "leaves" };
-        assert!(
-            html.contains(&format!("When {} {verb}", s.name(s.changed))),
-            "{html}"
-        );
+        match s.changed {
+            Some(changed) => {
+                let verb = if s.is_join() { "joins" } else { "leaves" };
+                assert!(
+                    html.contains(&format!("When {} {verb}", s.name(changed))),
+                    "{html}"
+                );
+            }
+            // A deploy says itself in words (DEFINITIONS §20).
+            None => assert!(
+                html.contains(&format!(
+                    "data-deploy-summary=\"\"><strong>The deploy: </strong>{}.",
+                    s.deploy().describe()
+                )),
+                "{html}"
+            ),
+        }
     }
     // DEFINITIONS §2's default: echo joins and 205 of 1,000 keys move.
     let (_, html) = section(&snapshot_panels::MOVED, "");

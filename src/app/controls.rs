@@ -354,7 +354,7 @@ fn ChangeControl() -> impl IntoView {
     let joining_name = move || {
         settings.with(|s| match &s.change {
             Change::Join(name) => name.clone(),
-            Change::Leave(_) => String::new(),
+            Change::Leave(_) | Change::Deploy(_) => String::new(),
         })
     };
     // Bumped when a kind switch is refused, so the radios snap back to the
@@ -403,7 +403,7 @@ fn ChangeControl() -> impl IntoView {
     // changes neither) does not rebuild the row.
     let leave_choices = Memo::new(move |_| {
         settings.with(|s| match &s.change {
-            Change::Join(_) => None,
+            Change::Join(_) | Change::Deploy(_) => None,
             Change::Leave(name) => Some((s.servers.clone(), name.clone())),
         })
     });

@@ -56,10 +56,9 @@ pub fn keep_headline(model: Model) {
 }
 
 fn headline(s: &Snapshot) -> String {
-    let verb = s.change_verb();
     format!(
-        "Right now, as {} {verb}, {} moves {} of {} keys ({}) while hash mod n would move {} ({}).",
-        s.name(s.changed),
+        "Right now, as {}, {} moves {} of {} keys ({}) while hash mod n would move {} ({}).",
+        s.change_phrase(),
         // Both counts read the same positions (DEFINITIONS §18).
         if s.settings.in_use.is_client() {
             format!("{}'s ring", s.settings.in_use.name())

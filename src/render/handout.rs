@@ -23,8 +23,9 @@ fn slug(text: &str) -> String {
 /// dashes, whatever the server names are, so it is a safe name on any system.
 pub fn png_name(figure: &str, settings: &Settings) -> String {
     let (name, verb) = match &settings.change {
-        Change::Join(name) => (name, "joins"),
-        Change::Leave(name) => (name, "leaves"),
+        Change::Join(name) => (name.as_str(), "joins"),
+        Change::Leave(name) => (name.as_str(), "leaves"),
+        Change::Deploy(_) => ("", "deploy"),
     };
     let mut parts = vec![slug(figure), format!("points{}", settings.points)];
     // A name with no letters or digits at all leaves only the verb.
@@ -47,6 +48,7 @@ pub fn settings_line(settings: &Settings) -> String {
     let change = match &settings.change {
         Change::Join(name) => format!("{name} joins"),
         Change::Leave(name) => format!("{name} leaves"),
+        Change::Deploy(after) => format!("a deploy to {}", after.servers.join(", ")),
     };
     let keys = match &settings.your_keys {
         Some(yours) => format!("{} of your own keys", thousands(yours.len() as u64)),
@@ -84,17 +86,22 @@ pub fn settings_line(settings: &Settings) -> String {
 /// moved keys, for none is marked.
 pub fn ring_png_caption(s: &Snapshot, asking: bool) -> String {
     const MARKS: &str = "Each dot is a key in its server's colour, each tick a server's point on the circle of 2^32 positions";
-    let verb = s.change_verb();
-    let name = s.name(s.changed);
+    let change = s.change_phrase();
     let keys = thousands(s.key_count() as u64);
     if asking {
         return format!(
-            "Before {name} {verb}, {} servers hold the {keys} keys: how many of them will change server? {MARKS}.",
+            "Before {change}, {} servers hold the {keys} keys: how many of them will change server? {MARKS}.",
             s.before.len()
         );
     }
     format!(
-        "{name} {verb}: {} of {keys} keys change server. {MARKS}; a ring round a dot marks a key that moved.",
+        "{}: {} of {keys} keys change server. {MARKS}; a ring round a dot marks a key that moved.",
+        // A name is never capitalised; the deploy starts the sentence.
+        if s.is_deploy() {
+            "The deploy"
+        } else {
+            change.as_str()
+        },
         thousands(s.moved_by_owner_diff as u64),
     )
 }

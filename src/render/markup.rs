@@ -204,11 +204,6 @@ impl Markup {
     /// The ring's caption while the page asks before it tells: the pool
     /// before the change, and the question where the count would be.
     pub fn ring_question(&mut self, snapshot: &model::Snapshot) -> &mut Markup {
-        let verb = if snapshot.is_join() {
-            "joins"
-        } else {
-            "leaves"
-        };
         self.open(
             "p",
             &[
@@ -218,8 +213,8 @@ impl Markup {
             ],
         )
         .text(&format!(
-            "Before {} {verb}, {} servers hold the {} keys. ",
-            snapshot.name(snapshot.changed),
+            "Before {}, {} servers hold the {} keys. ",
+            snapshot.change_phrase(),
             snapshot.before.len(),
             model::format::thousands(snapshot.key_count() as u64)
         ))

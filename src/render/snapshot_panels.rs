@@ -169,7 +169,10 @@ fn entries(m: &mut Markup, s: &Snapshot) {
 
 /// Moved keys, counted twice by routes that share no code.
 fn moved(m: &mut Markup, s: &Snapshot) {
-    let changed = s.name(s.changed);
+    let Some(changed) = s.changed else {
+        return moved_by_deploy(m, s);
+    };
+    let changed = s.name(changed);
     let in_use = s.settings.in_use;
     // `is_client`, so the first screen's module (no clients) drops the rest.
     let lead = match (in_use.is_client(), s.is_join()) {
@@ -219,8 +222,14 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     row(m, even, |m| {
         figure_cell(m, "even-share", &format_share(s.even_share()))
     });
-    // With skewed or counted requests a key is not a request: the share of
-    // traffic that changes server, beside the share of keys (DEFINITIONS §16).
+    requests_row(m, s);
+    m.close("tbody").close("table");
+    routes_verdict(m, s, agree);
+}
+
+/// With skewed or counted requests a key is not a request: the share of
+/// traffic that changes server, beside the share of keys (DEFINITIONS §16).
+fn requests_row(m: &mut Markup, s: &Snapshot) {
     if let Some(requests) = s.moved_requests() {
         row(m, "Requests to the keys that moved", |m| {
             m.open("td", &[("class", Some("num"))]);
@@ -232,7 +241,52 @@ fn moved(m: &mut Markup, s: &Snapshot) {
                 .close("td");
         });
     }
+}
+
+/// Moved keys in a deploy (DEFINITIONS §20): the deploy in words, then the
+/// same two counts, the second over every stretch whose owner differs.
+fn moved_by_deploy(m: &mut Markup, s: &Snapshot) {
+    m.open(
+        "p",
+        &[("class", Some("deploy")), ("data-deploy-summary", Some(""))],
+    )
+    .element("strong", &[], "The deploy: ")
+    .text(&format!("{}.", s.deploy().describe()))
+    .close("p");
+    let mut lead = "Each pool is placed from its own list and weights, and a key moves when its server after is not its server before: into a newcomer's arcs, out of a leaver's, and to or from a server whose weight changed. ".to_string();
+    if s.moved_between > 0 {
+        lead.push_str(&format!(
+            "{} of the moved keys go between servers that stay. ",
+            thousands(s.moved_between as u64)
+        ));
+    }
+    m.open("p", &[("class", Some("lead"))])
+        .text(&lead)
+        .text("The page counts them twice, by two routes that share no code, and they must agree.")
+        .close("p");
+    let agree = s.moved_by_owner_diff == s.moved_by_arc_walk;
+    m.open("table", &[("class", Some("numbers"))])
+        .open("tbody", &[]);
+    row(m, "Owner before ≠ owner after, key by key", |m| {
+        count_cell(m, "moved", s.moved_by_owner_diff)
+    });
+    row(
+        m,
+        "Keys in every stretch whose owner differs between the two rings",
+        |m| count_cell(m, "moved-arc", s.moved_by_arc_walk),
+    );
+    row(
+        m,
+        "Fewest a fair placement must move: keys × the share of weight that changes hands",
+        |m| figure_cell(m, "even-share", &format_share(s.even_share())),
+    );
+    requests_row(m, s);
     m.close("tbody").close("table");
+    routes_verdict(m, s, agree);
+}
+
+/// Whether the two routes agree, and the count against its share.
+fn routes_verdict(m: &mut Markup, s: &Snapshot, agree: bool) {
     m.open(
         "p",
         &[
@@ -251,7 +305,9 @@ fn moved(m: &mut Markup, s: &Snapshot) {
         thousands(s.moved_by_owner_diff as u64),
         thousands(s.key_count() as u64),
         percent(s.moved_by_owner_diff, s.key_count()),
-        if s.weighted() {
+        if s.is_deploy() {
+            "the fewest a fair placement must move,"
+        } else if s.weighted() {
             "a fair share by weight"
         } else {
             "an even share"

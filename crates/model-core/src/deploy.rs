@@ -153,12 +153,18 @@ impl Deploy {
         })
     }
 
-    /// The pool on one side, as lines.
-    pub fn pool(&self, side: Side) -> Vec<PoolServer> {
-        let (members, weights, ids) = match side {
+    /// One side's members, in order, and its weights and fixed ids by `ServerId`.
+    #[allow(clippy::type_complexity)]
+    fn side(&self, side: Side) -> (&[ServerId], &[u8], &[Option<u32>]) {
+        match side {
             Side::Before => (&self.before, &self.weights_before, &self.ids_before),
             Side::After => (&self.after, &self.weights_after, &self.ids_after),
-        };
+        }
+    }
+
+    /// The pool on one side, as lines.
+    pub fn pool(&self, side: Side) -> Vec<PoolServer> {
+        let (members, weights, ids) = self.side(side);
         members
             .iter()
             .map(|&id| PoolServer {
@@ -187,15 +193,18 @@ impl Deploy {
         self.pool(Side::Before) == self.pool(Side::After)
     }
 
-    /// Whether the servers in both pools stand in another order after.
-    pub fn reorders(&self) -> bool {
-        let after_order: Vec<ServerId> = self
-            .after
+    /// Servers in both pools, in the order they stand after.
+    fn staying_in_order_after(&self) -> Vec<ServerId> {
+        self.after
             .iter()
             .copied()
             .filter(|id| self.before.contains(id))
-            .collect();
-        after_order != self.staying()
+            .collect()
+    }
+
+    /// Whether the servers in both pools stand in another order after.
+    pub fn reorders(&self) -> bool {
+        self.staying_in_order_after() != self.staying()
     }
 
     /// The reorder alone: the pool before with its servers in the order
@@ -236,10 +245,7 @@ impl Deploy {
         positions: &'a KeyPositions,
         built: Option<(&'a [ServerId], &'a Ring)>,
     ) -> Context<'a> {
-        let (weights, fixed_ids) = match side {
-            Side::Before => (&self.weights_before, &self.ids_before),
-            Side::After => (&self.weights_after, &self.ids_after),
-        };
+        let (_, weights, fixed_ids) = self.side(side);
         Context {
             names: &self.names,
             settings,
@@ -306,7 +312,7 @@ impl Deploy {
     /// renumbered and reordered, one clause each, joined by semicolons.
     pub fn describe(&self) -> String {
         if self.is_unchanged() {
-            return "Nothing changes: the pool after is the pool before, line for line".into();
+            return "nothing changes: the pool after is the pool before, line for line".into();
         }
         let mut clauses = Vec::new();
         let (replaced, removed, added) = self.pairs();
@@ -429,12 +435,7 @@ impl Deploy {
     /// is, else the new order of the servers that stay.
     fn reorder_clause(&self) -> String {
         let was = self.staying();
-        let now: Vec<ServerId> = self
-            .after
-            .iter()
-            .copied()
-            .filter(|id| self.before.contains(id))
-            .collect();
+        let now = self.staying_in_order_after();
         let mut swaps = Vec::new();
         for (at, (&a, &b)) in was.iter().zip(&now).enumerate() {
             // A swap: each of the pair stands where the other stood.
@@ -465,22 +466,15 @@ impl Deploy {
     /// circle whose owner differs between the two rings, never looking a
     /// key up (`Ring::keys_in_changed_arcs`).
     pub fn moved_by_arc_walk(&self, settings: &Settings, keys: &Keys) -> usize {
-        let ring = |side: Side, pool: &[ServerId]| {
-            let weights = match side {
-                Side::Before => &self.weights_before,
-                Side::After => &self.weights_after,
-            };
+        let ring = |side: Side| {
+            let (pool, weights, _) = self.side(side);
             let points = super::ring::Points {
                 base: settings.points,
                 weights,
             };
             Ring::build(&self.names, pool, points, settings.hash)
         };
-        Ring::keys_in_changed_arcs(
-            &ring(Side::Before, &self.before),
-            &ring(Side::After, &self.after),
-            &keys.sorted,
-        )
+        Ring::keys_in_changed_arcs(&ring(Side::Before), &ring(Side::After), &keys.sorted)
     }
 }
 

@@ -51,10 +51,13 @@ pub fn owners(snapshot: &Snapshot, text: &str) -> (u32, Vec<KeyOwners>) {
     // The textbook schemes read the key where the ring in use puts it
     // (DEFINITIONS §18): the menu's hash, or a client's own.
     let hash = snapshot.key_position(name);
-    let context = snapshot.scheme_context();
+    let (context_before, context_after) = snapshot.side_contexts();
     let rows = placements::every()
         .map(|scheme| {
-            let (before, after) = scheme.place_pair(&context, &snapshot.before, &snapshot.after);
+            let (before, after) = scheme.place_sides(
+                (&context_before, &snapshot.before),
+                (&context_after, &snapshot.after),
+            );
             let own_position = match before.by_own_hash() {
                 Some(own) => Some((own.key_hash().hash)(name)),
                 None if scheme.id() == "slots" => Some(u64::from(slots::name_slot(name))),

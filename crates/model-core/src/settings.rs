@@ -25,21 +25,81 @@ pub const MAX_FIRST: u64 = 1_000_000_000;
 /// The one change the page measures.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
-    /// A new server, appended to the list.
+    /// A new server, appended to the list (or inserted, `addat=`).
     Join(String),
     /// A listed server leaves.
     Leave(String),
+    /// A deploy (DEFINITIONS §20): any pool after, at once.
+    Deploy(PoolAfter),
+}
+
+/// The pool after a deploy: `after=` and `after-weights=`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PoolAfter {
+    pub servers: Vec<String>,
+    /// The weights the deploy sets. A server it names no weight for keeps
+    /// its weight before (`weights=`); a newcomer's is 1.
+    pub weights: Vec<(String, Weight)>,
+}
+
+impl PoolAfter {
+    /// What is wrong with the pool after, naming the item: 2 to 50
+    /// servers, each name valid and listed once, each weight of a server in it.
+    pub fn problem(&self) -> Option<Problem> {
+        let why = |message: String| Some(Problem::new(Field::After, message));
+        let count = self.servers.len();
+        if !(MIN_SERVERS..=MAX_SERVERS).contains(&count) {
+            return why(format!(
+                "The pool after needs {MIN_SERVERS} to {MAX_SERVERS} servers; it has {count}."
+            ));
+        }
+        for (index, name) in self.servers.iter().enumerate() {
+            match clean_name(name) {
+                Ok(clean) if clean == *name => {}
+                Ok(_) => {
+                    return why(format!(
+                        "In the pool after, \u{201c}{name}\u{201d} starts or ends with spaces."
+                    ))
+                }
+                Err(problem) => return why(format!("In the pool after: {problem}")),
+            }
+            if self.servers[..index].contains(name) {
+                return why(format!(
+                    "\u{201c}{name}\u{201d} is listed twice in the pool after; every server needs its own name."
+                ));
+            }
+        }
+        for (index, (name, _)) in self.weights.iter().enumerate() {
+            if !self.servers.contains(name) {
+                return why(format!(
+                    "\u{201c}{name}\u{201d} is not in the pool after, so it cannot have a weight after."
+                ));
+            }
+            if self.weights[..index].iter().any(|(other, _)| other == name) {
+                return why(format!(
+                    "\u{201c}{name}\u{201d} has two weights after; give it one."
+                ));
+            }
+        }
+        None
+    }
 }
 
 impl Change {
-    pub fn name(&self) -> &str {
+    /// The server that joins or leaves; None for a deploy.
+    pub fn single_name(&self) -> Option<&str> {
         match self {
-            Change::Join(name) | Change::Leave(name) => name,
+            Change::Join(name) | Change::Leave(name) => Some(name),
+            Change::Deploy(_) => None,
         }
     }
 
     pub fn is_join(&self) -> bool {
         matches!(self, Change::Join(_))
+    }
+
+    pub fn is_deploy(&self) -> bool {
+        matches!(self, Change::Deploy(_))
     }
 }
 
@@ -301,6 +361,8 @@ pub type Replicas = WholeIn<1, 5, 3>;
 pub enum Field {
     Servers,
     Change,
+    /// The pool after a deploy (`after=`, `after-weights=`).
+    After,
     Points,
     Keys,
     First,
@@ -460,6 +522,41 @@ impl Settings {
         problems
     }
 
+    /// The change as a join or a leave where a deploy is one: the pool after
+    /// is the list with one server inserted or one taken out, and no
+    /// server's weight changes. `add`, `remove` and `addat` mean one `after`.
+    fn shorthand(&mut self) -> Change {
+        let Change::Deploy(after) = &self.change else {
+            return self.change.clone();
+        };
+        let same_weights = after
+            .servers
+            .iter()
+            .all(|name| self.weight_after_of(name) == self.weight_of(name));
+        let (before, now) = (&self.servers, &after.servers);
+        if same_weights && now.len() == before.len() + 1 {
+            let at = (0..now.len()).find(|&i| before.get(i) != Some(&now[i]));
+            if let Some(at) = at {
+                if now[..at] == before[..at]
+                    && now[at + 1..] == before[at..]
+                    && !before.contains(&now[at])
+                {
+                    self.insert_at = (at + 1 < now.len()).then_some(at as u16 + 1);
+                    return Change::Join(now[at].clone());
+                }
+            }
+        }
+        if same_weights && now.len() + 1 == before.len() {
+            let at = (0..before.len()).find(|&i| now.get(i) != Some(&before[i]));
+            if let Some(at) = at {
+                if before[..at] == now[..at] && before[at + 1..] == now[at..] {
+                    return Change::Leave(before[at].clone());
+                }
+            }
+        }
+        self.change.clone()
+    }
+
     /// Whether a joiner's position is in the list after the join.
     fn insert_problem(&self) -> Option<Problem> {
         let last = self.servers.len() + 1;
@@ -502,6 +599,7 @@ impl Settings {
                 format!("At least {MIN_SERVERS} servers must remain after a leave.")
             }
             Change::Leave(_) => return None,
+            Change::Deploy(after) => return after.problem(),
         };
         Some(Problem::new(Field::Change, why))
     }
@@ -517,6 +615,7 @@ impl Settings {
     /// The server list after the change: the pool that fails.
     pub fn pool_after(&self) -> Vec<String> {
         match &self.change {
+            Change::Deploy(after) => after.servers.clone(),
             Change::Join(name) => {
                 let mut pool = self.servers.clone();
                 pool.insert(self.join_index(), name.clone());
@@ -555,21 +654,51 @@ impl Settings {
         weight_in(&self.weights, name)
     }
 
-    /// Every server named in the scenario: the list, and a joiner.
+    /// A server's weight after the change: what a deploy sets, else its
+    /// weight before (DEFINITIONS §20).
+    pub fn weight_after_of(&self, name: &str) -> u8 {
+        match &self.change {
+            Change::Deploy(after) => after
+                .weights
+                .iter()
+                .find(|(named, _)| named == name)
+                .map_or_else(|| self.weight_of(name), |(_, weight)| weight.get()),
+            _ => self.weight_of(name),
+        }
+    }
+
+    /// Every server named in the scenario: the list, then a joiner or a
+    /// deploy's newcomers in their order after.
     pub fn all_names(&self) -> Vec<String> {
         let mut names = self.servers.clone();
-        if let Change::Join(name) = &self.change {
-            names.push(name.clone());
+        match &self.change {
+            Change::Join(name) => names.push(name.clone()),
+            Change::Leave(_) => {}
+            Change::Deploy(after) => names.extend(
+                after
+                    .servers
+                    .iter()
+                    .filter(|name| !self.servers.contains(name))
+                    .cloned(),
+            ),
         }
         names
     }
 
-    /// Ring entries with every server of the scenario on the ring.
+    /// Ring entries on the larger ring of the change: every server of the
+    /// scenario on one ring, or each side of a deploy on its own.
     pub fn ring_entries(&self) -> usize {
-        self.all_names()
-            .iter()
-            .map(|name| usize::from(self.points) * usize::from(self.weight_of(name)))
-            .sum()
+        let entries = |names: &[String], weight: &dyn Fn(&str) -> u8| -> usize {
+            names
+                .iter()
+                .map(|name| usize::from(self.points) * usize::from(weight(name)))
+                .sum()
+        };
+        match &self.change {
+            Change::Deploy(after) => entries(&self.servers, &|n| self.weight_of(n))
+                .max(entries(&after.servers, &|n| self.weight_after_of(n))),
+            _ => entries(&self.all_names(), &|n| self.weight_of(n)),
+        }
     }
 
     /// Problems with `weights`: unknown or repeated names, and the cap.
@@ -740,8 +869,8 @@ pub struct Valid {
     settings: Settings,
     /// The server that joins or leaves, as an index into the list with a
     /// joiner appended: found once, when the settings are checked, so no
-    /// later step has a leaver to look for and perhaps not find.
-    changed: ServerId,
+    /// later step has a leaver to look for and perhaps not find. None for a deploy.
+    changed: Option<ServerId>,
 }
 
 impl std::ops::Deref for Valid {
@@ -755,7 +884,7 @@ impl Default for Valid {
     /// The spec's default scenario: echo joins alpha…delta.
     fn default() -> Self {
         let settings = Settings::default();
-        let changed = settings.servers.len() as ServerId;
+        let changed = Some(settings.servers.len() as ServerId);
         Valid { settings, changed }
     }
 }
@@ -784,13 +913,18 @@ impl Valid {
     pub fn new(draft: Settings) -> Result<Valid, Vec<Problem>> {
         let problems = draft.problems();
         let changed = match &draft.change {
-            Change::Join(_) => Some(draft.servers.len()),
-            Change::Leave(name) => draft.servers.iter().position(|listed| listed == name),
+            Change::Join(_) => Some(Some(draft.servers.len() as ServerId)),
+            Change::Leave(name) => draft
+                .servers
+                .iter()
+                .position(|listed| listed == name)
+                .map(|at| Some(at as ServerId)),
+            Change::Deploy(_) => Some(None),
         };
         match changed {
             Some(changed) if problems.is_empty() => Ok(Valid {
                 settings: draft,
-                changed: changed as ServerId,
+                changed,
             }),
             _ => Err(problems),
         }
@@ -799,7 +933,7 @@ impl Valid {
     /// The heaviest settings the controls allow (see `Settings::largest`).
     pub fn largest() -> Valid {
         let settings = Settings::largest();
-        let changed = settings.servers.len() as ServerId;
+        let changed = Some(settings.servers.len() as ServerId);
         Valid { settings, changed }
     }
 
@@ -846,6 +980,7 @@ impl Valid {
             notices.push(refused(problem));
             draft.change = default_change(&draft.servers);
         }
+        draft.change = draft.shorthand();
         if let Some(problem) = draft.insert_problem() {
             notices.push(refused(problem));
             draft.insert_at = None;
@@ -893,32 +1028,39 @@ impl Valid {
 
     /// What the two rings are made from, the change resolved to server ids.
     pub fn ring_spec(&self) -> RingSpec {
-        let mut names = self.servers.clone();
-        let listed: Vec<ServerId> = (0..names.len() as ServerId).collect();
-        let changed = self.changed;
-        let (before, after) = match &self.change {
-            Change::Join(name) => {
-                names.push(name.clone());
-                let mut after = listed.clone();
+        let names = self.all_names();
+        let before: Vec<ServerId> = (0..self.servers.len() as ServerId).collect();
+        let after = match (&self.change, self.changed) {
+            (Change::Join(_), Some(changed)) => {
+                let mut after = before.clone();
                 after.insert(self.join_index(), changed);
-                (listed, after)
+                after
             }
-            Change::Leave(_) => {
-                let after = listed.iter().copied().filter(|&id| id != changed).collect();
-                (listed, after)
-            }
+            (Change::Deploy(pool), _) => pool
+                .servers
+                .iter()
+                .filter_map(|name| names.iter().position(|n| n == name))
+                .map(|at| at as ServerId)
+                .collect(),
+            (_, changed) => before
+                .iter()
+                .copied()
+                .filter(|&id| Some(id) != changed)
+                .collect(),
         };
         let weights = self.weights_for(&names);
+        let weights_after = names.iter().map(|n| self.weight_after_of(n)).collect();
         RingSpec {
             names,
             before,
             after,
-            changed,
+            changed: self.changed,
             joining: self.change.is_join(),
             points: self.points,
             hash: self.hash,
             in_use: self.in_use,
             weights,
+            weights_after,
         }
     }
 
@@ -976,9 +1118,13 @@ impl KeySpec {
 pub fn stage_pools_of(
     before: &[ServerId],
     after: &[ServerId],
-    changed: ServerId,
+    changed: Option<ServerId>,
     joining: bool,
 ) -> Vec<Vec<ServerId>> {
+    // A deploy is one step: the pool before, then the pool after.
+    let Some(changed) = changed else {
+        return vec![before.to_vec(), after.to_vec()];
+    };
     let mut order = before.to_vec();
     if joining {
         order.push(changed);
@@ -999,12 +1145,16 @@ pub struct RingSpec {
     names: Vec<String>,
     before: Vec<ServerId>,
     after: Vec<ServerId>,
-    changed: ServerId,
+    /// The server that joins or leaves; None for a deploy.
+    changed: Option<ServerId>,
     joining: bool,
     points: u16,
     hash: HashKind,
     in_use: InUse,
+    /// Each server's weight before and after, indexed by `ServerId`: the
+    /// same but for a deploy that changes some.
     weights: Vec<u8>,
+    weights_after: Vec<u8>,
 }
 
 impl RingSpec {
@@ -1017,7 +1167,7 @@ impl RingSpec {
     pub fn after(&self) -> &[ServerId] {
         &self.after
     }
-    pub fn changed(&self) -> ServerId {
+    pub fn changed(&self) -> Option<ServerId> {
         self.changed
     }
     pub fn is_join(&self) -> bool {
@@ -1031,6 +1181,9 @@ impl RingSpec {
     }
     pub fn weights(&self) -> &[u8] {
         &self.weights
+    }
+    pub fn weights_after(&self) -> &[u8] {
+        &self.weights_after
     }
     pub fn in_use(&self) -> InUse {
         self.in_use
@@ -1050,7 +1203,11 @@ pub fn default_change(servers: &[String]) -> Change {
     if servers.len() >= MAX_SERVERS {
         return Change::Leave(servers[servers.len() - 1].clone());
     }
-    let preferred = Settings::default().change.name().to_string();
+    let preferred = Settings::default()
+        .change
+        .single_name()
+        .unwrap_or_default()
+        .to_string();
     let name = std::iter::once(preferred)
         .chain((1..).map(|n| format!("server-{n}")))
         .find(|name| !servers.contains(name))

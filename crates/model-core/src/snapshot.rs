@@ -25,10 +25,13 @@ pub struct Snapshot {
     /// The pool before and after the change, in list order (the modulo numbering).
     pub before: Vec<ServerId>,
     pub after: Vec<ServerId>,
-    /// The server that joins or leaves.
-    pub changed: ServerId,
-    /// Each server's weight, indexed by `ServerId` (1 unless set).
+    /// The server that joins or leaves; None for a deploy (DEFINITIONS §20).
+    pub changed: Option<ServerId>,
+    /// Each server's weight after the change, indexed by `ServerId` (1
+    /// unless set): the pool that fails and the spread after read these.
     pub weights: Vec<u8>,
+    /// Each server's weight before: the same but for a deploy that changes some.
+    pub weights_before: Vec<u8>,
     pub keys: Arc<Keys>,
     pub ring_before: Ring,
     pub ring_after: Ring,
@@ -60,10 +63,12 @@ pub struct Rings {
     /// What they were built from, so a snapshot can tell they fit its settings.
     spec: RingSpec,
     pub names: Vec<String>,
+    /// Weights after and before, as in `Snapshot`.
     pub weights: Vec<u8>,
+    pub weights_before: Vec<u8>,
     pub before: Vec<ServerId>,
     pub after: Vec<ServerId>,
-    pub changed: ServerId,
+    pub changed: Option<ServerId>,
     pub ring_before: Ring,
     pub ring_after: Ring,
     /// How a 64-bit client's points and keys are fitted to the page's ring.
@@ -74,53 +79,71 @@ impl Rings {
     /// Build both rings from valid settings' `Valid::ring_spec`.
     pub fn build(spec: &RingSpec) -> Rings {
         let names = spec.names();
-        let points = Points {
+        let points_before = Points {
             base: spec.points(),
             weights: spec.weights(),
         };
+        let points_after = Points {
+            base: spec.points(),
+            weights: spec.weights_after(),
+        };
         // A client's ring is built for each pool: its staying servers'
-        // points may follow the pool (ketama's weights). The page's: one
-        // ring is built and sorted; the other is the same minus the changed
-        // server, which keeps the order.
+        // points may follow the pool (ketama's weights). The page's, for a
+        // join or a leave: one ring is built and sorted; the other is the
+        // same minus the changed server, which keeps the order. A deploy's
+        // two rings are each built from their own pool and weights.
         let in_use = spec.in_use();
-        let client = |pool: &[ServerId]| client_ring(in_use, names, spec.weights(), pool);
+        let client = |pool: &[ServerId], weights: &[u8]| client_ring(in_use, names, weights, pool);
         let mut wide = None;
-        let (ring_before, ring_after) =
-            if let (Some(before), Some(after)) = (client(spec.before()), client(spec.after())) {
-                // Envoy's points are 64-bit: drawn where `Wide` fits them,
-                // with every stage of the step-through's (`steps::stage_pools`).
-                let fit = in_use.is_wide().then(|| {
-                    let stages =
-                        stage_pools_of(spec.before(), spec.after(), spec.changed(), spec.is_join());
-                    let mut points: Vec<u64> = Vec::new();
-                    for pool in &stages {
-                        if let Some(stage) = client(pool) {
-                            points.extend(stage.points().iter().map(|&(point, _)| point));
-                        }
+        let sides = (
+            client(spec.before(), spec.weights()),
+            client(spec.after(), spec.weights_after()),
+        );
+        let (ring_before, ring_after) = if let (Some(before), Some(after)) = sides {
+            // Envoy's points are 64-bit: drawn where `Wide` fits them,
+            // with every stage of the step-through's (`steps::stage_pools`).
+            let fit = in_use.is_wide().then(|| {
+                let stages =
+                    stage_pools_of(spec.before(), spec.after(), spec.changed(), spec.is_join());
+                let mut points: Vec<u64> = before.points().iter().map(|&(p, _)| p).collect();
+                for pool in &stages {
+                    if let Some(stage) = client(pool, spec.weights_after()) {
+                        points.extend(stage.points().iter().map(|&(point, _)| point));
                     }
-                    Wide::new(points)
-                });
-                let place = |point: u64| match &fit {
-                    Some(fit) => fit.point(point),
-                    None => point as u32,
-                };
-                let rings = (
-                    as_ring(&before, names, place),
-                    as_ring(&after, names, place),
-                );
-                wide = fit.map(Arc::new);
-                rings
-            } else if spec.is_join() {
-                let ring_after = Ring::build(names, spec.after(), points, spec.hash());
-                (ring_after.without(spec.changed()), ring_after)
-            } else {
-                let ring_before = Ring::build(names, spec.before(), points, spec.hash());
-                let ring_after = ring_before.without(spec.changed());
-                (ring_before, ring_after)
+                }
+                Wide::new(points)
+            });
+            let place = |point: u64| match &fit {
+                Some(fit) => fit.point(point),
+                None => point as u32,
             };
+            let rings = (
+                as_ring(&before, names, place),
+                as_ring(&after, names, place),
+            );
+            wide = fit.map(Arc::new);
+            rings
+        } else {
+            match (spec.changed(), spec.is_join()) {
+                (Some(changed), true) => {
+                    let ring_after = Ring::build(names, spec.after(), points_after, spec.hash());
+                    (ring_after.without(changed), ring_after)
+                }
+                (Some(changed), false) => {
+                    let ring_before = Ring::build(names, spec.before(), points_before, spec.hash());
+                    let ring_after = ring_before.without(changed);
+                    (ring_before, ring_after)
+                }
+                (None, _) => (
+                    Ring::build(names, spec.before(), points_before, spec.hash()),
+                    Ring::build(names, spec.after(), points_after, spec.hash()),
+                ),
+            }
+        };
         Rings {
             names: names.to_vec(),
-            weights: spec.weights().to_vec(),
+            weights: spec.weights_after().to_vec(),
+            weights_before: spec.weights().to_vec(),
             before: spec.before().to_vec(),
             after: spec.after().to_vec(),
             changed: spec.changed(),
@@ -275,33 +298,32 @@ impl Snapshot {
         };
         let settings = valid;
         // Route (a): every key's owner on the ring with the changed server
-        // and without it, from one walk, compared key by key.
-        let joining = settings.change.is_join();
-        let ring_with_changed = if joining {
-            &rings.ring_after
-        } else {
-            &rings.ring_before
-        };
+        // and without it, from one walk, compared key by key; or, for a
+        // client's two rings or a deploy's, a walk on each.
         let mut owners_before = vec![0; keys.len()];
         let mut owners_after = vec![0; keys.len()];
         let clients = rings.spec().in_use().is_client();
-        if clients {
-            // Two rings of their own: a walk each.
-            rings
-                .ring_before
-                .fill_owners(&keys, &mut owners_before, None);
-            rings.ring_after.fill_owners(&keys, &mut owners_after, None);
-        } else {
-            let (with_changed, without_changed) = if joining {
-                (&mut owners_after, &mut owners_before)
-            } else {
-                (&mut owners_before, &mut owners_after)
-            };
-            ring_with_changed.fill_owners(
-                &keys,
-                with_changed,
-                Some((rings.changed, without_changed)),
-            );
+        let single = rings.changed.filter(|_| !clients);
+        match single {
+            Some(changed) => {
+                let joining = settings.change.is_join();
+                let (ring_with_changed, with_changed, without_changed) = if joining {
+                    (&rings.ring_after, &mut owners_after, &mut owners_before)
+                } else {
+                    (&rings.ring_before, &mut owners_before, &mut owners_after)
+                };
+                ring_with_changed.fill_owners(
+                    &keys,
+                    with_changed,
+                    Some((changed, without_changed)),
+                );
+            }
+            None => {
+                rings
+                    .ring_before
+                    .fill_owners(&keys, &mut owners_before, None);
+                rings.ring_after.fill_owners(&keys, &mut owners_after, None);
+            }
         }
         let movement = Movement::of(
             &owners_before,
@@ -311,16 +333,24 @@ impl Snapshot {
             rings.names.len(),
         );
         // Route (b): the keys inside the arcs the changed server claims or
-        // gives up, on the ring that has it.
-        let moved_by_arc_walk = if clients {
-            Ring::keys_in_changed_arcs(&rings.ring_before, &rings.ring_after, &keys.sorted)
-        } else {
-            ring_with_changed.keys_in_arcs_of(rings.changed, &keys.sorted)
+        // gives up, on the ring that has it; for two rings of their own, the
+        // keys in every stretch whose owner differs between them.
+        let moved_by_arc_walk = match single {
+            Some(changed) => {
+                let ring_with_changed = if settings.change.is_join() {
+                    &rings.ring_after
+                } else {
+                    &rings.ring_before
+                };
+                ring_with_changed.keys_in_arcs_of(changed, &keys.sorted)
+            }
+            None => Ring::keys_in_changed_arcs(&rings.ring_before, &rings.ring_after, &keys.sorted),
         };
         Snapshot {
             settings: settings.clone(),
             names: rings.names.clone(),
             weights: rings.weights.clone(),
+            weights_before: rings.weights_before.clone(),
             before: rings.before.clone(),
             after: rings.after.clone(),
             changed: rings.changed,
@@ -348,12 +378,66 @@ impl Snapshot {
         self.settings.change.is_join()
     }
 
+    pub fn is_deploy(&self) -> bool {
+        self.settings.change.is_deploy()
+    }
+
     /// What the changed server does, for prose: "joins" or "leaves".
     pub fn change_verb(&self) -> &'static str {
         if self.is_join() {
             "joins"
         } else {
             "leaves"
+        }
+    }
+
+    /// The change as a sentence's subject and verb: "echo joins", "bravo
+    /// leaves", "the deploy" (DEFINITIONS §20).
+    pub fn change_phrase(&self) -> String {
+        match self.changed {
+            Some(changed) => format!("{} {}", self.name(changed), self.change_verb()),
+            None => "the deploy".to_string(),
+        }
+    }
+
+    /// Whether a server in both pools has another weight after (a deploy
+    /// that reweights): its points change, so keys move between servers
+    /// that stay by design.
+    pub fn reweights(&self) -> bool {
+        self.before
+            .iter()
+            .filter(|id| self.after.contains(id))
+            .any(|&id| self.weights_before[usize::from(id)] != self.weights[usize::from(id)])
+    }
+
+    /// Servers in the pool after and not before, in their order after.
+    pub fn newcomers(&self) -> Vec<ServerId> {
+        self.after
+            .iter()
+            .copied()
+            .filter(|id| !self.before.contains(id))
+            .collect()
+    }
+
+    /// Servers in the pool before and not after, in their order before.
+    pub fn leavers(&self) -> Vec<ServerId> {
+        self.before
+            .iter()
+            .copied()
+            .filter(|id| !self.after.contains(id))
+            .collect()
+    }
+
+    /// The deploy as a `Deploy`, for its words and its sides.
+    pub fn deploy(&self) -> crate::deploy::Deploy {
+        crate::deploy::Deploy {
+            names: self.names.clone(),
+            before: self.before.clone(),
+            after: self.after.clone(),
+            weights_before: self.weights_before.clone(),
+            weights_after: self.weights.clone(),
+            ids_before: vec![None; self.names.len()],
+            ids_after: vec![None; self.names.len()],
         }
     }
 
@@ -369,7 +453,32 @@ impl Snapshot {
     /// The changed server's fair share of the keys (DEFINITIONS §16):
     /// K × its weight ÷ the total weight of the pool that holds it, after a
     /// join or before a leave; K ÷ (n+1) or K ÷ n at equal weights.
+    /// For a deploy, the fewest keys any placement that keeps every
+    /// server at its fair share must move: K times the share of the weight
+    /// that changes hands, Σ max(0, fair after − fair before) over servers
+    /// (DEFINITIONS §20), which is the joiner's or leaver's share for one.
     pub fn even_share(&self) -> f64 {
+        let Some(changed) = self.changed else {
+            let fair = |pool: &[ServerId], weights: &[u8]| {
+                let total: f64 = pool
+                    .iter()
+                    .map(|&id| f64::from(weights[usize::from(id)]))
+                    .sum();
+                let mut share = vec![0.0; self.names.len()];
+                for &id in pool {
+                    share[usize::from(id)] = f64::from(weights[usize::from(id)]) / total;
+                }
+                share
+            };
+            let before = fair(&self.before, &self.weights_before);
+            let after = fair(&self.after, &self.weights);
+            let gained: f64 = after
+                .iter()
+                .zip(&before)
+                .map(|(a, b)| (a - b).max(0.0))
+                .sum();
+            return self.key_count() as f64 * gained;
+        };
         let pool = if self.is_join() {
             &self.after
         } else {
@@ -377,7 +486,7 @@ impl Snapshot {
         };
         let weight = |id: ServerId| f64::from(self.weights[usize::from(id)]);
         let total: f64 = pool.iter().map(|&id| weight(id)).sum();
-        self.key_count() as f64 * weight(self.changed) / total
+        self.key_count() as f64 * weight(changed) / total
     }
 
     /// The changed server's share of the weight, p in the even-share claim.
@@ -392,7 +501,7 @@ impl Snapshot {
     }
 
     pub fn spread_before(&self) -> Spread {
-        Spread::of(&self.loads_before, &self.before, &self.weights)
+        Spread::of(&self.loads_before, &self.before, &self.weights_before)
     }
 
     pub fn spread_after(&self) -> Spread {
@@ -531,19 +640,47 @@ pub fn evenness_by_points(snapshot: &Snapshot, settings: &[u16]) -> Vec<Evenness
 impl Snapshot {
     /// What the placement schemes need to place this snapshot's keys; the
     /// rings it has already built are lent to the ring-based ones.
+    /// Its weights are the pool after's; a deploy that changes weights
+    /// lends only the ring after, as the ring before is at other weights.
     pub fn scheme_context(&self) -> Context<'_> {
+        let mut built_rings = vec![(&self.after[..], &self.ring_after)];
+        if self.weights_before == self.weights {
+            built_rings.insert(0, (&self.before[..], &self.ring_before));
+        }
         Context {
             names: &self.names,
             settings: &self.settings,
             key_count: self.key_count(),
             weights: &self.weights,
             fixed_ids: &[],
-            built_rings: vec![
-                (&self.before[..], &self.ring_before),
-                (&self.after[..], &self.ring_after),
-            ],
+            built_rings,
             key_positions: Some(&self.key_positions),
         }
+    }
+
+    /// The contexts of the two sides: before at the weights before with the
+    /// ring before lent, after at the weights after with the ring after.
+    pub fn side_contexts(&self) -> (Context<'_>, Context<'_>) {
+        let base = self.scheme_context();
+        (
+            base.side(
+                &self.weights_before,
+                &[],
+                Some((&self.before, &self.ring_before)),
+            ),
+            base.side(&self.weights, &[], Some((&self.after, &self.ring_after))),
+        )
+    }
+
+    /// One scheme placed on both sides of this change.
+    pub fn run(&self, scheme: &'static dyn schemes::Scheme) -> schemes::SchemeRun {
+        let (before, after) = self.side_contexts();
+        schemes::SchemeRun::place_sides(
+            scheme,
+            (&before, &self.before),
+            (&after, &self.after),
+            &self.keys,
+        )
     }
 
     /// Every textbook scheme measured on this change, in one go.
@@ -565,10 +702,12 @@ impl Snapshot {
         &self,
         placements: impl IntoIterator<Item = &'static dyn schemes::Scheme>,
     ) -> Vec<SchemeResult> {
-        let context = self.scheme_context();
         placements
             .into_iter()
-            .map(|scheme| schemes::measure(scheme, &context, &self.keys, &self.before, &self.after))
+            .map(|scheme| {
+                self.run(scheme)
+                    .finish(&self.before, &self.after, self.names.len(), &self.weights)
+            })
             .collect()
     }
 }

@@ -95,6 +95,8 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
     };
     let moved_count = moved.len();
     let caption = match (index, changed) {
+        (0, _) if snapshot.is_deploy() => "The pool before the deploy".to_string(),
+        (_, _) if snapshot.is_deploy() => "The pool after the deploy".to_string(),
         (0, _) => format!("{} alone holds every key", snapshot.name(members[0])),
         (_, Some(server)) if members.contains(&server) => {
             format!("{} joins", snapshot.name(server))
@@ -118,13 +120,8 @@ pub fn stage(snapshot: &Snapshot, index: usize) -> Stage {
 /// what the first screen shows while it asks how many keys will move, since
 /// the stage after the change (or the newcomer's load) gives the answer away.
 pub fn before_the_change(snapshot: &Snapshot) -> Stage {
-    let verb = if snapshot.is_join() {
-        "joins"
-    } else {
-        "leaves"
-    };
     Stage {
-        caption: format!("Before {} {verb}", snapshot.name(snapshot.changed)),
+        caption: format!("Before {}", snapshot.change_phrase()),
         members: snapshot.before.clone(),
         ring: snapshot.ring_before.clone(),
         owners: snapshot.owners_before.clone(),

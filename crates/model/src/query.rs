@@ -7,6 +7,7 @@ use crate::in_use::InUse;
 use crate::keyname::KeyName;
 use crate::panels::PanelId;
 use crate::questions::QuestionId;
+use crate::settings::PoolAfter;
 use crate::settings::{
     clean_name, parse_server_list, MAX_FIRST, MAX_KEYS, MAX_POINTS, MAX_RATE, MAX_ROLLOUT,
     MAX_SERVERS, MIN_KEYS, MIN_POINTS, MIN_RATE, MIN_ROLLOUT,
@@ -328,6 +329,8 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
     let mut notices = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     let mut change: Option<Change> = None;
+    let mut after: Option<Vec<String>> = None;
+    let mut after_weights: Option<Vec<(String, Weight)>> = None;
     let mut one_key: Option<String> = None;
 
     for pair in query
@@ -363,7 +366,7 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
                     ignore(format!(
                         "only one change at a time, and {} {} is already set",
                         if existing.is_join() { "add" } else { "remove" },
-                        quote(existing.name())
+                        quote(existing.single_name().unwrap_or_default())
                     ));
                     continue;
                 }
@@ -373,37 +376,23 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
                     Err(why) => ignore(why.trim_end_matches('.').to_string()),
                 }
             }
+            "after" => match parse_server_list(&value) {
+                Ok(names) if (2..=MAX_SERVERS).contains(&names.len()) => after = Some(names),
+                Ok(names) => ignore(format!(
+                    "the pool after needs 2 to {MAX_SERVERS} servers, not {}",
+                    names.len()
+                )),
+                Err(why) => ignore(why.trim_end_matches('.').to_string()),
+            },
+            "after-weights" => match parse_weights(&value) {
+                Ok(weights) => after_weights = Some(weights),
+                Err(why) => ignore(why),
+            },
             "key" => match crate::one_key::check(&value) {
                 Ok(()) => one_key = Some(value.clone()).filter(|k| !k.is_empty()),
                 Err(why) => ignore(why.trim_end_matches('.').to_string()),
             },
-            "embed" => match value.as_str() {
-                "1" | "true" => view.embed = true,
-                "0" | "false" => view.embed = false,
-                _ => ignore("embed takes 1 or 0".to_string()),
-            },
-            "q" => match QuestionId::from_id(&value) {
-                Some(id) => view.question = Some(id),
-                None => ignore(format!(
-                    "the question must be one of {}",
-                    QuestionId::ALL.map(QuestionId::as_str).join(", ")
-                )),
-            },
-            "present" => match present(&value, panels) {
-                Ok(panel) => view.present = panel,
-                Err(why) => ignore(why),
-            },
-            "panel" => match panels.iter().find(|id| id.as_str() == value) {
-                Some(&id) => view.panel = Some(id),
-                None => ignore(format!(
-                    "the panel must be one of {}",
-                    panels
-                        .iter()
-                        .map(|id| id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-            },
+            view_key if read_view(&mut view, view_key, &value, panels, &mut ignore) => {}
             _ => notices.push(format!(
                 "Ignored {}: the page has no such setting.",
                 quote(&key)
@@ -411,6 +400,53 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
         }
     }
 
+    resolve_change(&mut settings, change, after, after_weights, &mut notices);
+    // Each part was fine alone; now the whole, by the same rules as the controls.
+    let settled = Valid::settle(settings, &Valid::default());
+    notices.extend(settled.notices.into_iter().map(|notice| {
+        if matches!(notice.problem.field, Field::Change | Field::After) {
+            format!("{} Using a default change instead.", notice.problem.message)
+        } else {
+            notice.problem.message
+        }
+    }));
+    Parsed {
+        settings: settled.valid,
+        view,
+        key: one_key,
+        notices,
+    }
+}
+
+/// The change the address gives: `after=` (with `after-weights=`), else
+/// `add` or `remove`, else a default; and a joiner's position, if any.
+fn resolve_change(
+    settings: &mut Settings,
+    mut change: Option<Change>,
+    after: Option<Vec<String>>,
+    mut after_weights: Option<Vec<(String, Weight)>>,
+    notices: &mut Vec<String>,
+) {
+    // `after=` is the change; `add` and `remove` are shorthands for one.
+    if let Some(servers) = after {
+        if let Some(shorthand) = &change {
+            notices.push(format!(
+                "Ignored {}={}: after= gives the pool after, and it is used.",
+                if shorthand.is_join() { "add" } else { "remove" },
+                quote(shorthand.single_name().unwrap_or_default())
+            ));
+        }
+        change = Some(Change::Deploy(PoolAfter {
+            servers,
+            weights: after_weights.take().unwrap_or_default(),
+        }));
+    }
+    if after_weights.is_some() {
+        notices.push(
+            "Ignored after-weights: it gives weights to the pool after=, and there is none."
+                .to_string(),
+        );
+    }
     settings.change = change.unwrap_or_else(|| default_change(&settings.servers));
     // A position is only for a join; at the end of the list it is the default.
     if let Some(at) = settings.insert_at {
@@ -423,21 +459,48 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
             settings.insert_at = None;
         }
     }
-    // Each part was fine alone; now the whole, by the same rules as the controls.
-    let settled = Valid::settle(settings, &Valid::default());
-    notices.extend(settled.notices.into_iter().map(|notice| {
-        if notice.problem.field == Field::Change {
-            format!("{} Using a default change instead.", notice.problem.message)
-        } else {
-            notice.problem.message
-        }
-    }));
-    Parsed {
-        settings: settled.valid,
-        view,
-        key: one_key,
-        notices,
+}
+
+/// One view choice read into `view` (a bad value is `ignore`d with why);
+/// false when `key` is not one.
+fn read_view(
+    view: &mut View,
+    key: &str,
+    value: &str,
+    panels: &[PanelId],
+    ignore: &mut impl FnMut(String),
+) -> bool {
+    match key {
+        "embed" => match value {
+            "1" | "true" => view.embed = true,
+            "0" | "false" => view.embed = false,
+            _ => ignore("embed takes 1 or 0".to_string()),
+        },
+        "q" => match QuestionId::from_id(value) {
+            Some(id) => view.question = Some(id),
+            None => ignore(format!(
+                "the question must be one of {}",
+                QuestionId::ALL.map(QuestionId::as_str).join(", ")
+            )),
+        },
+        "present" => match present(value, panels) {
+            Ok(panel) => view.present = panel,
+            Err(why) => ignore(why),
+        },
+        "panel" => match panels.iter().find(|id| id.as_str() == value) {
+            Some(&id) => view.panel = Some(id),
+            None => ignore(format!(
+                "the panel must be one of {}",
+                panels
+                    .iter()
+                    .map(|id| id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        },
+        _ => return false,
     }
+    true
 }
 
 /// `present=`: 1 for the first panel, 0 for none, or a panel's id.
@@ -509,14 +572,14 @@ pub fn render(settings: &Settings, view: &View) -> String {
         .iter()
         .map(|name| percent_encode(name))
         .collect();
-    let (change_key, change_name) = match &settings.change {
-        Change::Join(name) => ("add", name),
-        Change::Leave(name) => ("remove", name),
+    let change = match &settings.change {
+        Change::Join(name) => format!("add={}", percent_encode(name)),
+        Change::Leave(name) => format!("remove={}", percent_encode(name)),
+        Change::Deploy(after) => format!("after={}", encoded_list(&after.servers)),
     };
     let mut query = format!(
-        "servers={}&{change_key}={}&points={}&keys={}&first={}&hash={}&eps={}&probes={}",
+        "servers={}&{change}&points={}&keys={}&first={}&hash={}&eps={}&probes={}",
         servers.join(","),
-        percent_encode(change_name),
         settings.points,
         settings.keys,
         settings.first,
@@ -540,13 +603,14 @@ pub fn render(settings: &Settings, view: &View) -> String {
         query.push_str(&format!("&addat={at}"));
     }
     if !settings.weights.is_empty() {
-        let weights: Vec<String> = settings
-            .weights
-            .iter()
-            .map(|(name, weight)| format!("{}:{}", percent_encode(name), weight.get()))
-            .collect();
         query.push_str("&weights=");
-        query.push_str(&weights.join(","));
+        query.push_str(&encoded_weights(&settings.weights));
+    }
+    if let Change::Deploy(after) = &settings.change {
+        if !after.weights.is_empty() {
+            query.push_str("&after-weights=");
+            query.push_str(&encoded_weights(&after.weights));
+        }
     }
     if !settings.keyname.is_default() {
         query.push_str("&keyname=");
@@ -579,6 +643,21 @@ pub fn render(settings: &Settings, view: &View) -> String {
     query
 }
 
+/// Names for the address, comma-separated.
+fn encoded_list(names: &[String]) -> String {
+    let names: Vec<String> = names.iter().map(|name| percent_encode(name)).collect();
+    names.join(",")
+}
+
+/// `NAME:W,…` for the address.
+fn encoded_weights(weights: &[(String, Weight)]) -> String {
+    let weights: Vec<String> = weights
+        .iter()
+        .map(|(name, weight)| format!("{}:{}", percent_encode(name), weight.get()))
+        .collect();
+    weights.join(",")
+}
+
 /// What the settings of address `then` had that address `now` lacks, in
 /// words, for "your guess was for …": "200 points per server", "echo
 /// joining", "hash=fnv1a", or "other settings" past two differences.
@@ -602,6 +681,7 @@ pub fn what_differs(then: &str, now: &str) -> String {
             "servers" => format!("the servers {value}"),
             "add" => format!("{value} joining"),
             "remove" => format!("{value} leaving"),
+            "after" => format!("the pool after {value}"),
             _ => format!("{key}={value}"),
         })
         .collect();
@@ -721,6 +801,68 @@ mod tests {
             leave.notices,
             ["Ignored addat=2: only a joining server has a position."]
         );
+    }
+
+    #[test]
+    fn a_deploy_is_read_written_and_checked() {
+        let address = "servers=a,b,c&weights=b:2&after=a,b,x,c,d&after-weights=b:3,d:4";
+        let parsed = parse(address);
+        assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
+        assert_eq!(parsed.settings.pool_after(), ["a", "b", "x", "c", "d"]);
+        assert_eq!(parsed.settings.weight_after_of("b"), 3);
+        assert_eq!(parsed.settings.weight_after_of("d"), 4);
+        assert_eq!(parsed.settings.weight_after_of("c"), 1);
+        assert_eq!(parsed.settings.weight_of("b"), 2);
+        let written = render(&parsed.settings, &View::default());
+        assert!(
+            written.contains("&after=a,b,x,c,d&")
+                && written.ends_with("&weights=b:2&after-weights=b:3,d:4"),
+            "{written}"
+        );
+        assert_eq!(parse(&written).settings, parsed.settings);
+        // add, remove and addat are one `after`, written as the shorthand.
+        for (deploy, shorthand) in [
+            ("servers=a,b,c&after=a,b,c,d", "servers=a,b,c&add=d"),
+            ("servers=a,b,c&after=a,d,b,c", "servers=a,b,c&add=d&addat=2"),
+            ("servers=a,b,c&after=a,c", "servers=a,b,c&remove=b"),
+        ] {
+            assert_eq!(
+                parse(deploy).settings,
+                parse(shorthand).settings,
+                "{deploy}"
+            );
+        }
+        // A weight changed is no shorthand; nor is an unchanged pool.
+        assert!(parse("servers=a,b,c&after=a,b,c,d&after-weights=a:2")
+            .settings
+            .change
+            .is_deploy());
+        assert!(parse("servers=a,b,c&after=a,b,c")
+            .settings
+            .change
+            .is_deploy());
+        // Both: after is used, with a notice.
+        let both = parse("servers=a,b,c&add=d&after=a,c,b");
+        assert_eq!(both.settings.pool_after(), ["a", "c", "b"]);
+        assert_eq!(
+            both.notices,
+            ["Ignored add=\u{201c}d\u{201d}: after= gives the pool after, and it is used."]
+        );
+    }
+
+    #[test]
+    fn a_pool_after_the_page_cannot_take_is_refused_by_name() {
+        for (address, says) in [
+            ("servers=a,b&after=a", "Ignored after=\u{201c}a\u{201d}: the pool after needs 2 to 50 servers, not 1."),
+            ("servers=a,b&after=a,a", "Ignored after=\u{201c}a,a\u{201d}: \u{201c}a\u{201d} appears twice; every server needs its own name."),
+            ("servers=a,b&after=a,c&after-weights=c:11", "Ignored after-weights=\u{201c}c:11\u{201d}: the weight of \u{201c}c\u{201d} needs a whole number from 1 to 10."),
+            ("servers=a,b&after=a,c&after-weights=z:2", "\u{201c}z\u{201d} is not in the pool after, so it cannot have a weight after. Using a default change instead."),
+            ("servers=a,b&after-weights=a:2", "Ignored after-weights: it gives weights to the pool after=, and there is none."),
+        ] {
+            let parsed = parse(address);
+            assert!(parsed.notices.iter().any(|n| n == says), "{address}: {:?}", parsed.notices);
+            assert!(!parsed.settings.change.is_deploy() || parsed.settings.pool_after().len() >= 2);
+        }
     }
 
     #[test]

@@ -173,7 +173,22 @@ fn counts(s: &Snapshot) -> (u64, u64, u64) {
 /// When the newcomer joins (or the leaver leaves), how many keys move.
 fn moved(s: &Snapshot) -> Question {
     let (keys, n, m) = counts(s);
-    let changed = s.name(s.changed).to_string();
+    let Some(changed_id) = s.changed else {
+        return Question {
+            id: QuestionId::Moved,
+            wording: format!(
+                "In this deploy ({}), how many of the {} keys change server?",
+                s.deploy().describe(),
+                thousands(keys)
+            ),
+            answer: Answer::Whole { max: keys },
+            measured: s.moved_by_owner_diff.to_string(),
+            reference: Some((s.even_share().round() as u64).to_string()),
+            why: "at the least, the keys whose share of the weight changes hands move".to_string(),
+            panel: PanelId::Moved,
+        };
+    };
+    let changed = s.name(changed_id).to_string();
     let (wording, reference, why) = if s.is_join() {
         (
             format!(
@@ -184,7 +199,7 @@ fn moved(s: &Snapshot) -> Question {
             format!("the newcomer takes about its even share of the ring: 1 in {m}"),
         )
     } else {
-        let held = u64::from(s.loads_before[usize::from(s.changed)]);
+        let held = u64::from(s.loads_before[usize::from(changed_id)]);
         (
             format!(
                 "When {changed} leaves the {n} servers, how many of the {} keys change server?",

@@ -257,13 +257,7 @@ impl Job {
                 let Some(scheme) = placements::every().nth(index) else {
                     return Some(part);
                 };
-                let run = SchemeRun::place(
-                    scheme,
-                    &context,
-                    &snapshot.keys,
-                    &snapshot.before,
-                    &snapshot.after,
-                );
+                let run = snapshot.run(scheme);
                 let mut result = run.finish(
                     &snapshot.before,
                     &snapshot.after,

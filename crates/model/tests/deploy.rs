@@ -342,7 +342,7 @@ fn every_placement_agrees_with_itself_where_nothing_changes() {
     }
     let deploy = Deploy::new(&lines(&before), &lines(&before)).unwrap();
     assert!(deploy.is_unchanged());
-    assert!(deploy.describe().starts_with("Nothing changes"));
+    assert!(deploy.describe().starts_with("nothing changes"));
 }
 
 #[test]

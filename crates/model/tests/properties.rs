@@ -59,7 +59,7 @@ proptest! {
         // The two routes agree.
         prop_assert_eq!(snapshot.moved_by_owner_diff, snapshot.moved_by_arc_walk);
 
-        let changed = snapshot.changed;
+        let changed = snapshot.changed.expect("a join or a leave");
         let changed_load = |loads: &[u32]| loads[usize::from(changed)] as usize;
         match &settings.change {
             Change::Join(_) => {
@@ -78,6 +78,7 @@ proptest! {
                 }
                 prop_assert_eq!(snapshot.moved_by_owner_diff, changed_load(&snapshot.loads_before));
             }
+            Change::Deploy(_) => unreachable!("the strategy makes joins and leaves"),
         }
 
         // Modulo owners follow list order, a joiner numbered last.
@@ -85,6 +86,7 @@ proptest! {
         match &settings.change {
             Change::Join(name) => after_names.push(name),
             Change::Leave(name) => after_names.retain(|n| n != name),
+            Change::Deploy(_) => unreachable!("the strategy makes joins and leaves"),
         }
         for &h in keys.hashes.iter().take(200) {
             let before = modulo_owner(h, &snapshot.before);

@@ -30,7 +30,7 @@ fn key() -> impl Strategy<Value = String> {
         4 => proptest::sample::select(vec![
             "servers", "add", "remove", "points", "keys", "first", "hash", "embed", "panel",
             "eps", "probes", "down", "replicas", "data", "bandwidth", "rate", "rollout", "weights", "skew", "q",
-            "keyname", "key",
+            "keyname", "key", "use", "addat", "present", "after", "after-weights",
         ]).prop_map(String::from),
         1 => ".{0,12}",
     ]

@@ -291,5 +291,5 @@ fn the_same_pool_moves_nothing() {
     assert!(out["deploy"]
         .as_str()
         .unwrap()
-        .starts_with("Nothing changes"));
+        .starts_with("nothing changes"));
 }

@@ -29,7 +29,7 @@ fn chosen_path(model: Model, chosen: &str) -> Option<(KeyPath, String)> {
                         .and_then(|p| p.paths.iter().find(|path| path.scheme == chosen).cloned())
                 },
             )?;
-            let change = format!("{} {}", s.name(s.changed), s.change_verb());
+            let change = s.change_phrase();
             let title = if chosen == key_path::DRAWN {
                 format!(
                     "Its lookup, step by step, on the ring drawn once {change} ({} points, sorted by position):",

@@ -835,8 +835,9 @@ fn legend_markup(
     }
     // Before a join the newcomer holds nothing yet, but the legend names it
     // and shows its colour, so a printed or saved ring lists every server.
-    if snapshot.is_join() && !stage.members.contains(&snapshot.changed) {
-        let name = snapshot.name(snapshot.changed);
+    let joiner = snapshot.changed.filter(|_| snapshot.is_join());
+    if let Some(joiner) = joiner.filter(|joiner| !stage.members.contains(joiner)) {
+        let name = snapshot.name(joiner);
         m.open("li", &[("data-joins-next", Some(name))])
             .swatch(palette.swatch_class(name))
             .element("span", &[("class", Some("legend-name"))], name)

@@ -30,7 +30,7 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
     m.paragraph(
         "",
         &format!(
-            "Under {} the key sits at position {} of 4,294,967,296, where most schemes read it; hash slots (CRC16, one of 16,384 slots) and every deployed system hash the name themselves. {} of {} schemes and systems send it to another server when {} {}.",
+            "Under {} the key sits at position {} of 4,294,967,296, where most schemes read it; hash slots (CRC16, one of 16,384 slots) and every deployed system hash the name themselves. {} of {} schemes and systems send it to another server when {}.",
             // Under a client's ring the schemes read the client's position (DEFINITIONS §18).
             match snapshot.settings.in_use {
                 client if client.is_client() => format!("{}'s own hash", client.name()),
@@ -39,8 +39,7 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
             thousands(u64::from(position)),
             moved,
             rows.len(),
-            snapshot.name(snapshot.changed),
-            snapshot.change_verb(),
+            snapshot.change_phrase(),
         ),
     );
     m.open_scrolling_table(
@@ -424,10 +423,9 @@ pub fn notes(table: Table, settings: &Settings) -> String {
 /// under a client's ring, which hash placed them.
 fn lead(s: &model::Snapshot) -> String {
     let mut lead = format!(
-        "The same {} keys and the same change ({} {}, {} → {} servers), placed by {} schemes. The ring is one answer among several: each below trades what it moves, how evenly it spreads, what a client must keep and how long a lookup takes.",
+        "The same {} keys and the same change ({}, {} → {} servers), placed by {} schemes. The ring is one answer among several: each below trades what it moves, how evenly it spreads, what a client must keep and how long a lookup takes.",
         thousands(s.key_count() as u64),
-        s.name(s.changed),
-        s.change_verb(),
+        s.change_phrase(),
         s.before.len(),
         s.after.len(),
         schemes::ABOUT.len()

@@ -39,15 +39,7 @@ fn verdict(snapshot: &Snapshot, rows: &[SchemeRow]) -> String {
     let (Some(fewest), Some(most)) = (fewest, most) else {
         return String::new();
     };
-    let change = format!(
-        "{} {}",
-        snapshot.name(snapshot.changed),
-        if snapshot.is_join() {
-            "joins"
-        } else {
-            "leaves"
-        }
-    );
+    let change = snapshot.change_phrase();
     let staying = if between.is_empty() {
         "None of them moves a key between two servers that stay.".to_string()
     } else {

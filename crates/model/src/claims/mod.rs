@@ -255,10 +255,14 @@ impl ClaimDef {
     }
 
     pub fn judge(&self, snapshot: &Snapshot, schemes: &[SchemeResult]) -> Claim {
-        let claim = self.claim(match self.judge {
+        let mut claim = self.claim(match self.judge {
             Judge::Snapshot(judge) => judge(snapshot),
             Judge::Schemes(_, judge) => judge(snapshot, schemes),
         });
+        if snapshot.reweights() && KEPT_POINTS.contains(&self.id) {
+            claim.held = Held::NotApplicable;
+            claim.evidence = "A server that stays changes weight in this deploy, so its points change and keys move between servers that stay by design: this claim is about servers whose points stay, so it does not apply here.".into();
+        }
         Claim {
             kind: self.kind_for(snapshot),
             ..claim
@@ -286,6 +290,15 @@ impl ClaimDef {
         }
     }
 }
+
+/// Claims that no key moves between servers that stay, which a deploy that
+/// reweights a staying server moves by design (DEFINITIONS §20).
+const KEPT_POINTS: [&str; 4] = [
+    "clients-keep",
+    "rendezvous-names",
+    "envoy-between",
+    "rings-keep",
+];
 
 /// Whether any claim reads the scheme `id`: what must be measured before
 /// the claims.
@@ -586,11 +599,26 @@ pub(crate) fn unmeasured() -> Verdict {
 
 /// The changed server's fair share of the keys, as a fraction: its weight
 /// over the total weight of the pool that holds it (after a join, before a
-/// leave); 1 ÷ (n + 1) for a join at equal weights.
+/// leave); 1 ÷ (n + 1) for a join at equal weights. For a deploy, the share
+/// of the weight that changes hands (`Snapshot::even_share`).
 pub(crate) fn changed_share(s: &Snapshot) -> f64 {
+    let Some(changed) = s.changed else {
+        return s.changed_weight_share();
+    };
     let pool = if s.is_join() { &s.after } else { &s.before };
     let weight = |id: ServerId| f64::from(s.weights[usize::from(id)]);
-    weight(s.changed) / pool.iter().map(|&id| weight(id)).sum::<f64>()
+    weight(changed) / pool.iter().map(|&id| weight(id)).sum::<f64>()
+}
+
+/// A claim written for one server joining or leaving, judged on a deploy
+/// (DEFINITIONS §20): it does not apply, and says where the deploy is measured.
+pub(crate) fn for_one_change(statement: impl Into<String>, rule: impl Into<String>) -> Verdict {
+    Verdict {
+        statement: statement.into(),
+        rule: rule.into(),
+        held: Held::NotApplicable,
+        evidence: "It is about one server joining or leaving, and this change is a deploy of several at once, so it does not apply here; the moved and systems panels measure the deploy itself.".into(),
+    }
 }
 
 /// Whether every server has the same weight.

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::{yes_no, Held, Verdict};
+use super::{for_one_change, yes_no, Held, Verdict};
 use crate::format::{format_ratio, percent, share_in_prose, thousands};
 use crate::hash::HashKind;
 use crate::keys::Keys;
@@ -19,6 +19,12 @@ const OWNER_CHECK_POINTS: [u16; 2] = [1, 10];
 
 /// A change moves about one even share of the keys.
 pub fn even_share(s: &Snapshot) -> Verdict {
+    if s.is_deploy() {
+        return for_one_change(
+            "A join or a leave moves about an even share of the keys.",
+            "Holds when the keys moved are within 3 binomial standard deviations of the changed server's fair share.",
+        );
+    }
     let keys = s.key_count() as f64;
     // The changed server's share of the weight: 1 ÷ servers when equal.
     let p = s.changed_weight_share();
@@ -65,8 +71,8 @@ pub fn count_join_both_ways(
 /// The owner diff and the arc walk agree.
 pub fn routes_agree(s: &Snapshot) -> Verdict {
     let mut order = s.before.clone();
-    if s.is_join() {
-        order.push(s.changed);
+    if let (Some(joiner), true) = (s.changed, s.is_join()) {
+        order.push(joiner);
     }
     let mut all_agree = s.moved_by_owner_diff == s.moved_by_arc_walk;
     let mut growing = Vec::new();
@@ -101,49 +107,59 @@ pub fn routes_agree(s: &Snapshot) -> Verdict {
     }
 }
 
-/// Keys only move to a joiner (or from a leaver).
+/// Keys only move to a server that gained points or from one that lost
+/// some: a joiner, a leaver, or, in a deploy, a newcomer, a leaver and a
+/// server whose weight rose or fell (DEFINITIONS §20).
 pub fn monotone(s: &Snapshot) -> Verdict {
+    let weight_before = |id: ServerId| {
+        s.before
+            .contains(&id)
+            .then(|| s.weights_before[usize::from(id)])
+    };
+    let weight_after = |id: ServerId| s.after.contains(&id).then(|| s.weights[usize::from(id)]);
+    let gained = |id: ServerId| weight_after(id) > weight_before(id);
+    let lost = |id: ServerId| weight_before(id) > weight_after(id);
     let moved = s.moved_keys().count();
     let through_changed = s
         .moved_keys()
-        .filter(|&i| {
-            let (before, after) = (s.owners_before[i], s.owners_after[i]);
-            if s.is_join() {
-                after == s.changed
-            } else {
-                before == s.changed
-            }
-        })
+        .filter(|&i| gained(s.owners_after[i]) || lost(s.owners_before[i]))
         .count();
     let between_old = moved - through_changed;
     let held = between_old == 0;
-    let name = s.name(s.changed);
     let (moved, through_changed, between_old) = (
         thousands(moved as u64),
         thousands(through_changed as u64),
         thousands(between_old as u64),
     );
-    let (statement, evidence) = if s.is_join() {
-        (
+    let (statement, evidence) = match (s.changed, s.is_join()) {
+        (Some(joiner), true) => (
             "Every key that moves goes to the joining server; none moves between the others.",
             format!(
-                "Of {moved} moved keys, {through_changed} went to {name} and {between_old} moved between old servers, {}.",
+                "Of {moved} moved keys, {through_changed} went to {} and {between_old} moved between old servers, {}.",
+                s.name(joiner),
                 yes_no(held)
             ),
-        )
-    } else {
-        (
+        ),
+        (Some(leaver), false) => (
             "Every key that moves comes from the leaving server; none moves between the others.",
             format!(
-                "Of {moved} moved keys, {through_changed} came from {name} and {between_old} moved between remaining servers, {}.",
+                "Of {moved} moved keys, {through_changed} came from {} and {between_old} moved between remaining servers, {}.",
+                s.name(leaver),
                 yes_no(held)
             ),
-        )
+        ),
+        (None, _) => (
+            "Every key that moves goes to a server that gained points or comes from one that lost some; none moves between servers whose points stayed.",
+            format!(
+                "Of {moved} moved keys, {through_changed} went to a newcomer or a server whose weight rose, or came from a leaver or a server whose weight fell, and {between_old} moved between servers whose points stayed, {}.",
+                yes_no(held)
+            ),
+        ),
     };
     Verdict {
         statement: statement.into(),
         rule:
-            "Holds when no moved key changed between two servers that were there before and after."
+            "Holds when no moved key changed between two servers whose points were the same before and after."
                 .into(),
         held: held.into(),
         evidence,
@@ -173,12 +189,18 @@ pub fn modulo_moves_more(s: &Snapshot) -> Verdict {
             if held {
                 "so it holds".to_string()
             } else {
-                format!(
-                    "as {} {} an arc far above its fair share of {}, so it does not hold",
-                    s.name(s.changed),
-                    if s.is_join() { "took" } else { "gave up" },
-                    share_in_prose(s.even_share())
-                )
+                match s.changed {
+                    Some(changed) => format!(
+                        "as {} {} an arc far above its fair share of {}, so it does not hold",
+                        s.name(changed),
+                        if s.is_join() { "took" } else { "gave up" },
+                        share_in_prose(s.even_share())
+                    ),
+                    None => format!(
+                        "as the deploy moves few servers' keys under modulo and the ring moved far more than the {} a fair placement must, so it does not hold",
+                        share_in_prose(s.even_share())
+                    ),
+                }
             }
         ),
     }

@@ -61,7 +61,7 @@ fn jump_changes<'a>(s: &Snapshot, results: &'a [SchemeResult]) -> [JumpChange<'a
         (
             pool.to_vec(),
             remaining,
-            current.filter(|_| !s.is_join() && s.changed == pool[middle]),
+            current.filter(|_| !s.is_join() && s.changed == Some(pool[middle])),
         ),
     ]
 }

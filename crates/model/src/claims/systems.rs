@@ -2,7 +2,7 @@
 //! systems panel's measurements by stated rules; the findings say "no"
 //! where the reason they hold is absent.
 
-use super::{equal_weights, result, unmeasured, yes_no, Remeasure, Verdict};
+use super::{equal_weights, for_one_change, result, unmeasured, yes_no, Remeasure, Verdict};
 use crate::format::thousands;
 use crate::schemes::SchemeResult;
 use crate::snapshot::Snapshot;
@@ -12,15 +12,15 @@ use crate::systems::haproxy::Haproxy;
 /// a join, the same server appended if it was inserted, else inserted
 /// first; for a leave, none (the leave is judged on its own).
 pub fn position_needs(s: &Snapshot, _results: &[SchemeResult]) -> Vec<Remeasure> {
-    if !s.is_join() {
+    let (Some(joiner), true) = (s.changed, s.is_join()) else {
         return Vec::new();
-    }
+    };
     let mut other: Vec<_> = s.before.clone();
-    let appended = s.after.last() == Some(&s.changed);
+    let appended = s.after.last() == Some(&joiner);
     if appended {
-        other.insert(0, s.changed);
+        other.insert(0, joiner);
     } else {
-        other.push(s.changed);
+        other.push(joiner);
     }
     vec![Remeasure::on_change(s, &Haproxy, &s.before, &other)]
 }
@@ -35,7 +35,13 @@ pub fn haproxy_position_matters(
     let Some(current) = result(results, "haproxy") else {
         return unmeasured();
     };
-    let name = s.name(s.changed);
+    let Some(changed) = s.changed else {
+        return for_one_change(
+            "In HAProxy, where a server joins or leaves the list matters: every server after it is renumbered.",
+            "Holds when HAProxy moves more keys with the server inserted than appended, or moves keys between servers that stay on a leave.",
+        );
+    };
+    let name = s.name(changed);
     if !s.is_join() {
         let between = current.movement.moved_between;
         let held = between > 0;
@@ -45,7 +51,7 @@ pub fn haproxy_position_matters(
             held: held.into(),
             evidence: format!(
                 "{name} leaves from position {} of {}: HAProxy moves {} keys, {} of them between servers that stay; {}.",
-                s.before.iter().position(|&id| id == s.changed).map_or(0, |p| p + 1),
+                s.before.iter().position(|&id| id == changed).map_or(0, |p| p + 1),
                 s.before.len(),
                 thousands(current.movement.moved as u64),
                 thousands(between as u64),
@@ -56,7 +62,7 @@ pub fn haproxy_position_matters(
     let Some(other) = result(again, "haproxy") else {
         return unmeasured();
     };
-    let appended_now = s.after.last() == Some(&s.changed);
+    let appended_now = s.after.last() == Some(&changed);
     let (inserted, appended) = if appended_now {
         (other, current)
     } else {
@@ -67,7 +73,7 @@ pub fn haproxy_position_matters(
     } else {
         s.after
             .iter()
-            .position(|&id| id == s.changed)
+            .position(|&id| id == changed)
             .map_or(0, |p| p + 1)
     };
     let held = inserted.movement.moved > appended.movement.moved;
