@@ -65,8 +65,8 @@ fn the_moved_panel_shows_both_counts_and_says_whether_they_agree() {
             // A deploy says itself in words (DEFINITIONS §20).
             None => assert!(
                 html.contains(&format!(
-                    "data-deploy-summary=\"\"><strong>The deploy: </strong>{}.",
-                    s.deploy().describe()
+                    "In this deploy ({}), each pool",
+                    s.deploy_counts()
                 )),
                 "{html}"
             ),

@@ -12,8 +12,8 @@ use super::state::Model;
 use model::in_use::InUse;
 use model::keyname::KeyName;
 use model::settings::{
-    clean_name, default_change, parse_server_list, weight_in, MAX_KEYS, MAX_POINTS, MIN_KEYS,
-    MIN_POINTS,
+    clean_name, default_change, parse_server_list, weight_in, PoolAfter, MAX_KEYS, MAX_POINTS,
+    MIN_KEYS, MIN_POINTS,
 };
 use model::{Change, HashKind, Valid, Weight};
 
@@ -351,18 +351,16 @@ fn ChangeControl() -> impl IntoView {
     // The name box shows the joining server; a typed name is read from it
     // when the reader presses Join.
     let joiner_box = NodeRef::<leptos::html::Input>::new();
-    let joining_name = move || {
-        settings.with(|s| match &s.change {
-            Change::Join(name) => name.clone(),
-            Change::Leave(_) | Change::Deploy(_) => String::new(),
-        })
-    };
     // Bumped when a kind switch is refused, so the radios snap back to the
     // settings (the browser has already checked the clicked one).
     let refused = RwSignal::new(0u32);
-    let is_join = move || {
+    let kind_now = move || {
         refused.track();
-        settings.with(|s| s.change.is_join())
+        settings.with(|s| match &s.change {
+            Change::Join(_) => Kind::Join,
+            Change::Leave(_) => Kind::Leave,
+            Change::Deploy(_) => Kind::Deploy,
+        })
     };
     let set_join = move || match clean_name(
         &joiner_box
@@ -373,18 +371,69 @@ fn ChangeControl() -> impl IntoView {
         Ok(name) => apply(model, message, |s| s.change = Change::Join(name)),
         Err(why) => message.set(Some(why)),
     };
-    let choose_kind = move |join: bool| {
+    // A deploy starts as the pool before, line for line: nothing changes
+    // until the pool after is edited (a join would settle back into one).
+    let choose_kind = move |kind: Kind| {
         apply(model, message, |s| {
-            s.change = if join {
-                default_change(&s.servers)
-            } else {
-                Change::Leave(s.servers.last().cloned().unwrap_or_default())
+            s.change = match kind {
+                Kind::Join => default_change(&s.servers),
+                Kind::Leave => Change::Leave(s.servers.last().cloned().unwrap_or_default()),
+                Kind::Deploy => Change::Deploy(PoolAfter {
+                    servers: s.servers.clone(),
+                    weights: Vec::new(),
+                }),
             };
             s.insert_at = None;
         });
         if message.get_untracked().is_some() {
             refused.update(|count| *count += 1);
         }
+    };
+    // What the second row shows: the name box for a join, or for a leave
+    // the servers to pick from. A memo, so a points or keys step (which
+    // changes neither) does not rebuild the row.
+    let second_row = Memo::new(move |_| {
+        settings.with(|s| match &s.change {
+            Change::Join(_) => Row::Join,
+            Change::Deploy(_) => Row::Deploy,
+            Change::Leave(name) => Row::Leave(s.servers.clone(), name.clone()),
+        })
+    });
+    view! {
+        <fieldset class="control">
+            <legend>"The change to measure"</legend>
+            <div class="inline" role="radiogroup" aria-label="Kind of change">
+                {KINDS.map(|(kind, id, words)| view! {
+                    <label class="radio">
+                        <input type="radio" name="change-kind" id=id prop:checked=move || kind_now() == kind on:change=move |_| choose_kind(kind) />
+                        {words}
+                    </label>
+                }).into_iter().collect_view()}
+            </div>
+            {move || match second_row.get() {
+                Row::Deploy => pool_after_box(model, message),
+                Row::Join => joiner_row(model, message, joiner_box, set_join),
+                Row::Leave(servers, leaving) => leaver_select(model, message, servers, leaving),
+            }}
+            <p class="help" id="join-position-help">"A join adds a new server at the position you choose, at the end of the list unless you say otherwise; a leave takes one out. At least 2 servers must remain. A deploy is any pool after at once: addresses replaced, servers added or removed, weights changed, lines reordered. Where the list's order matters (hash mod n, jump hash, HAProxy's numbering), so does the position."</p>
+            <Message message=message id="change-message" />
+        </fieldset>
+    }
+}
+
+/// For a join: the new server's name box, its Join button and its position.
+fn joiner_row(
+    model: Model,
+    message: RwSignal<Option<String>>,
+    joiner_box: NodeRef<leptos::html::Input>,
+    set_join: impl Fn() + Copy + Send + Sync + 'static,
+) -> AnyView {
+    let settings = model.settings;
+    let joining_name = move || {
+        settings.with(|s| match &s.change {
+            Change::Join(name) => name.clone(),
+            Change::Leave(_) | Change::Deploy(_) => String::new(),
+        })
     };
     // Where the joiner stands in the list: 1 … n + 1, the end by default.
     let position_limit = move || settings.with(|s| s.servers.len() + 1);
@@ -398,65 +447,97 @@ fn ChangeControl() -> impl IntoView {
             position_limit()
         ))),
     };
-    // What the second row shows: the name box for a join, or for a leave
-    // the servers to pick from. A memo, so a points or keys step (which
-    // changes neither) does not rebuild the row.
-    let leave_choices = Memo::new(move |_| {
-        settings.with(|s| match &s.change {
-            Change::Join(_) | Change::Deploy(_) => None,
-            Change::Leave(name) => Some((s.servers.clone(), name.clone())),
-        })
-    });
+    let typed_position = typed_number(move |m| message.set(m), set_position);
     view! {
-        <fieldset class="control">
-            <legend>"The change to measure"</legend>
-            <div class="inline" role="radiogroup" aria-label="Kind of change">
-                <label class="radio">
-                    <input type="radio" name="change-kind" id="change-join" prop:checked=is_join on:change=move |_| choose_kind(true) />
-                    "a server joins"
-                </label>
-                <label class="radio">
-                    <input type="radio" name="change-kind" id="change-leave" prop:checked=move || !is_join() on:change=move |_| choose_kind(false) />
-                    "a server leaves"
-                </label>
-            </div>
-            {move || match leave_choices.get() {
-                None => {
-                    let typed_position = typed_number(move |m| message.set(m), set_position);
-                    view! {
-                    <div class="inline">
-                        <input
-                            type="text"
-                            id="joiner"
-                            aria-label="Name of the joining server"
-                            node_ref=joiner_box
-                            prop:value=joining_name
-                            aria-describedby="change-message"
-                            on:keydown=move |ev| { if ev.key() == "Enter" { set_join() } }
-                        />
-                        <button id="joiner-button" on:click=move |_| set_join()>"Join"</button>
-                        <span class="join-position">
-                            <label for="join-position">"at position"</label>
-                            <input
-                                type="number"
-                                id="join-position"
-                                min="1"
-                                prop:max=position_limit
-                                prop:value=position
-                                aria-describedby="change-message join-position-help"
-                                on:input=typed_position.clone()
-                                on:change=typed_position
-                            />
-                        </span>
-                    </div>
-                }.into_any()
-                }
-                Some((servers, leaving)) => leaver_select(model, message, servers, leaving),
-            }}
-            <p class="help" id="join-position-help">"A join adds a new server at the position you choose, at the end of the list unless you say otherwise; a leave takes one out. At least 2 servers must remain. Where the list's order matters (hash mod n, jump hash, HAProxy's numbering), so does the position."</p>
-            <Message message=message id="change-message" />
-        </fieldset>
+        <div class="inline">
+            <input
+                type="text"
+                id="joiner"
+                aria-label="Name of the joining server"
+                node_ref=joiner_box
+                prop:value=joining_name
+                aria-describedby="change-message"
+                on:keydown=move |ev| { if ev.key() == "Enter" { set_join() } }
+            />
+            <button id="joiner-button" on:click=move |_| set_join()>"Join"</button>
+            <span class="join-position">
+                <label for="join-position">"at position"</label>
+                <input
+                    type="number"
+                    id="join-position"
+                    min="1"
+                    prop:max=position_limit
+                    prop:value=position
+                    aria-describedby="change-message join-position-help"
+                    on:input=typed_position.clone()
+                    on:change=typed_position
+                />
+            </span>
+        </div>
     }
+    .into_any()
+}
+
+/// The kinds of change the radios choose.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Join,
+    Leave,
+    Deploy,
+}
+
+/// Each kind's radio: its id and its words.
+const KINDS: [(Kind, &str, &str); 3] = [
+    (Kind::Join, "change-join", "a server joins"),
+    (Kind::Leave, "change-leave", "a server leaves"),
+    (Kind::Deploy, "change-deploy", "a deploy"),
+];
+
+/// What the change's second row shows.
+#[derive(Clone, PartialEq)]
+enum Row {
+    Join,
+    Leave(Vec<String>, String),
+    Deploy,
+}
+
+/// The pool after a deploy, one server a line (`NAME` or `NAME weight=W`),
+/// or a whole config in any form the config box reads: edited as text, so
+/// a server is replaced in place, added, removed, moved or reweighted at once.
+fn pool_after_box(model: Model, message: RwSignal<Option<String>>) -> AnyView {
+    let settings = model.settings;
+    let text_box = NodeRef::<leptos::html::Textarea>::new();
+    let lines = move || {
+        settings.with(|s| {
+            s.pool_after_lines()
+                .iter()
+                .map(|(name, weight)| match weight {
+                    1 => name.clone(),
+                    w => format!("{name} weight={w}"),
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    };
+    let use_it = move || {
+        let text = text_box
+            .get_untracked()
+            .map(|t| t.value())
+            .unwrap_or_default();
+        match config::read(&text) {
+            Ok(pasted) => apply(model, message, |s| {
+                s.change = Change::Deploy(PoolAfter::from_lines(s, &pasted.servers));
+            }),
+            Err(why) => message.set(Some(format!("The pool after: {why}"))),
+        }
+    };
+    view! {
+        <label for="pool-after" class="note">"The pool after, in order: one server a line, NAME or NAME weight=W (a pasted config works too)"</label>
+        <textarea id="pool-after" data-pool-after="" rows="6" spellcheck="false" node_ref=text_box
+            aria-describedby="change-message" prop:value=lines></textarea>
+        <button id="pool-after-button" on:click=move |_| use_it()>"Use this pool after"</button>
+    }
+    .into_any()
 }
 
 #[component]

@@ -169,30 +169,49 @@ fn entries(m: &mut Markup, s: &Snapshot) {
 
 /// Moved keys, counted twice by routes that share no code.
 fn moved(m: &mut Markup, s: &Snapshot) {
-    let Some(changed) = s.changed else {
-        return moved_by_deploy(m, s);
-    };
-    let changed = s.name(changed);
     let in_use = s.settings.in_use;
-    // `is_client`, so the first screen's module (no clients) drops the rest.
-    let lead = match (in_use.is_client(), s.is_join()) {
-        (false, true) => format!("When {changed} joins, it takes over the arc just before each of its points, and only those keys move. "),
-        (false, false) => format!("When {changed} leaves, each of its arcs passes to the next server clockwise, and only its keys move. "),
-        (true, joins) => {
-            let client = in_use;
-            let name = client.name();
-            let mut lead = if joins {
-                format!("When {changed} joins {name}'s ring, it takes over the arcs before its points. ")
+    let stretches = "Keys in every stretch whose owner differs between the two rings";
+    // What moves, the second route's row and the share set beside them.
+    // `is_client`, so the first screen's module (no clients) drops a client's words.
+    let (lead, arcs, even) = match s.changed {
+        None => (
+            format!("In this deploy ({}), each pool is placed from its own list and weights, and a key moves when its server after is not its server before: into a newcomer's arcs, out of a leaver's, and to or from a server whose weight changed. ", s.deploy_counts()),
+            stretches.to_string(),
+            "Floor: the fewest any placement at fair shares must move (keys × the share of weight that changes hands)",
+        ),
+        Some(changed) => {
+            let changed = s.name(changed);
+            let verb = if s.is_join() { "joins" } else { "leaves" };
+            let (lead, arcs) = if in_use.is_client() {
+                (
+                    format!("When {changed} {verb} {}'s ring, {}. ", in_use.name(), if s.is_join() { "it takes over the arcs before its points" } else { "its arcs pass to the next points clockwise" }),
+                    stretches.to_string(),
+                )
             } else {
-                format!("When {changed} leaves {name}'s ring, its arcs pass to the next points clockwise. ")
+                (
+                    format!("When {changed} {verb}, {}. ", if s.is_join() { "it takes over the arc just before each of its points, and only those keys move" } else { "each of its arcs passes to the next server clockwise, and only its keys move" }),
+                    format!("Keys inside the arcs {changed} {}", if s.is_join() { "claims" } else { "gives up" }),
+                )
             };
-            lead.push_str(&match s.moved_between {
-                0 => "No other key moves. ".to_string(),
-                between => format!("The other servers' points are laid out afresh for the new pool, so {} keys move between servers that stay. ", thousands(between as u64)),
-            });
-            lead
+            let even = if s.weighted() {
+                "Fair share: keys × its weight ÷ the pool's total weight"
+            } else {
+                "Even share: keys ÷ servers with the changed one"
+            };
+            (lead, arcs, even)
         }
     };
+    let mut lead = lead;
+    // Keys that go between servers that stay: none on the page's ring for one server.
+    if s.moved_between > 0 || (in_use.is_client() && !s.is_deploy()) {
+        lead.push_str(&match s.moved_between {
+            0 => "No other key moves. ".to_string(),
+            between => format!(
+                "{} keys move between servers that stay, as their points change with the pool. ",
+                thousands(between as u64)
+            ),
+        });
+    }
     m.open("p", &[("class", Some("lead"))])
         .text(&lead)
         .text("The page counts them twice, by two routes that share no code, and they must agree.")
@@ -203,33 +222,14 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     row(m, "Owner before ≠ owner after, key by key", |m| {
         count_cell(m, "moved", s.moved_by_owner_diff)
     });
-    let arcs = if in_use.is_client() {
-        "Keys in every stretch whose owner differs between the two rings".to_string()
-    } else {
-        format!(
-            "Keys inside the arcs {changed} {}",
-            if s.is_join() { "claims" } else { "gives up" }
-        )
-    };
     row(m, &arcs, |m| {
         count_cell(m, "moved-arc", s.moved_by_arc_walk)
     });
-    let even = if s.weighted() {
-        "Fair share: keys × its weight ÷ the pool's total weight"
-    } else {
-        "Even share: keys ÷ servers with the changed one"
-    };
     row(m, even, |m| {
         figure_cell(m, "even-share", &format_share(s.even_share()))
     });
-    requests_row(m, s);
-    m.close("tbody").close("table");
-    routes_verdict(m, s, agree);
-}
-
-/// With skewed or counted requests a key is not a request: the share of
-/// traffic that changes server, beside the share of keys (DEFINITIONS §16).
-fn requests_row(m: &mut Markup, s: &Snapshot) {
+    // With skewed or counted requests a key is not a request: the share of
+    // traffic that changes server, beside the share of keys (DEFINITIONS §16).
     if let Some(requests) = s.moved_requests() {
         row(m, "Requests to the keys that moved", |m| {
             m.open("td", &[("class", Some("num"))]);
@@ -241,46 +241,6 @@ fn requests_row(m: &mut Markup, s: &Snapshot) {
                 .close("td");
         });
     }
-}
-
-/// Moved keys in a deploy (DEFINITIONS §20): the deploy in words, then the
-/// same two counts, the second over every stretch whose owner differs.
-fn moved_by_deploy(m: &mut Markup, s: &Snapshot) {
-    m.open(
-        "p",
-        &[("class", Some("deploy")), ("data-deploy-summary", Some(""))],
-    )
-    .element("strong", &[], "The deploy: ")
-    .text(&format!("{}.", s.deploy().describe()))
-    .close("p");
-    let mut lead = "Each pool is placed from its own list and weights, and a key moves when its server after is not its server before: into a newcomer's arcs, out of a leaver's, and to or from a server whose weight changed. ".to_string();
-    if s.moved_between > 0 {
-        lead.push_str(&format!(
-            "{} of the moved keys go between servers that stay. ",
-            thousands(s.moved_between as u64)
-        ));
-    }
-    m.open("p", &[("class", Some("lead"))])
-        .text(&lead)
-        .text("The page counts them twice, by two routes that share no code, and they must agree.")
-        .close("p");
-    let agree = s.moved_by_owner_diff == s.moved_by_arc_walk;
-    m.open("table", &[("class", Some("numbers"))])
-        .open("tbody", &[]);
-    row(m, "Owner before ≠ owner after, key by key", |m| {
-        count_cell(m, "moved", s.moved_by_owner_diff)
-    });
-    row(
-        m,
-        "Keys in every stretch whose owner differs between the two rings",
-        |m| count_cell(m, "moved-arc", s.moved_by_arc_walk),
-    );
-    row(
-        m,
-        "Fewest a fair placement must move: keys × the share of weight that changes hands",
-        |m| figure_cell(m, "even-share", &format_share(s.even_share())),
-    );
-    requests_row(m, s);
     m.close("tbody").close("table");
     routes_verdict(m, s, agree);
 }
@@ -306,7 +266,7 @@ fn routes_verdict(m: &mut Markup, s: &Snapshot, agree: bool) {
         thousands(s.key_count() as u64),
         percent(s.moved_by_owner_diff, s.key_count()),
         if s.is_deploy() {
-            "the fewest a fair placement must move,"
+            "a floor"
         } else if s.weighted() {
             "a fair share by weight"
         } else {

@@ -43,6 +43,23 @@ pub struct PoolAfter {
 }
 
 impl PoolAfter {
+    /// The pool after from lines read from a box or a config, names and
+    /// weights in order: a weight is kept only where it differs from the
+    /// server's weight before (`settings`), so a line that keeps it says
+    /// nothing in the address.
+    pub fn from_lines(settings: &Settings, lines: &[(String, u8)]) -> PoolAfter {
+        PoolAfter {
+            servers: lines.iter().map(|(name, _)| name.clone()).collect(),
+            weights: lines
+                .iter()
+                .filter(|(name, weight)| *weight != settings.weight_of(name))
+                .filter_map(|(name, weight)| {
+                    Some((name.clone(), Weight::new(u32::from(*weight)).ok()?))
+                })
+                .collect(),
+        }
+    }
+
     /// What is wrong with the pool after, naming the item: 2 to 50
     /// servers, each name valid and listed once, each weight of a server in it.
     pub fn problem(&self) -> Option<Problem> {
@@ -665,6 +682,17 @@ impl Settings {
                 .map_or_else(|| self.weight_of(name), |(_, weight)| weight.get()),
             _ => self.weight_of(name),
         }
+    }
+
+    /// The pool after the change as lines: each name with its weight after.
+    pub fn pool_after_lines(&self) -> Vec<(String, u8)> {
+        self.pool_after()
+            .into_iter()
+            .map(|name| {
+                let weight = self.weight_after_of(&name);
+                (name, weight)
+            })
+            .collect()
     }
 
     /// Every server named in the scenario: the list, then a joiner or a

@@ -410,6 +410,34 @@ impl Snapshot {
             .any(|&id| self.weights_before[usize::from(id)] != self.weights[usize::from(id)])
     }
 
+    /// A deploy in counts, for a sentence: "6 → 7 servers, 2 new, 1
+    /// leaving, 1 reweighted" (the words themselves are `deploy_words`).
+    pub fn deploy_counts(&self) -> String {
+        let reweighted = self
+            .before
+            .iter()
+            .filter(|&&id| {
+                self.after.contains(&id)
+                    && self.weights_before[usize::from(id)] != self.weights[usize::from(id)]
+            })
+            .count();
+        let mut parts = vec![format!(
+            "{} \u{2192} {} servers",
+            self.before.len(),
+            self.after.len()
+        )];
+        for (count, what) in [
+            (self.newcomers().len(), "new"),
+            (self.leavers().len(), "leaving"),
+            (reweighted, "reweighted"),
+        ] {
+            if count > 0 {
+                parts.push(format!("{count} {what}"));
+            }
+        }
+        parts.join(", ")
+    }
+
     /// Servers in the pool after and not before, in their order after.
     pub fn newcomers(&self) -> Vec<ServerId> {
         self.after
@@ -673,6 +701,7 @@ impl Snapshot {
     }
 
     /// One scheme placed on both sides of this change.
+    #[inline(never)]
     pub fn run(&self, scheme: &'static dyn schemes::Scheme) -> schemes::SchemeRun {
         let (before, after) = self.side_contexts();
         schemes::SchemeRun::place_sides(

@@ -9,6 +9,7 @@
 //! reads addresses, and re-exports the core's modules under its own name.
 
 pub mod claims;
+pub mod deploy_words;
 pub mod key_path;
 pub mod panels;
 pub mod query;

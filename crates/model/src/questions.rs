@@ -178,7 +178,7 @@ fn moved(s: &Snapshot) -> Question {
             id: QuestionId::Moved,
             wording: format!(
                 "In this deploy ({}), how many of the {} keys change server?",
-                s.deploy().describe(),
+                s.deploy_counts(),
                 thousands(keys)
             ),
             answer: Answer::Whole { max: keys },

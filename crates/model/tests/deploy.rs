@@ -7,6 +7,7 @@
 //! checked as vectors.
 
 use model::deploy::{Deploy, PoolServer, Side};
+use model::deploy_words::{describe, is_unchanged, pool, reorder_only};
 use model::keys::{KeySpec, Keys};
 use model::requests::Requests;
 use model::schemes::{KeyPositions, Scheme};
@@ -341,8 +342,8 @@ fn every_placement_agrees_with_itself_where_nothing_changes() {
         );
     }
     let deploy = Deploy::new(&lines(&before), &lines(&before)).unwrap();
-    assert!(deploy.is_unchanged());
-    assert!(deploy.describe().starts_with("nothing changes"));
+    assert!(is_unchanged(&deploy));
+    assert!(describe(&deploy).starts_with("nothing changes"));
 }
 
 #[test]
@@ -394,24 +395,22 @@ fn the_deploy_in_words() {
     let (before, after) = replace_add_reweight();
     let deploy = Deploy::new(&lines(&before), &lines(&after)).unwrap();
     assert_eq!(
-        deploy.describe(),
+        describe(&deploy),
         "10.1.0.3:8080 replaced by 10.1.0.33:8080 (same place in the list); 10.1.0.7:8080 added at the end; 10.1.0.2:8080 weight 2 \u{2192} 3; order otherwise unchanged"
     );
     let (before, after) = two_swaps();
     let deploy = Deploy::new(&lines(&before), &lines(&after)).unwrap();
     assert_eq!(
-        deploy.describe(),
+        describe(&deploy),
         "reordered: s1 and s2 trade places, s4 and s5 trade places"
     );
     assert_eq!(
-        deploy.reorder_only().unwrap().pool(Side::After),
+        pool(&reorder_only(&deploy).unwrap(), Side::After),
         lines(&after)
     );
     let kinds = deploys();
     let (_, before, after) = &kinds[1];
-    let words = Deploy::new(&lines(before), &lines(after))
-        .unwrap()
-        .describe();
+    let words = describe(&Deploy::new(&lines(before), &lines(after)).unwrap());
     assert_eq!(
         words,
         "10.0.0.8:80 added after 10.0.0.2:80 with weight 2; order otherwise unchanged, but 5 servers stand at other positions"

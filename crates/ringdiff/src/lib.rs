@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use model::deploy::{Deploy, DeployCount, PoolServer};
+use model::deploy_words::describe;
 use model::format::{fixed, thousands};
 use model::keyname::KeyNames;
 use model::keys::{KeySpec, Keys};
@@ -222,7 +223,7 @@ pub fn measure(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured {
             .collect::<Vec<_>>()
     };
     let rows = placements().into_iter().zip(count_all(&deploy)).collect();
-    let reorder = deploy.reorder_only().map(|only| count_all(&only));
+    let reorder = model::deploy_words::reorder_only(&deploy).map(|only| count_all(&only));
     Measured {
         ring_by_arcs: deploy.moved_by_arc_walk(&settings, &keys),
         keys: keys.len(),
@@ -312,7 +313,7 @@ pub fn to_json(measured: &Measured) -> String {
         .map(|(scheme, count)| (scheme.id().to_string(), row(count)))
         .collect();
     let mut out = json!({
-        "deploy": measured.deploy.describe(),
+        "deploy": describe(&measured.deploy),
         "keys": measured.keys,
         "systems": systems,
     });
@@ -327,7 +328,7 @@ pub fn to_json(measured: &Measured) -> String {
 }
 
 fn to_text(measured: &Measured, args: &Args) -> String {
-    let mut out = format!("Deploy: {}.\n", measured.deploy.describe());
+    let mut out = format!("Deploy: {}.\n", describe(&measured.deploy));
     out.push_str(&match (&args.keys, measured.list) {
         (KeySource::File { path, .. }, Some((lines, distinct))) => format!(
             "Keys: {} distinct of {} lines in {path}, each line one request; {} placed.\n\n",

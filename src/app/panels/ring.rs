@@ -655,6 +655,9 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
                 " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
             </p>
             {in_use_note(model)}
+            // A deploy in words, where the reader looks first (DEFINITIONS §20).
+            {move || model.snapshot.with(|m| m.0.is_deploy().then(|| model::deploy_words::describe(&m.0.deploy())))
+                .map(|words| view! { <p class="note" data-deploy-summary="">"The deploy: "{words}"."</p> })}
             // Hooks for tests and the bench: what the ring is drawn for, as
             // on the first screen's ring.
             <div
@@ -787,6 +790,12 @@ fn legend_markup(
         ],
     );
     let palette = Palette::of(&snapshot.names, snapshot.is_join());
+    // A deploy's newcomers are marked on the pool after, its leavers on the pool before.
+    let deploy = snapshot.is_deploy();
+    let (on_after, on_before) = (
+        stage.members == snapshot.after,
+        stage.members == snapshot.before,
+    );
     for &server in &stage.members {
         let name = snapshot.name(server);
         m.open("li", &[]);
@@ -828,8 +837,11 @@ fn legend_markup(
                 thousands(u64::from(stage.loads[usize::from(server)]))
             ),
         );
-        if stage.changed == Some(server) {
+        let new = deploy && on_after && !snapshot.before.contains(&server);
+        if stage.changed == Some(server) || new {
             m.element("span", &[("class", Some("badge"))], "new");
+        } else if deploy && on_before && !snapshot.after.contains(&server) {
+            m.element("span", &[("class", Some("badge"))], "leaves");
         }
         m.close("li");
     }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use model::format::{and_list, thousands};
 use model::in_use::{InUse, CANNOT_DRIVE};
 use model::report::SchemeRow;
-use model::settings::{default_change, newcomer};
+use model::settings::{default_change, newcomer, PoolAfter};
 use model::{Change, Settings, Snapshot, Weight};
 
 use crate::app::message::apply;
@@ -122,9 +122,10 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
 }
 
 /// The pasted config's pool put into the settings: names, order and
-/// weights. A change that no longer fits the new list is replaced by the
-/// default one, as the server list's own box does.
-fn take_pool(settings: &mut Settings, pasted: &Pasted) {
+/// weights. With a config after, the change is the deploy from one to the
+/// other (DEFINITIONS §20); without, a change that no longer fits the new
+/// list is replaced by the default one, as the server list's own box does.
+fn take_pool(settings: &mut Settings, pasted: &Pasted, after: Option<&Pasted>) {
     let names: Vec<String> = pasted
         .servers
         .iter()
@@ -144,12 +145,15 @@ fn take_pool(settings: &mut Settings, pasted: &Pasted) {
         _ => Change::Join(newcomer(&names)),
     };
     settings.insert_at = None;
-    // Servers the config marks down are down here (DEFINITIONS §19), as long
-    // as one of the pool after the change stays up.
     settings.servers = names;
+    if let Some(after) = after {
+        settings.change = Change::Deploy(PoolAfter::from_lines(settings, &after.servers));
+    }
+    // Servers the config after marks down are down here (DEFINITIONS §19),
+    // as long as one of the pool after the change stays up.
+    let marked = &after.unwrap_or(pasted).down;
     let after = settings.pool_after();
-    let down: Vec<String> = pasted
-        .down
+    let down: Vec<String> = marked
         .iter()
         .filter(|name| after.contains(name))
         .cloned()
@@ -227,21 +231,30 @@ fn describe(pasted: &Pasted) -> String {
 fn ConfigPaste(yours: RwSignal<Option<&'static str>>) -> impl IntoView {
     let model = expect_context::<Model>();
     let text = RwSignal::new(String::new());
+    let after_text = RwSignal::new(String::new());
     // What went wrong (nothing was taken), or what was read.
     let refused = RwSignal::new(None::<String>);
     let read = RwSignal::new(None::<String>);
     let read_it = move || {
         read.set(None);
-        match config::read(&text.get_untracked()) {
-            Ok(pasted) => {
-                apply(model, refused, |s| take_pool(s, &pasted));
+        // The config after is optional; a refused one leaves everything as it was.
+        let after = after_text.with_untracked(|t| {
+            (!t.trim().is_empty())
+                .then(|| config::read(t).map_err(|why| format!("The config after: {why}")))
+        });
+        match (config::read(&text.get_untracked()), after.transpose()) {
+            (Err(why), _) | (_, Err(why)) => refused.set(Some(why)),
+            (Ok(pasted), Ok(after)) => {
+                apply(model, refused, |s| take_pool(s, &pasted, after.as_ref()));
                 if refused.get_untracked().is_none() {
                     yours.set(pasted.system);
-                    read.set(Some(describe(&pasted)));
+                    let mut said = describe(&pasted);
+                    if after.is_some() {
+                        said.push_str(" The config after is the pool after: the page measures the deploy from one to the other.");
+                    }
+                    read.set(Some(said));
                 }
             }
-            // Nothing changes: the last pool and the marked row stay.
-            Err(why) => refused.set(Some(why)),
         }
     };
     view! {
@@ -252,6 +265,11 @@ fn ConfigPaste(yours: RwSignal<Option<&'static str>>) -> impl IntoView {
                 aria-describedby="config-message"
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+            <label for="config-paste-after">"And, for a deploy, the config after (optional): the page then measures the change from one to the other"</label>
+            <textarea id="config-paste-after" data-config-paste-after="" rows="6" spellcheck="false"
+                aria-describedby="config-message"
+                prop:value=move || after_text.get()
+                on:input=move |ev| after_text.set(event_target_value(&ev))></textarea>
             <button id="config-read" on:click=move |_| read_it()>"Use this pool"</button>
             <div id="config-message" data-config-message="" role="status">
                 <p class="message">{move || refused.get()}</p>

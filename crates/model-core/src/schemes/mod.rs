@@ -469,7 +469,10 @@ impl SchemeRun {
         SchemeRun::place_sides(scheme, (context, before), (context, after), keys)
     }
 
-    /// As `place`, each side with its own context (a deploy).
+    /// As `place`, each side with its own context (a deploy). Once per
+    /// scheme, not per key: kept out of line, so its callers do not each
+    /// carry a copy.
+    #[inline(never)]
     pub fn place_sides(
         scheme: &'static dyn Scheme,
         before: (&Context, &[ServerId]),
