@@ -80,6 +80,21 @@ function modelOwners(id, query) {
 }
 
 const keyname = "keyname=%2Fkey-%7Bi%7D";
+
+/** An HAProxy config on loopback: a front on `front` and the given `backend pool`. */
+function haproxyConfig(front, backend) {
+  return `global
+    maxconn 64
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 5s
+    timeout server 5s
+frontend front
+    bind 127.0.0.1:${front}
+    default_backend pool
+${backend}`;
+}
 const ports = [];
 let backends;
 
@@ -161,21 +176,11 @@ for (const [label, order, query, disabled] of [
   test(`HAProxy hash-type consistent, a server ${label}, places every key as the model's row`, async () => {
     const front = await freePort();
     const conf = path.join(dir, `haproxy-${order.join("")}-${disabled.join("")}.cfg`);
-    fs.writeFileSync(conf, `global
-    maxconn 64
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 5s
-    timeout server 5s
-frontend front
-    bind 127.0.0.1:${front}
-    default_backend pool
-backend pool
+    fs.writeFileSync(conf, haproxyConfig(front, `backend pool
     balance uri
     hash-type consistent
 ${order.map((n) => `    server s${n} 127.0.0.1:${ports[n]}${n === 2 && query.includes("weights") ? " weight 2" : ""}${disabled.includes(n) ? " disabled" : ""}`).join("\n")}
-`);
+`));
     const child = start("haproxy", ["-f", conf, "-db"]);
     await compare(front, child, "haproxy", query, (port) => `s${ports.indexOf(port)}`);
   });
@@ -258,17 +263,7 @@ ${pool.map(([n, w]) => `    server s${n} 127.0.0.1:${ports[n]}${w > 1 ? ` weight
     const launch = async (text, side) => {
       const front = await freePort();
       const conf = path.join(dir, `haproxy-deploy-${side}.cfg`);
-      fs.writeFileSync(conf, `global
-    maxconn 64
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 5s
-    timeout server 5s
-frontend front
-    bind 127.0.0.1:${front}
-    default_backend pool
-${text}`);
+      fs.writeFileSync(conf, haproxyConfig(front, text));
       return [front, start("haproxy", ["-f", conf, "-db"])];
     };
     await compareDeploy("haproxy", [backend(before), backend(afterPool)], launch, (port) => `s${ports.indexOf(port)}`);
