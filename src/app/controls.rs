@@ -639,17 +639,18 @@ fn CopyLink() -> impl IntoView {
 #[component]
 fn Presets() -> impl IntoView {
     let model = expect_context::<Model>();
-    let presets: Vec<(&'static str, &'static str, &'static str, String)> = model::query::presets()
-        .into_iter()
-        .map(|p| {
-            (
-                p.id,
-                p.title,
-                p.teaches,
-                model::query::render(&p.settings, &Default::default()),
-            )
-        })
-        .collect();
+    let presets: Vec<(&'static str, &'static str, &'static str, String)> =
+        model::presets::presets()
+            .into_iter()
+            .map(|p| {
+                (
+                    p.id,
+                    p.title,
+                    p.teaches,
+                    model::query::render(&p.settings, &Default::default()),
+                )
+            })
+            .collect();
     // Which preset the settings are, if any: the address is written once a
     // step, not once for each preset, and a link hears of a step only when
     // it makes the link current or no longer current.

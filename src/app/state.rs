@@ -226,7 +226,7 @@ impl Model {
         if self.handout_picked.get() {
             self.handout_chosen.get()
         } else {
-            self.settings.with(|s| model::query::handout_for(s))
+            self.settings.with(|s| model::presets::handout_for(s))
         }
     }
 

@@ -2,7 +2,7 @@
 //! keys beside them, which must agree with the formulas within sampling noise.
 
 use model::cost::{duration, ideal_share, misrouted, modulo_share, significant, Copy};
-use model::query::presets;
+use model::presets::presets;
 use model::Snapshot;
 
 fn preset(id: &str) -> Snapshot {

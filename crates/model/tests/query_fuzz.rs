@@ -27,11 +27,9 @@ fn cases(default: u32) -> u32 {
 
 fn key() -> impl Strategy<Value = String> {
     prop_oneof![
-        4 => proptest::sample::select(vec![
-            "servers", "add", "remove", "points", "keys", "first", "hash", "embed", "panel",
-            "eps", "probes", "down", "replicas", "data", "bandwidth", "rate", "rollout", "weights", "skew", "q",
-            "keyname", "key", "use", "addat", "present", "after", "after-weights",
-        ]).prop_map(String::from),
+        // Every parameter the page reads, from its registry.
+        4 => proptest::sample::select(model::params::PARAMS.iter().map(|param| param.name).collect::<Vec<_>>())
+            .prop_map(String::from),
         1 => ".{0,12}",
     ]
 }

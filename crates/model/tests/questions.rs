@@ -182,7 +182,7 @@ fn answers_equal_a_plain_count_at_one_point_on_a_leave_and_the_lesson() {
     agrees_with_a_plain_count("");
     agrees_with_a_plain_count("points=1");
     agrees_with_a_plain_count("remove=bravo&down=alpha,charlie&replicas=2");
-    let lesson = query::presets()
+    let lesson = model::presets::presets()
         .into_iter()
         .find(|p| p.id == "lesson")
         .unwrap();
