@@ -12,7 +12,6 @@ pub mod claims;
 pub mod deploy_words;
 pub mod key_path;
 pub mod panels;
-pub mod params;
 pub mod presets;
 pub mod query;
 pub mod questions;

@@ -28,7 +28,7 @@ fn cases(default: u32) -> u32 {
 fn key() -> impl Strategy<Value = String> {
     prop_oneof![
         // Every parameter the page reads, from its registry.
-        4 => proptest::sample::select(model::params::PARAMS.iter().map(|param| param.name).collect::<Vec<_>>())
+        4 => proptest::sample::select(model::query::params::PARAMS.iter().map(|param| param.name).collect::<Vec<_>>())
             .prop_map(String::from),
         1 => ".{0,12}",
     ]

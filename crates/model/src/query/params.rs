@@ -5,11 +5,11 @@
 //! `query::what_differs` and the address fuzz test all walk `PARAMS`, so a
 //! new parameter is a row here, its field in `Settings` and its control.
 
+use super::{parse_weights, percent_encode, View};
 use crate::cost::{Bytes, MAX_BANDWIDTH, MAX_DATA, MIN_BANDWIDTH, MIN_DATA};
 use crate::in_use::InUse;
 use crate::keyname::KeyName;
 use crate::panels::PanelId;
-use crate::query::{parse_weights, percent_encode, View};
 use crate::questions::QuestionId;
 use crate::settings::{
     clean_name, parse_server_list, parse_skew, quote, skew_text, MAX_FIRST, MAX_KEYS, MAX_POINTS,
@@ -528,7 +528,7 @@ mod tests {
 
     #[test]
     fn the_docs_table_is_the_registry() {
-        let docs = include_str!("../../../docs/EMBEDDING.md");
+        let docs = include_str!("../../../../docs/EMBEDDING.md");
         let table = docs_table();
         assert!(
             docs.contains(&table),

@@ -2,11 +2,13 @@
 //! into valid settings plus a notice for each part it had to ignore; `render`
 //! writes settings back, so the address bar is always a permalink.
 
+pub mod params;
+
 use crate::panels::PanelId;
-use crate::params::{Param, Reading, PARAMS};
 use crate::questions::QuestionId;
 use crate::settings::{clean_name, default_change, quote, PoolAfter, Valid};
 use crate::{Change, Field, Settings, Weight};
+use params::{Param, Reading, PARAMS};
 
 /// How the page is laid out, as opposed to what it measures.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
