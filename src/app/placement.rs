@@ -38,14 +38,7 @@ fn help(in_use: InUse) -> String {
     };
     let others: String = CANNOT_DRIVE
         .iter()
-        .filter_map(|(id, why)| {
-            let about = model::placements::about(id)?;
-            Some(format!(
-                "<li><b>{}</b>: {}</li>",
-                escape(about.title),
-                escape(why)
-            ))
-        })
+        .map(|(id, why)| format!("<li><b>{}</b>: {}</li>", escape(id.title()), escape(why)))
         .collect();
     format!(
         "{}<details class=\"why-not\"><summary>Why not the others?</summary><p>The canvas draws a ring on which a key goes to the first point clockwise. These place keys another way, so they keep their rows in the tables below:</p><ul>{others}</ul></details>",

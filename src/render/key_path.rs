@@ -32,7 +32,7 @@ pub fn key_path_markup(path: &KeyPath, title: &str, current: Option<usize>) -> S
         &[
             ("class", Some("key-path")),
             ("aria-labelledby", Some("key-path-title")),
-            ("data-scheme", Some(path.scheme)),
+            ("data-scheme", Some(path.scheme.as_str())),
         ],
     );
     for (index, step) in path.steps.iter().enumerate() {

@@ -195,7 +195,7 @@ function deployOwners(id, before, after) {
   });
   const keys = path.join(dir, "keys.txt");
   fs.writeFileSync(keys, Array.from({ length: KEYS }, (_, i) => `/key-${i}`).join("\n") + "\n");
-  const out = execFileSync("cargo", ["run", "--quiet", "-p", "ringdiff", "--example", "owners", "--", id, ...files, keys], { encoding: "utf8" });
+  const out = execFileSync("cargo", ["run", "--quiet", "-p", "ringdiff", "--example", "deploy_owners", "--", id, ...files, keys], { encoding: "utf8" });
   const owners = [{}, {}];
   for (const line of out.trim().split("\n")) {
     const [key, was, now] = line.split(" ");

@@ -7,6 +7,7 @@
 //! number and why, and then nothing is taken.
 
 use model::deploy::PoolServer;
+use model::placements::PlacementId;
 use model::settings::{clean_name, MAX_SERVERS, MIN_SERVERS};
 
 /// Which kind of text was pasted.
@@ -46,7 +47,7 @@ pub struct Pasted {
     /// Names as written, in order, each with its weight (1 … 10).
     pub servers: Vec<(String, u8)>,
     /// The system its hash line selects (`nginx`, `haproxy`, …), if any.
-    pub system: Option<&'static str>,
+    pub system: Option<PlacementId>,
     /// Servers marked down (nginx's `down`, HAProxy's `disabled`), by name.
     pub down: Vec<String>,
     /// Ids that HAProxy server lines fix (`id N`), by name.
@@ -277,7 +278,11 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                 .trim_end_matches(';')
                 .split_whitespace()
                 .any(|w| w == "consistent");
-            pasted.system = Some(if consistent { "nginx" } else { "nginx-hash" });
+            pasted.system = Some(if consistent {
+                PlacementId::Nginx
+            } else {
+                PlacementId::NginxHash
+            });
             Ok(true)
         }
         Some("upstream") => Ok(true),
@@ -332,7 +337,7 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
         }
         Some("hash-type") => {
             match words.get(1).copied() {
-                Some("consistent") => pasted.system = Some("haproxy"),
+                Some("consistent") => pasted.system = Some(PlacementId::Haproxy),
                 _ => pasted.notices.push(format!(
                     "Line {}: only hash-type consistent is modelled.",
                     line.number
@@ -403,7 +408,7 @@ fn twemproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
     match key.trim() {
         "distribution" => {
             if value == "ketama" {
-                pasted.system = Some("twemproxy");
+                pasted.system = Some(PlacementId::Twemproxy);
             } else {
                 pasted.notices.push(format!(
                     "Line {}: only distribution: ketama is modelled.",
@@ -477,19 +482,19 @@ mod tests {
                 ("10.0.0.3:8080", 1)
             ]
         );
-        assert_eq!(pasted.system, Some("nginx"));
+        assert_eq!(pasted.system, Some(PlacementId::Nginx));
         assert_eq!(pasted.skipped, [(6, "keepalive 32;  # pooled".to_string())]);
         assert_eq!(pasted.notices.len(), 1);
         assert!(pasted.notices[0].starts_with("Line 5: backup"));
         let plain = read("upstream u {\n hash $arg_id;\n server a:1;\n server b:1;\n}").unwrap();
-        assert_eq!(plain.system, Some("nginx-hash"));
+        assert_eq!(plain.system, Some(PlacementId::NginxHash));
     }
 
     #[test]
     fn an_upstream_block_on_few_lines_is_read_by_statement() {
         let pasted = read("upstream pool { hash $request_uri consistent;\n  server a:80 weight=2;\n  server b:80; }\n").unwrap();
         assert_eq!(names(&pasted), [("a:80", 2), ("b:80", 1)]);
-        assert_eq!(pasted.system, Some("nginx"));
+        assert_eq!(pasted.system, Some(PlacementId::Nginx));
     }
 
     #[test]
@@ -510,7 +515,7 @@ mod tests {
         .unwrap();
         assert_eq!(pasted.form, Form::Haproxy);
         assert_eq!(names(&pasted), [("web1", 3), ("web2", 1)]);
-        assert_eq!(pasted.system, Some("haproxy"));
+        assert_eq!(pasted.system, Some(PlacementId::Haproxy));
         assert_eq!(pasted.skipped, [(4, "timeout server 30s".to_string())]);
         assert_eq!(pasted.ids, [("web2".to_string(), 7)]);
         assert_eq!(pasted.pool()[1].fixed_id, Some(7));
@@ -543,7 +548,7 @@ mod tests {
             names(&pasted),
             [("10.0.0.1:11211", 1), ("10.0.0.2:11211", 2)]
         );
-        assert_eq!(pasted.system, Some("twemproxy"));
+        assert_eq!(pasted.system, Some(PlacementId::Twemproxy));
         assert_eq!(
             pasted.skipped.iter().map(|s| s.0).collect::<Vec<_>>(),
             [1, 2]

@@ -257,7 +257,7 @@ impl Deploy {
 /// What one placement does to the keys in a deploy.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeployCount {
-    pub id: &'static str,
+    pub id: crate::placement_id::PlacementId,
     pub keys: usize,
     pub moved: usize,
     /// Moved between two servers in both pools.

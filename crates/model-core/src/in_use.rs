@@ -6,6 +6,7 @@
 //! are built in `snapshot` (this file is named by the keys and the
 //! settings, so it names no system).
 
+use crate::placement_id::PlacementId;
 use crate::systems::hashes;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -23,17 +24,17 @@ pub enum InUse {
 /// Why each other scheme and system cannot be the ring in use, by id: the
 /// page draws a ring whose keys go to the first point clockwise, and these
 /// place keys another way. Each keeps its row in its table.
-pub const CANNOT_DRIVE: [(&str, &str); 10] = [
-    ("modulo", "a key's server is its hash's remainder, with no ring at all."),
-    ("jump", "a key's bucket follows from its hash and the server count alone, with no ring."),
-    ("rendezvous", "every key scores every server and takes the top score, with no ring."),
-    ("multiprobe", "one point per server, but a key tries several positions and takes the nearest point to any of them."),
-    ("maglev", "a lookup table of rows filled in turn by each server, not points on a circle."),
-    ("bounded", "the ring with a cap: a key's server depends on the keys placed before it, not on its position alone."),
-    ("slots", "fixed slots handed out in ranges, not points hashed from names."),
-    ("haproxy", "the point nearest the key on either side, not the next one clockwise."),
-    ("nginx-hash", "without `consistent`, nginx takes the hash mod the pool's total weight, with no ring."),
-    ("envoy-maglev", "a lookup table of 65,537 rows, not points on a circle."),
+pub const CANNOT_DRIVE: [(PlacementId, &str); 10] = [
+    (PlacementId::Modulo, "a key's server is its hash's remainder, with no ring at all."),
+    (PlacementId::Jump, "a key's bucket follows from its hash and the server count alone, with no ring."),
+    (PlacementId::Rendezvous, "every key scores every server and takes the top score, with no ring."),
+    (PlacementId::MultiProbe, "one point per server, but a key tries several positions and takes the nearest point to any of them."),
+    (PlacementId::Maglev, "a lookup table of rows filled in turn by each server, not points on a circle."),
+    (PlacementId::Bounded, "the ring with a cap: a key's server depends on the keys placed before it, not on its position alone."),
+    (PlacementId::Slots, "fixed slots handed out in ranges, not points hashed from names."),
+    (PlacementId::Haproxy, "the point nearest the key on either side, not the next one clockwise."),
+    (PlacementId::NginxHash, "without `consistent`, nginx takes the hash mod the pool's total weight, with no ring."),
+    (PlacementId::EnvoyMaglev, "a lookup table of 65,537 rows, not points on a circle."),
 ];
 
 impl InUse {
@@ -46,16 +47,21 @@ impl InUse {
         InUse::Twemproxy,
     ];
 
-    /// `use=` and the system's id in the systems table.
-    pub fn id(self) -> &'static str {
+    /// Its row in the placements table: the page's ring is the ring scheme.
+    pub const fn placement(self) -> PlacementId {
         match self {
-            InUse::Ring => "ring",
-            InUse::Ketama => "ketama",
-            InUse::Groupcache => "groupcache",
-            InUse::Nginx => "nginx",
-            InUse::EnvoyRing => "envoy-ring",
-            InUse::Twemproxy => "twemproxy",
+            InUse::Ring => PlacementId::Ring,
+            InUse::Ketama => PlacementId::Ketama,
+            InUse::Groupcache => PlacementId::Groupcache,
+            InUse::Nginx => PlacementId::Nginx,
+            InUse::EnvoyRing => PlacementId::EnvoyRing,
+            InUse::Twemproxy => PlacementId::Twemproxy,
         }
+    }
+
+    /// `use=`: its placement's id.
+    pub fn id(self) -> &'static str {
+        self.placement().as_str()
     }
 
     /// The client's name in a sentence: "ketama's own points".
@@ -111,7 +117,14 @@ impl InUse {
     }
 
     pub fn from_id(id: &str) -> Option<InUse> {
-        InUse::ALL.into_iter().find(|in_use| in_use.id() == id)
+        InUse::of(PlacementId::from_id(id)?)
+    }
+
+    /// The ring in use a placement can be, if it is ring-shaped.
+    pub fn of(placement: PlacementId) -> Option<InUse> {
+        InUse::ALL
+            .into_iter()
+            .find(|in_use| in_use.placement() == placement)
     }
 
     /// A key's position under the client's own hash (the systems'
@@ -158,17 +171,13 @@ impl InUse {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::placements;
 
     #[test]
     fn every_scheme_and_system_either_drives_the_ring_or_says_why_not() {
-        for scheme in placements::every() {
-            let drives = InUse::from_id(scheme.id()).is_some();
-            let why_not = CANNOT_DRIVE.iter().any(|(id, _)| *id == scheme.id());
-            assert!(drives ^ why_not, "{}", scheme.id());
+        for &id in PlacementId::ALL {
+            let drives = InUse::of(id).is_some();
+            let why_not = CANNOT_DRIVE.iter().any(|(cannot, _)| *cannot == id);
+            assert!(drives ^ why_not, "{id:?}");
         }
-        assert!(CANNOT_DRIVE
-            .iter()
-            .all(|(id, _)| placements::about(id).is_some()));
     }
 }

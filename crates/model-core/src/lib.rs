@@ -17,6 +17,7 @@ pub mod keyname;
 pub mod keys;
 pub mod measure;
 pub mod one_key;
+pub mod placement_id;
 pub mod placements;
 pub mod requests;
 pub mod ring;

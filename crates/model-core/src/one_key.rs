@@ -22,7 +22,7 @@ pub fn check(text: &str) -> Result<(), String> {
 /// Where one scheme sends the key.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct KeyOwners {
-    pub scheme: &'static str,
+    pub scheme: crate::placement_id::PlacementId,
     /// The scheme's own position for the key, where it hashes the name
     /// itself (every deployed system, slots' slot); None where it uses the
     /// ring's. Sent as text: Envoy's are 64-bit, past what JSON numbers hold.
@@ -60,7 +60,9 @@ pub fn owners(snapshot: &Snapshot, text: &str) -> (u32, Vec<KeyOwners>) {
             );
             let own_position = match before.by_own_hash() {
                 Some(own) => Some((own.key_hash().hash)(name)),
-                None if scheme.id() == "slots" => Some(u64::from(slots::name_slot(name))),
+                None if scheme.id() == crate::placement_id::PlacementId::Slots => {
+                    Some(u64::from(slots::name_slot(name)))
+                }
                 None => None,
             };
             KeyOwners {
@@ -89,7 +91,10 @@ mod tests {
             .name(snapshot.keys.key(index).number);
         let (position, rows) = owners(&snapshot, &name);
         assert_eq!(position, snapshot.keys.hashes[index]);
-        let ring = rows.iter().find(|r| r.scheme == "ring").unwrap();
+        let ring = rows
+            .iter()
+            .find(|r| r.scheme == crate::placement_id::PlacementId::Ring)
+            .unwrap();
         assert_eq!(ring.before, snapshot.name(snapshot.owners_before[index]));
         assert_eq!(ring.after, snapshot.name(snapshot.owners_after[index]));
         assert_eq!(rows.len(), placements::every().count());

@@ -1,5 +1,6 @@
 //! One measured change on the ring: the snapshot every panel reads.
 
+use crate::placement_id::PlacementId;
 use std::sync::Arc;
 
 use super::failures::{self, Copysets, Failure};
@@ -714,12 +715,12 @@ impl Snapshot {
 
     /// Every textbook scheme measured on this change, in one go.
     pub fn measure_schemes(&self) -> Vec<SchemeResult> {
-        self.measure_each(schemes::ALL)
+        self.measure_each(PlacementId::TEXTBOOK.iter().map(|id| id.scheme()))
     }
 
     /// Every deployed system measured on this change, in one go.
     pub fn measure_systems(&self) -> Vec<SchemeResult> {
-        self.measure_each(crate::systems::ALL)
+        self.measure_each(PlacementId::DEPLOYED.iter().map(|id| id.scheme()))
     }
 
     /// Every scheme and system, in `placements::every()` order.

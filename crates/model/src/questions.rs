@@ -310,7 +310,7 @@ fn between(schemes: &[SchemeResult]) -> Question {
     let moving: Vec<&str> = schemes
         .iter()
         .filter(|r| r.movement.moved_between > 0)
-        .map(|r| r.id)
+        .map(|r| r.id.as_str())
         .collect();
     Question {
         id: QuestionId::Between,

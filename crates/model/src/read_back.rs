@@ -15,7 +15,7 @@ use crate::failures::{Copysets, Failure};
 use crate::key_path::{self, KeyPath, KeyStep, StepId};
 use crate::measure::{Movement, Spread};
 use crate::one_key::KeyOwners;
-use crate::placements;
+use crate::placements::PlacementId;
 use crate::questions::Question;
 use crate::report::{FailureReport, LookupTiming, OneKey, Report, SchemeRow};
 use crate::schemes::{Holds, SchemeResult, TableMoves};
@@ -242,12 +242,14 @@ by_fields!(Evenness {
 
 /// The id in `ids` that `value` names: ids are `&'static str`, and one no
 /// list has does not read.
-fn known<J: Json>(
+/// One of `ids`, by the text `as_str` gives it.
+fn known<J: Json, T: Copy>(
     value: Option<J>,
-    mut ids: impl Iterator<Item = &'static str>,
-) -> Option<&'static str> {
+    mut ids: impl Iterator<Item = T>,
+    as_str: fn(T) -> &'static str,
+) -> Option<T> {
     let text = value?.text()?;
-    ids.find(|&id| id == text)
+    ids.find(|&id| as_str(id) == text)
 }
 
 read_back_enum!(Holds {
@@ -262,7 +264,11 @@ read_back_enum!(Holds {
 impl ReadBack for SchemeResult {
     fn read_back<J: Json>(value: &J) -> Option<SchemeResult> {
         Some(SchemeResult {
-            id: known(value.field("id"), placements::ids())?,
+            id: known(
+                value.field("id"),
+                PlacementId::ALL.iter().copied(),
+                PlacementId::as_str,
+            )?,
             movement: ReadBack::read_field(value, "movement")?,
             spread: ReadBack::read_field(value, "spread")?,
             holds: ReadBack::read_field(value, "holds")?,
@@ -276,7 +282,11 @@ impl ReadBack for KeyOwners {
     fn read_back<J: Json>(value: &J) -> Option<KeyOwners> {
         let own_position: Option<String> = ReadBack::read_field(value, "own_position")?;
         Some(KeyOwners {
-            scheme: known(value.field("scheme"), placements::ids())?,
+            scheme: known(
+                value.field("scheme"),
+                PlacementId::ALL.iter().copied(),
+                PlacementId::as_str,
+            )?,
             // Sent as text: 64-bit positions are past what JSON numbers hold.
             own_position: match own_position {
                 Some(text) => Some(text.parse().ok()?),
@@ -291,7 +301,11 @@ impl ReadBack for KeyOwners {
 impl ReadBack for KeyPath {
     fn read_back<J: Json>(value: &J) -> Option<KeyPath> {
         Some(KeyPath {
-            scheme: known(value.field("scheme"), key_path::rules_ids())?,
+            scheme: known(
+                value.field("scheme"),
+                key_path::rules_ids(),
+                PlacementId::as_str,
+            )?,
             code: ReadBack::read_field(value, "code")?,
             steps: ReadBack::read_field(value, "steps")?,
         })
@@ -312,7 +326,7 @@ impl ReadBack for KeyStep {
 impl ReadBack for Claim {
     fn read_back<J: Json>(value: &J) -> Option<Claim> {
         Some(Claim {
-            id: known(value.field("id"), claims::IDS.into_iter())?,
+            id: known(value.field("id"), claims::IDS.into_iter(), |id| id)?,
             kind: ReadBack::read_field(value, "kind")?,
             statement: ReadBack::read_field(value, "statement")?,
             rule: ReadBack::read_field(value, "rule")?,

@@ -19,7 +19,7 @@ use crate::key_path::{self, KeyPath};
 use crate::keys::Keys;
 use crate::one_key::{self, KeyOwners};
 use crate::panels::Work;
-use crate::placements;
+use crate::placements::{self, PlacementId};
 use crate::questions::{self, Question};
 use crate::schemes::{self, SchemeResult, SchemeRun};
 use crate::snapshot::{evenness_by_points, Evenness, Snapshot};
@@ -178,8 +178,8 @@ impl Job {
                 pieces.push_back(piece);
             }
         };
-        let textbook = 0..schemes::ALL.len();
-        let deployed = schemes::ALL.len()..placements::every().count();
+        let textbook = 0..PlacementId::TEXTBOOK.len();
+        let deployed = PlacementId::TEXTBOOK.len()..PlacementId::ALL.len();
         let add_range = |add: &mut dyn FnMut(Piece), range: std::ops::Range<usize>| {
             for index in range {
                 add(Piece::Scheme(index));
@@ -277,8 +277,8 @@ impl Job {
                 }
                 self.runs[index] = Some((run, result));
                 // A table's rows go out together, once all are placed.
-                let (textbook, deployed) = self.runs.split_at(schemes::ALL.len());
-                if index < schemes::ALL.len() {
+                let (textbook, deployed) = self.runs.split_at(PlacementId::TEXTBOOK.len());
+                if index < PlacementId::TEXTBOOK.len() {
                     part.schemes = rows(textbook);
                 } else {
                     part.systems = rows(deployed);
@@ -303,7 +303,7 @@ impl Job {
                 let textbook: Vec<SchemeResult> = self
                     .results()
                     .into_iter()
-                    .filter(|result| schemes::IDS.contains(&result.id))
+                    .filter(|result| !result.id.is_system())
                     .collect();
                 part.questions = Some(questions::ask(snapshot, &textbook, &failure));
             }
@@ -311,7 +311,7 @@ impl Job {
             Piece::Lookups => {
                 if let Some(clock) = clock {
                     let resolution = clock_resolution(clock);
-                    let (textbook, deployed) = self.runs.split_at(schemes::ALL.len());
+                    let (textbook, deployed) = self.runs.split_at(PlacementId::TEXTBOOK.len());
                     let timed = |runs: &[Option<(SchemeRun, SchemeResult)>]| {
                         let complete: Option<Vec<_>> = runs.iter().map(Option::as_ref).collect();
                         complete.map(|runs| {
@@ -528,16 +528,19 @@ mod tests {
             sent.push(part);
         }
         // The failure, ten schemes (sent together with the last), the questions.
-        assert_eq!(sent.len(), 2 + schemes::ALL.len());
+        assert_eq!(sent.len(), 2 + PlacementId::TEXTBOOK.len());
         assert!(sent[0].failure.is_some());
-        assert!(sent[1..schemes::ALL.len()].iter().all(|p| *p
+        assert!(sent[1..PlacementId::TEXTBOOK.len()].iter().all(|p| *p
             == Report {
                 query: "q".into(),
                 ..Report::default()
             }));
         assert_eq!(
-            sent[schemes::ALL.len()].schemes.as_ref().map(Vec::len),
-            Some(schemes::ALL.len())
+            sent[PlacementId::TEXTBOOK.len()]
+                .schemes
+                .as_ref()
+                .map(Vec::len),
+            Some(PlacementId::TEXTBOOK.len())
         );
         let questions = sent
             .last()
@@ -614,7 +617,7 @@ mod tests {
                 .is_some_and(|p| p.failure.is_some()),
             "nothing to resend yet"
         );
-        for _ in 0..schemes::ALL.len() {
+        for _ in 0..PlacementId::TEXTBOOK.len() {
             job.step(&snapshot, None);
         }
         job.ask(&[Work::Claims]);

@@ -18,7 +18,7 @@ fn results(settings: &Settings) -> Vec<SchemeResult> {
 fn of<'a>(results: &'a [SchemeResult], id: &str) -> &'a SchemeResult {
     results
         .iter()
-        .find(|r| r.id == id)
+        .find(|r| r.id.as_str() == id)
         .expect("scheme measured")
 }
 
@@ -189,7 +189,7 @@ fn the_one_key_box_agrees_with_every_schemes_own_placement() {
         for scheme in every() {
             // Bounded loads places keys in order, so a key alone is its first
             // choice: compare it where the cap has not pushed any key.
-            if scheme.id() == "bounded" {
+            if scheme.id() == model::placements::PlacementId::Bounded {
                 continue;
             }
             let run = SchemeRun::place(
@@ -232,7 +232,7 @@ fn the_ketama_weights_claim_measures_alpha_at_weight_3_again() {
         .expect("claim");
     let asked = needs(&snapshot, &schemes);
     assert_eq!(asked.len(), 1);
-    assert_eq!(asked[0].scheme.id(), "ketama");
+    assert_eq!(asked[0].scheme.id().as_str(), "ketama");
     let again = [asked[0].measure(&snapshot)];
     // The same as the page measures at weights=alpha:3 (the test above).
     assert_eq!(

@@ -13,7 +13,7 @@ use model::requests::Requests;
 use model::schemes::{KeyPositions, Scheme};
 use model::settings::Settings;
 use model::systems::hashes::{crc32, full_hash, sdbm};
-use model::systems::{haproxy, nginx, nginx_hash, ALL};
+use model::systems::{haproxy, nginx, nginx_hash};
 use model::HashKind;
 
 type Pool = Vec<(String, u8, Option<u32>)>;
@@ -209,8 +209,7 @@ fn the_real_programs_figures_for_the_issues_two_deploys() {
         ]
         .into_iter()
         .map(|scheme| {
-            let scheme: &'static dyn Scheme =
-                ALL.iter().copied().find(|s| s.id() == scheme.id()).unwrap();
+            let scheme: &'static dyn Scheme = scheme.id().scheme();
             model_count(&before, &after, scheme, 2_000).0
         })
         .collect();

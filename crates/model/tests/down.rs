@@ -21,7 +21,12 @@ fn outcomes(address: &str) -> (Snapshot, Vec<(&'static str, DownOutcome)>) {
         .into_iter()
         .chain(report.systems)
         .flatten()
-        .map(|row| (row.result.id, row.result.down.expect("down= was set")))
+        .map(|row| {
+            (
+                row.result.id.as_str(),
+                row.result.down.expect("down= was set"),
+            )
+        })
         .collect();
     (snapshot, rows)
 }
@@ -256,8 +261,9 @@ fn the_finding_names_what_differs_and_what_does_not() {
     let (_, rows) = outcomes("down=bravo");
     let systems: Vec<(&str, &DownOutcome)> = rows
         .iter()
-        .filter(|(id, _)| model::systems::IDS.contains(id))
-        .map(|(id, o)| (placements::about(id).expect("about").title, o))
+        .filter_map(|(id, o)| Some((placements::PlacementId::from_id(id)?, o)))
+        .filter(|(id, _)| id.is_system())
+        .map(|(id, o)| (id.title(), o))
         .collect();
     let said = model::down::finding(&systems, "bravo", 1);
     assert!(

@@ -33,7 +33,7 @@ fn every_client_in_use_measures_what_its_systems_row_says() {
             let row = s
                 .measure_systems()
                 .into_iter()
-                .find(|row| row.id == in_use.id())
+                .find(|row| row.id == in_use.placement())
                 .unwrap();
             assert_eq!(s.moved_by_owner_diff, row.movement.moved, "{address}");
             assert_eq!(s.loads_before, row.movement.loads_before, "{address}");
@@ -64,7 +64,7 @@ fn a_weighted_ketama_moves_keys_between_staying_servers_and_the_page_says_how_ma
     let row = s
         .measure_systems()
         .into_iter()
-        .find(|r| r.id == "ketama")
+        .find(|r| r.id == model::placements::PlacementId::Ketama)
         .unwrap();
     assert!(row.movement.moved_between > 0);
     let staying = |id| s.before.contains(&id) && s.after.contains(&id);
@@ -137,7 +137,7 @@ fn an_envoy_key_sharing_a_points_top_half_keeps_its_64_bit_owner() {
     let row = s
         .measure_systems()
         .into_iter()
-        .find(|row| row.id == "envoy-ring")
+        .find(|row| row.id == model::placements::PlacementId::EnvoyRing)
         .unwrap();
     assert_eq!(s.loads_before, row.movement.loads_before);
     assert_eq!(s.loads_after, row.movement.loads_after);
@@ -155,7 +155,7 @@ fn every_stage_of_the_step_through_is_the_clients_own_ring() {
             let address = format!("{change}&use={}", in_use.id());
             let s = snapshot(&address);
             let system = placements::every()
-                .find(|scheme| scheme.id() == in_use.id())
+                .find(|scheme| scheme.id() == in_use.placement())
                 .unwrap();
             let context = s.scheme_context();
             let pools = steps::stage_pools(&s);
@@ -213,7 +213,7 @@ fn the_one_key_box_places_a_key_where_the_clients_ring_does() {
             );
             for (row, run) in rows.iter().zip(&placed) {
                 // Bounded loads places keys in order, so one key alone may differ.
-                if row.scheme == "bounded" {
+                if row.scheme == model::placements::PlacementId::Bounded {
                     continue;
                 }
                 assert_eq!(

@@ -25,7 +25,7 @@ fn rows(address: &str) -> Vec<(&'static str, Row)> {
         .iter()
         .map(|r: &SchemeResult| {
             (
-                r.id,
+                r.id.as_str(),
                 (
                     r.movement.moved,
                     r.movement.moved_between,

@@ -44,7 +44,7 @@ fn a_weight_multiplies_a_servers_points() {
     assert!(loads("alpha") > 2 * loads("bravo"));
     let ignoring: Vec<&str> = model::placements::every()
         .filter(|scheme| !scheme.about().uses_weights)
-        .map(|scheme| scheme.id())
+        .map(|scheme| scheme.id().as_str())
         .collect();
     assert_eq!(
         ignoring,
@@ -68,7 +68,10 @@ fn weighted_rendezvous_gives_a_heavy_server_its_share() {
     };
     let snapshot = Snapshot::measure(&settings).expect("valid");
     let results = snapshot.measure_schemes();
-    let rendezvous = results.iter().find(|r| r.id == "rendezvous").unwrap();
+    let rendezvous = results
+        .iter()
+        .find(|r| r.id == model::placements::PlacementId::Rendezvous)
+        .unwrap();
     let alpha = rendezvous.movement.loads_after[0] as f64;
     // Weight 4 of 8 in all: half the keys, within 3 standard deviations.
     let expected = 20_000.0 * 0.5;

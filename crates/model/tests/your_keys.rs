@@ -159,7 +159,7 @@ fn moved_requests_are_the_lines_whose_key_moves() {
         let row = s
             .measure_schemes()
             .into_iter()
-            .find(|r| r.id == "modulo")
+            .find(|r| r.id == model::placements::PlacementId::Modulo)
             .unwrap();
         assert_eq!(row.movement.moved, s.modulo_moved, "{address}");
         assert!(modulo.requests.unwrap() >= s.modulo_moved as u64);

@@ -16,6 +16,7 @@ use model::deploy_words::describe;
 use model::format::{fixed, thousands};
 use model::keyname::KeyNames;
 use model::keys::{KeySpec, Keys};
+use model::placements::PlacementId;
 use model::requests::Requests;
 use model::schemes::{KeyPositions, Scheme};
 use model::settings::{Settings, MAX_KEYS, MIN_KEYS};
@@ -59,15 +60,16 @@ struct Args {
     before: String,
     after: String,
     keys: KeySource,
-    system: Option<String>,
+    system: Option<PlacementId>,
     max_moved: Option<f64>,
     json: bool,
 }
 
 /// Every placement a run reports: the page's ring, then each deployed system.
 pub fn placements() -> Vec<&'static dyn Scheme> {
-    std::iter::once(&model::schemes::ring::RingScheme as &'static dyn Scheme)
-        .chain(model::systems::ALL)
+    std::iter::once(PlacementId::Ring)
+        .chain(PlacementId::DEPLOYED.iter().copied())
+        .map(PlacementId::scheme)
         .collect()
 }
 
@@ -151,15 +153,19 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         (count, None) if field.is_none() => KeySource::Count(count.unwrap_or(DEFAULT_KEYS)),
         _ => return Err("--field reads a field of --keys-file's lines; give the file.".into()),
     };
-    if let Some(id) = &system {
-        if !placements().iter().any(|p| p.id() == id) {
-            let ids: Vec<&str> = placements().iter().map(|p| p.id()).collect();
-            return Err(format!(
-                "no system \u{201c}{id}\u{201d}; the ids are {}.",
-                ids.join(", ")
-            ));
-        }
-    }
+    let system = match system {
+        None => None,
+        Some(id) => match placements().iter().find(|p| p.id().as_str() == id) {
+            Some(scheme) => Some(scheme.id()),
+            None => {
+                let ids: Vec<&str> = placements().iter().map(|p| p.id().as_str()).collect();
+                return Err(format!(
+                    "no system \u{201c}{id}\u{201d}; the ids are {}.",
+                    ids.join(", ")
+                ));
+            }
+        },
+    };
     if max_moved.is_some() && system.is_none() {
         return Err("--max-moved judges one system: give --system ID too.".into());
     }
@@ -267,7 +273,7 @@ fn answer(args: &Args) -> Result<Outcome, String> {
         }
     };
     let measured = measure(deploy, list, count);
-    let judged = args.system.as_deref().and_then(|id| {
+    let judged = args.system.and_then(|id| {
         measured
             .rows
             .iter()
@@ -283,7 +289,7 @@ fn answer(args: &Args) -> Result<Outcome, String> {
     let stderr = match (judged, args.max_moved) {
         (Some(share), Some(limit)) if over => format!(
             "ringdiff: {} moves {}% of requests, more than the {}% allowed.\n",
-            args.system.as_deref().unwrap_or_default(),
+            args.system.map_or("", PlacementId::as_str),
             fixed(share * 100.0, 1),
             fixed(limit * 100.0, 1)
         ),
@@ -346,7 +352,7 @@ fn to_text(measured: &Measured, args: &Args) -> String {
         "id", "moved", "share", "between", "requests", "system"
     ));
     for (scheme, count) in &measured.rows {
-        let mark = if args.system.as_deref() == Some(scheme.id()) {
+        let mark = if args.system == Some(scheme.id()) {
             '*'
         } else {
             ' '

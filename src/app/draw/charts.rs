@@ -277,7 +277,7 @@ fn draw_evenness_on(
 /// One scheme's bars: its id, the share of keys it moved and its busiest
 /// server over an even share.
 pub struct SchemeBars {
-    pub id: &'static str,
+    pub id: model::placements::PlacementId,
     pub moved_share: f64,
     pub busiest_over_even: f64,
 }
@@ -301,8 +301,14 @@ pub fn draw_schemes(
         return;
     }
     let (top, bottom) = root.split_vertically(root.dim_in_pixel().1 / 2);
-    let moved: Vec<(&str, f64)> = bars.iter().map(|b| (b.id, b.moved_share)).collect();
-    let busiest: Vec<(&str, f64)> = bars.iter().map(|b| (b.id, b.busiest_over_even)).collect();
+    let moved: Vec<(&str, f64)> = bars
+        .iter()
+        .map(|b| (b.id.as_str(), b.moved_share))
+        .collect();
+    let busiest: Vec<(&str, f64)> = bars
+        .iter()
+        .map(|b| (b.id.as_str(), b.busiest_over_even))
+        .collect();
     let blue = RGBColor(0x00, 0x72, 0xB2);
     let orange = RGBColor(0xE6, 0x9F, 0x00);
     let _ = draw_scheme_bars(

@@ -14,8 +14,8 @@ use model::cost::{
 use model::format::{
     duration, fixed, fixed_in_prose, format_ratio, seconds_and_duration, thousands,
 };
+use model::placements::PlacementId;
 use model::report::SchemeRow;
-use model::schemes;
 use model::{Settings, Snapshot};
 
 /// "5,210 GB": gigabytes to three significant figures.
@@ -171,13 +171,11 @@ fn measured_row(s: &Snapshot, row: &SchemeRow) -> impl IntoView {
     let moved = row.result.movement.moved;
     let copy = copy_of(s, moved);
     let title = match row.result.id {
-        "ring" if s.settings.in_use.is_client() => format!("{}, in use", ring_name(s)),
-        id => schemes::about(id)
-            .map_or(id, |about| about.title)
-            .to_string(),
+        PlacementId::Ring if s.settings.in_use.is_client() => format!("{}, in use", ring_name(s)),
+        id => id.title().to_string(),
     };
     view! {
-        <tr data-cost-scheme=row.result.id data-copy-seconds=copy.seconds.round() as u64>
+        <tr data-cost-scheme=row.result.id.as_str() data-copy-seconds=copy.seconds.round() as u64>
             <th scope="row">{format!("Measured: {title}")}</th>
             <td class="num">{thousands(moved as u64)}</td>
             <td class="num">{gigabytes(copy.bytes)}</td>

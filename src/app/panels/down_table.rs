@@ -6,7 +6,6 @@
 use leptos::prelude::*;
 use model::down::{self, DownOutcome};
 use model::format::and_list;
-use model::placements;
 use model::report::{Report, SchemeRow};
 
 use crate::app::panels::{markup, Alone, Holder};
@@ -82,8 +81,7 @@ pub fn down_table(measured: &SchemesMeasured, kind: &str) -> Option<String> {
         .iter()
         .filter_map(|row| {
             let r = &row.result;
-            let title = placements::about(r.id).map_or(r.id, |about| about.title);
-            Some((r.id, title, r.down.as_ref()?))
+            Some((r.id.as_str(), r.id.title(), r.down.as_ref()?))
         })
         .collect();
     if rows.is_empty() || settings.down.is_empty() {

@@ -10,10 +10,11 @@ use crate::app::state::Model;
 use crate::render::key_path::key_path_markup;
 use model::format::thousands;
 use model::key_path::{self, KeyPath};
+use model::placements::PlacementId;
 
 /// The path chosen for the key in the box, with its title; None while the
 /// worker has not placed the key for this address.
-fn chosen_path(model: Model, chosen: &str) -> Option<(KeyPath, String)> {
+fn chosen_path(model: Model, chosen: PlacementId) -> Option<(KeyPath, String)> {
     model.one_key.with(|key| {
         if key.is_empty() {
             return None;
@@ -36,7 +37,7 @@ fn chosen_path(model: Model, chosen: &str) -> Option<(KeyPath, String)> {
                     thousands(s.ring_after.len() as u64)
                 )
             } else {
-                let title = model::placements::about(chosen).map_or(chosen, |about| about.title);
+                let title = chosen.title();
                 format!("Its lookup under {title}, step by step, once {change}:")
             };
             Some((path, title))
@@ -47,10 +48,10 @@ fn chosen_path(model: Model, chosen: &str) -> Option<(KeyPath, String)> {
 /// The rule menu, the path and the buttons that step through it.
 pub fn key_path_box(model: Model) -> impl IntoView {
     // The ring drawn (the page's own, or the client's in use) to begin with.
-    let chosen = RwSignal::new(key_path::DRAWN.to_string());
+    let chosen = RwSignal::new(key_path::DRAWN);
     // The step shown last while stepping through; None shows every step.
     let current = RwSignal::new(None::<usize>);
-    let path = Memo::new(move |_| chosen.with(|id| chosen_path(model, id)));
+    let path = Memo::new(move |_| chosen_path(model, chosen.get()));
     let count = move || path.with(|p| p.as_ref().map_or(0, |(p, _)| p.steps.len()));
     let ring_drawn = move || {
         model.settings.with(|s| match s.in_use {
@@ -60,10 +61,7 @@ pub fn key_path_box(model: Model) -> impl IntoView {
     };
     let options = key_path::rules_ids()
         .skip(1)
-        .map(|id| {
-            let title = model::placements::about(id).map_or(id, |about| about.title);
-            view! { <option value=id>{title}</option> }
-        })
+        .map(|id| view! { <option value=id.as_str()>{id.title()}</option> })
         .collect::<Vec<_>>();
     let status = move || {
         let total = count();
@@ -79,10 +77,13 @@ pub fn key_path_box(model: Model) -> impl IntoView {
             <div class="control">
                 <label for="key-path-for">"Follow its lookup in"</label>
                 <select id="key-path-for" on:change=move |ev| {
-                    chosen.set(event_target_value(&ev));
+                    // The menu's values are the registry's ids.
+                    if let Some(id) = PlacementId::from_id(&event_target_value(&ev)) {
+                        chosen.set(id);
+                    }
                     current.set(None);
                 }>
-                    <option value=key_path::DRAWN selected>{ring_drawn}</option>
+                    <option value=key_path::DRAWN.as_str() selected>{ring_drawn}</option>
                     {options}
                 </select>
             </div>

@@ -11,9 +11,9 @@ use crate::app::panels::{markup, Holder};
 use crate::app::session::storage;
 use crate::app::state::{set_changed, Model};
 use crate::render::markup::Markup;
+use model::placements::PlacementId;
 use model::query;
 use model::questions::{self, read_guess, Answer, Question, QuestionId};
-use model::schemes;
 use model::Snapshot;
 
 /// `q=ID`: one question alone, for a course page (None: all six in turn).
@@ -165,7 +165,8 @@ fn printed_questions(model: Model, only: Option<QuestionId>) -> AnyView {
                 html.open("li", &[]).element("p", &[], &q.wording);
                 // The boxes the screen offers, named for paper.
                 if q.answer == Answer::Schemes {
-                    let names: Vec<&str> = schemes::ABOUT.iter().map(|s| s.title).collect();
+                    let names: Vec<&str> =
+                        PlacementId::TEXTBOOK.iter().map(|s| s.title()).collect();
                     html.element("p", &[], &format!("Schemes: {}.", names.join(", ")));
                 }
                 html.element("p", &[("class", Some("answer-space"))], "Your answer:")
@@ -223,9 +224,9 @@ fn unit(answer: Answer) -> &'static str {
 
 /// The schemes ticked in the "between" question, as its answer is written.
 fn ticked_schemes() -> String {
-    let ticked: Vec<&str> = schemes::ABOUT
+    let ticked: Vec<&str> = PlacementId::TEXTBOOK
         .iter()
-        .map(|s| s.id)
+        .map(|s| s.as_str())
         .filter(|scheme| {
             document()
                 .query_selector(&format!("[data-scheme-guess=\"{scheme}\"]"))
@@ -249,8 +250,8 @@ fn guess_inputs(
         QuestionId::Between => view! {
             <fieldset class="scheme-guesses">
                 <legend class="visually-hidden">"Schemes that move keys between servers that stay"</legend>
-                {schemes::ABOUT.iter().map(|s| view! {
-                    <label class="check"><input type="checkbox" data-scheme-guess=s.id />{s.title}</label>
+                {PlacementId::TEXTBOOK.iter().map(|s| view! {
+                    <label class="check"><input type="checkbox" data-scheme-guess=s.as_str() />{s.title()}</label>
                 }).collect_view()}
             </fieldset>
         }
@@ -416,13 +417,13 @@ fn sentence(q: &Question, guess: Option<&str>, unit: &str) -> String {
         return match guess {
             Some(g) => {
                 let ticked: Vec<&str> = g.split(',').filter(|s| !s.is_empty()).collect();
-                let right = schemes::ABOUT
+                let right = PlacementId::TEXTBOOK
                     .iter()
-                    .filter(|s| measured.contains(&s.id) == ticked.contains(&s.id))
+                    .filter(|s| measured.contains(&s.as_str()) == ticked.contains(&s.as_str()))
                     .count();
                 format!(
                     "Measured: {named}. You had {right} of {} schemes right: {why}.",
-                    schemes::ABOUT.len()
+                    PlacementId::TEXTBOOK.len()
                 )
             }
             None => format!("Measured: {named}: {why}."),

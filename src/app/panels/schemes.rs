@@ -16,10 +16,10 @@ use crate::app::timing;
 use crate::render::markup::{escape, Markup};
 use model::format::{fixed, fixed_in_prose, percent, thousands};
 use model::measure::End;
-use model::placements;
+use model::placements::PlacementId;
 use model::report::OneKey;
 use model::report::{LookupTiming, SchemeRow};
-use model::schemes::{self, Holds};
+use model::schemes::Holds;
 use model::{Epsilon, Probes, Settings};
 
 /// Where every scheme sends the key in the box, before and after the change.
@@ -55,12 +55,12 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
         m.open(
             "tr",
             &[
-                ("data-key-owner", Some(row.scheme)),
+                ("data-key-owner", Some(row.scheme.as_str())),
                 ("data-before", Some(&row.before)),
                 ("data-after", Some(&row.after)),
             ],
         )
-        .row_heading(placements::about(row.scheme).map_or(row.scheme, |s| s.title))
+        .row_heading(row.scheme.title())
         .number_cell(&own)
         .element("td", &[], &row.before)
         .element("td", &[], &row.after)
@@ -127,24 +127,25 @@ impl Table {
         }
     }
 
-    fn about(self) -> &'static [&'static model::schemes::About] {
+    /// Its rows, in order.
+    fn rows(self) -> &'static [PlacementId] {
         match self {
-            Table::Schemes => &schemes::ABOUT,
-            Table::Systems => &model::systems::ABOUT,
+            Table::Schemes => PlacementId::TEXTBOOK,
+            Table::Systems => PlacementId::DEPLOYED,
         }
     }
 }
 
 /// What every row of a placements table is read against.
-struct RowMarks<'a> {
+struct RowMarks {
     /// How many keys were placed.
     keys: usize,
     /// Whether weights differ, so the ends are named with their fair shares.
     weighted: bool,
     /// The row a pasted config selects, marked for the reader.
-    yours: Option<&'a str>,
+    yours: Option<PlacementId>,
     /// The row whose ring the other panels measure (`use=`).
-    in_use: &'a str,
+    in_use: PlacementId,
 }
 
 /// A table of placements (stale rows are kept until new ones arrive), the
@@ -156,8 +157,8 @@ pub fn placements_table(
     measured: Option<&SchemesMeasured>,
     keys: usize,
     weighted: bool,
-    yours: Option<&str>,
-    in_use: &str,
+    yours: Option<PlacementId>,
+    in_use: PlacementId,
 ) -> String {
     let mut m = Markup::new();
     m.open_scrolling_table(
@@ -225,7 +226,7 @@ fn table_head(m: &mut Markup, table: Table, weighted: bool) {
 /// and its lookup time.
 fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowMarks) {
     let r = &row.result;
-    let about = placements::about(r.id);
+    let about = r.id.about();
     let name = |end| {
         names
             .get(usize::from(r.spread.id_at(end)))
@@ -253,7 +254,7 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
     let lookup_ns = row.lookup.map(|t| fixed(t.nanos_per_lookup, 1));
     let yours = marks.yours == Some(r.id);
     let mut hooks: Vec<(&str, Option<&str>)> = vec![
-        ("data-scheme", Some(r.id)),
+        ("data-scheme", Some(r.id.as_str())),
         ("data-moved", Some(&counts[0])),
         ("data-moved-between", Some(&counts[1])),
         ("data-busiest", Some(&counts[2])),
@@ -265,10 +266,7 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
         ("class", yours.then_some("yours")),
         ("data-in-use", (marks.in_use == r.id).then_some("yes")),
         ("data-lookup-ns", lookup_ns.as_deref()),
-        (
-            "data-uses-weights",
-            Some(yes_no(about.is_some_and(|s| s.uses_weights))),
-        ),
+        ("data-uses-weights", Some(yes_no(about.uses_weights))),
     ];
     hooks.extend(
         down_hooks
@@ -276,16 +274,16 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
             .map(|(hook, value)| (*hook, Some(value.as_str()))),
     );
     m.open("tr", &hooks).open("th", &[("scope", Some("row"))]);
-    let title = about.map_or(r.id, |about| about.title);
+    let title = about.title;
     // The schemes a student may not know by name, defined at first sight.
     match r.id {
-        "maglev" => m.term("maglev", title),
-        "jump" => m.term("jump-hash", title),
+        PlacementId::Maglev => m.term("maglev", title),
+        PlacementId::Jump => m.term("jump-hash", title),
         _ => m.text(title),
     };
     // Under a client's ring the schemes' ring row is that ring (DEFINITIONS §18).
-    if let Some(client) = model::in_use::InUse::from_id(marks.in_use)
-        .filter(|client| r.id == "ring" && client.is_client())
+    if let Some(client) = model::in_use::InUse::of(marks.in_use)
+        .filter(|client| r.id == PlacementId::Ring && client.is_client())
     {
         m.element(
             "span",
@@ -293,7 +291,7 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
             &format!(": here {}'s, in use", client.name()),
         );
     }
-    if let Some(config) = about.and_then(|about| about.config) {
+    if let Some(config) = about.config {
         m.element("code", &[("class", Some("config"))], config);
     }
     m.close("th")
@@ -359,8 +357,9 @@ fn lookup_note(m: &mut Markup, rows: &[SchemeRow]) {
 fn weights_note(m: &mut Markup, table: Table, weighted: bool) {
     let titles = |uses: bool| -> Vec<&'static str> {
         table
-            .about()
+            .rows()
             .iter()
+            .map(|id| id.about())
             .filter(|s| s.uses_weights == uses)
             .map(|s| s.title)
             .collect()
@@ -404,7 +403,7 @@ pub fn notes(table: Table, settings: &Settings) -> String {
     m.open("dl", &[("class", Some("scheme-notes"))]);
     // With servers down, each says what it does then (DEFINITIONS §19).
     let down = !settings.down.is_empty();
-    for about in table.about() {
+    for about in table.rows().iter().map(|id| id.about()) {
         let mut explained = (about.explain)(settings);
         if down {
             explained.push_str(" While a server is down: ");
@@ -428,7 +427,7 @@ fn lead(s: &model::Snapshot) -> String {
         s.change_phrase(),
         s.before.len(),
         s.after.len(),
-        schemes::ABOUT.len()
+        PlacementId::TEXTBOOK.len()
     );
     if let Some(same) = s.settings.in_use.same_positions() {
         lead.push(' ');
@@ -563,7 +562,7 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
         let keys = snapshot.with(|m| m.0.key_count());
         let (weighted, in_use) = model
             .settings
-            .with(|s| (!s.weights.is_empty(), s.in_use.id()));
+            .with(|s| (!s.weights.is_empty(), s.in_use.placement()));
         model.with_part(
             |r| r.schemes.as_ref(),
             |measured| {

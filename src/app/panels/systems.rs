@@ -16,13 +16,12 @@ use crate::app::panels::schemes::{notes, placements_table, Table};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
 use crate::render::markup::escape;
+use model::placements::PlacementId;
 
 /// What the rows show at this address, in words: which systems move keys
 /// between servers that stay, and the spread of moved counts.
 fn verdict(snapshot: &Snapshot, rows: &[SchemeRow]) -> String {
-    let title = |row: &SchemeRow| {
-        model::placements::about(row.result.id).map_or(row.result.id, |a| a.title)
-    };
+    let title = |row: &SchemeRow| row.result.id.title();
     let between: Vec<String> = rows
         .iter()
         .filter(|row| row.result.movement.moved_between > 0)
@@ -62,14 +61,14 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     // The row the last pasted config selects, for this tab.
-    let yours = RwSignal::new(None::<&'static str>);
+    let yours = RwSignal::new(None::<PlacementId>);
     let lead = move || {
         snapshot.with(|m| {
             let s = &m.0;
             escape(&format!(
                 "The same {} keys and the same change, as {} deployed systems place them, each computed as its own source does. The points slider and the hash menu do not apply here: each system fixes its own. Server names are read as each system reads its config line: a host with its port, as written there.",
                 thousands(s.key_count() as u64),
-                model::systems::ALL.len()
+                PlacementId::DEPLOYED.len()
             ))
         })
     };
@@ -89,7 +88,7 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
         let keys = snapshot.with(|m| m.0.key_count());
         let (weighted, in_use) = model
             .settings
-            .with(|s| (!s.weights.is_empty(), s.in_use.id()));
+            .with(|s| (!s.weights.is_empty(), s.in_use.placement()));
         model.with_part(
             |r| r.systems.as_ref(),
             |measured| {
@@ -116,7 +115,7 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
             {markup(Holder::Block, table)}
             {down_section(|r| r.systems.as_ref(), "down-systems", "Down is not deleted", "System", false)}
             {markup(Holder::Block, accounts)}
-            <p class="note">"Not modelled: HAProxy's id N, hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
+            <p class="note">"Not modelled: HAProxy's hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
         </section>
     }
 }
@@ -166,7 +165,7 @@ fn take_pool(settings: &mut Settings, pasted: &Pasted, after: Option<&Pasted>) {
     // The system its hash line names becomes the ring in use where it can
     // be one; one that cannot hands the ring back to the page's.
     if let Some(system) = pasted.system {
-        settings.in_use = InUse::from_id(system).unwrap_or_default();
+        settings.in_use = InUse::of(system).unwrap_or_default();
     }
 }
 
@@ -179,7 +178,7 @@ fn describe(pasted: &Pasted) -> String {
         pasted.servers.len(),
         weights.join(", ")
     );
-    match pasted.system.and_then(model::placements::about) {
+    match pasted.system.map(PlacementId::about) {
         Some(about) => {
             said.push_str(&format!(
                 " Its hash line selects {}: the marked row.",
@@ -228,7 +227,7 @@ fn describe(pasted: &Pasted) -> String {
 
 /// "Paste your config": a text box whose pool becomes the page's.
 #[component]
-fn ConfigPaste(yours: RwSignal<Option<&'static str>>) -> impl IntoView {
+fn ConfigPaste(yours: RwSignal<Option<PlacementId>>) -> impl IntoView {
     let model = expect_context::<Model>();
     let text = RwSignal::new(String::new());
     let after_text = RwSignal::new(String::new());

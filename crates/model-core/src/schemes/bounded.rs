@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use super::{About, Context, Holds, Placement, Scheme};
 use crate::keys::{Key, Keys};
+use crate::placement_id::PlacementId;
 use crate::ring::{Ring, ServerId};
 use crate::settings::{Epsilon, Settings};
 
@@ -14,7 +15,7 @@ pub struct Bounded;
 
 /// What the page says about it.
 pub const ABOUT: About = About {
-    id: "bounded",
+    id: PlacementId::Bounded,
     title: "Bounded loads",
     uses_weights: true,
     config: None,

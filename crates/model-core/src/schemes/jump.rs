@@ -4,6 +4,7 @@
 
 use super::{About, Context, Holds, Placement, Scheme};
 use crate::keys::Key;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::settings::Settings;
 
@@ -11,7 +12,7 @@ pub struct Jump;
 
 /// What the page says about it.
 pub const ABOUT: About = About {
-    id: "jump",
+    id: PlacementId::Jump,
     title: "Jump hash",
     uses_weights: false,
     config: None,

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use super::{mix64, About, Context, Holds, Placement, Scheme};
 use crate::hash::HashKind;
 use crate::keys::Key;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::settings::Settings;
 
@@ -17,7 +18,7 @@ pub struct Maglev;
 
 /// What the page says about it.
 pub const ABOUT: About = About {
-    id: "maglev",
+    id: PlacementId::Maglev,
     title: "Maglev",
     uses_weights: false,
     config: None,

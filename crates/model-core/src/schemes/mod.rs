@@ -24,50 +24,10 @@ use super::measure::{Movement, Spread};
 use super::ring::{Points, Ring, ServerId};
 use super::settings::Settings;
 
-/// Every textbook scheme, in the order the schemes table lists them. The
-/// deployed systems are `systems::ALL`.
-pub const ALL: [&dyn Scheme; 8] = [
-    &ring::RingScheme,
-    &modulo::Modulo,
-    &jump::Jump,
-    &rendezvous::Rendezvous,
-    &maglev::Maglev,
-    &bounded::Bounded,
-    &multiprobe::MultiProbe,
-    &slots::Slots,
-];
-
-/// What the page says about each scheme, in the same order: plain data, so
-/// a page that names the schemes needs none of their placing code.
-pub const ABOUT: [&About; 8] = [
-    &ring::ABOUT,
-    &modulo::ABOUT,
-    &jump::ABOUT,
-    &rendezvous::ABOUT,
-    &maglev::ABOUT,
-    &bounded::ABOUT,
-    &multiprobe::ABOUT,
-    &slots::ABOUT,
-];
-
-/// Every scheme's id, in the same order.
-pub const IDS: [&str; 8] = ids(&ABOUT);
-
-/// The ids of a list of placements, in its order.
-pub const fn ids<const N: usize>(about: &[&About; N]) -> [&'static str; N] {
-    let mut ids = [""; N];
-    let mut index = 0;
-    while index < N {
-        ids[index] = about[index].id;
-        index += 1;
-    }
-    ids
-}
-
 /// What the page says about a scheme.
 pub struct About {
-    /// Stable id, used in addresses and as `data-scheme`.
-    pub id: &'static str,
+    /// Its row in the registry (`placements.rs`).
+    pub id: crate::placement_id::PlacementId,
     /// The name a reader knows it by.
     pub title: &'static str,
     /// Whether server weights change where it places keys (DEFINITIONS §10).
@@ -80,11 +40,6 @@ pub struct About {
     pub down_rule: Option<&'static str>,
     /// How it places a key, what that costs, and where it is used.
     pub explain: fn(&Settings) -> String,
-}
-
-/// What the page says about the scheme with this id.
-pub fn about(id: &str) -> Option<&'static About> {
-    ABOUT.into_iter().find(|about| about.id == id)
 }
 
 /// What a scheme is given: the scenario's names (a `ServerId` indexes them),
@@ -260,7 +215,7 @@ impl Holds {
 pub trait Scheme: Sync {
     /// What the page says about it (its entry in `ABOUT`).
     fn about(&self) -> &'static About;
-    fn id(&self) -> &'static str {
+    fn id(&self) -> crate::placement_id::PlacementId {
         self.about().id
     }
     fn title(&self) -> &'static str {
@@ -434,7 +389,7 @@ pub fn mix64(mut k: u64) -> u64 {
 /// Everything measured about one scheme on one change.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SchemeResult {
-    pub id: &'static str,
+    pub id: crate::placement_id::PlacementId,
     pub movement: Movement,
     /// Busiest and quietest after the change.
     pub spread: Spread,

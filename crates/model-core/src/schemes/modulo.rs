@@ -2,6 +2,7 @@
 
 use super::{About, Context, Holds, Placement, Scheme};
 use crate::keys::Key;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::settings::Settings;
 
@@ -9,7 +10,7 @@ pub struct Modulo;
 
 /// What the page says about it.
 pub const ABOUT: About = About {
-    id: "modulo",
+    id: PlacementId::Modulo,
     title: "hash mod n",
     uses_weights: false,
     config: None,

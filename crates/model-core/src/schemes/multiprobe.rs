@@ -5,6 +5,7 @@
 
 use super::{mix64, About, Context, Holds, Placement, Scheme};
 use crate::keys::Key;
+use crate::placement_id::PlacementId;
 use crate::ring::{Points, Ring, ServerId};
 use crate::settings::Settings;
 
@@ -12,7 +13,7 @@ pub struct MultiProbe;
 
 /// What the page says about it.
 pub const ABOUT: About = About {
-    id: "multiprobe",
+    id: PlacementId::MultiProbe,
     title: "Multi-probe",
     uses_weights: false,
     config: None,

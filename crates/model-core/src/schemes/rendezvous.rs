@@ -4,6 +4,7 @@
 
 use super::{mix64, About, Context, Holds, Placement, Scheme};
 use crate::keys::Key;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::settings::Settings;
 
@@ -11,7 +12,7 @@ pub struct Rendezvous;
 
 /// What the page says about it.
 pub const ABOUT: About = About {
-    id: "rendezvous",
+    id: PlacementId::Rendezvous,
     title: "Rendezvous (highest random weight)",
     uses_weights: true,
     config: None,

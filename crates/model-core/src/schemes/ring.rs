@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use super::{About, Context, Holds, Placement, Scheme};
 use crate::keys::{Key, Keys};
+use crate::placement_id::PlacementId;
 use crate::ring::{Ring, ServerId};
 use crate::settings::Settings;
 
@@ -11,7 +12,7 @@ pub struct RingScheme;
 
 /// What the page says about it.
 pub const ABOUT: About = About {
-    id: "ring",
+    id: PlacementId::Ring,
     title: "Consistent hashing ring",
     uses_weights: true,
     config: None,

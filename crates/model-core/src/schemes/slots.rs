@@ -5,6 +5,7 @@
 use super::{About, Context, Holds, Placement, Scheme};
 use crate::keyname::KeyNames;
 use crate::keys::Key;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::settings::Settings;
 
@@ -14,7 +15,7 @@ pub struct Slots;
 
 /// What the page says about it.
 pub const ABOUT: About = About {
-    id: "slots",
+    id: PlacementId::Slots,
     title: "Hash slots (Redis Cluster)",
     uses_weights: false,
     config: None,

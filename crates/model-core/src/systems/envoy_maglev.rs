@@ -8,6 +8,7 @@ use super::hashes::xxh64;
 use super::{servers, Server};
 use crate::down::Routed;
 use crate::keys::Keys;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::schemes::{About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -107,7 +108,7 @@ impl ByOwnHash for Table {
 }
 
 pub const ABOUT: About = About {
-    id: "envoy-maglev",
+    id: PlacementId::EnvoyMaglev,
     title: "Envoy Maglev",
     uses_weights: true,
     config: Some("lb_policy: MAGLEV"),

@@ -9,6 +9,7 @@ use super::hashes::xxh64;
 use super::{servers, Server};
 use crate::down::Routed;
 use crate::keys::Keys;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::schemes::{About, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -73,7 +74,7 @@ pub fn ring(
 }
 
 pub const ABOUT: About = About {
-    id: "envoy-ring",
+    id: PlacementId::EnvoyRing,
     title: "Envoy ring hash (and gRPC)",
     uses_weights: true,
     config: Some("lb_policy: RING_HASH"),

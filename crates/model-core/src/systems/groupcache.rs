@@ -4,6 +4,7 @@
 
 use super::client_ring::{ClientRing, Tie};
 use super::hashes::{crc32, CRC32};
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::schemes::{About, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -36,7 +37,7 @@ pub fn ring(names: &[String], pool: &[ServerId]) -> ClientRing {
 }
 
 pub const ABOUT: About = About {
-    id: "groupcache",
+    id: PlacementId::Groupcache,
     title: "groupcache (Go)",
     uses_weights: false,
     config: Some("consistenthash.New(50, nil)"),

@@ -8,6 +8,7 @@ use super::hashes::{full_hash, sdbm};
 use super::{servers, Server};
 use crate::down::Routed;
 use crate::keys::Keys;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::schemes::{
     key_positions, About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme,
@@ -122,7 +123,7 @@ impl ByOwnHash for NearestRing {
 }
 
 pub const ABOUT: About = About {
-    id: "haproxy",
+    id: PlacementId::Haproxy,
     title: "HAProxy",
     uses_weights: true,
     config: Some("balance uri + hash-type consistent"),

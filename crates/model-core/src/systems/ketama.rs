@@ -6,6 +6,7 @@
 use super::client_ring::{ClientRing, Tie};
 use super::hashes::{ketama_key, md5, md5_word};
 use super::{servers, Server};
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::schemes::{About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -40,7 +41,7 @@ pub fn digests_for(weight: u32, total: u32, count: u32) -> u32 {
 }
 
 pub const ABOUT: About = About {
-    id: "ketama",
+    id: PlacementId::Ketama,
     title: "libketama (memcached clients)",
     uses_weights: true,
     config: Some("libmemcached: MEMCACHED_BEHAVIOR_KETAMA_WEIGHTED"),

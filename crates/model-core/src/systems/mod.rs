@@ -2,7 +2,7 @@
 //! for bit, on the placement interface the textbook schemes use: the same
 //! keys, the same server list and the same change as the rest of the page.
 //! The points slider and the hash menu do not apply: each system fixes its
-//! own. Adding a system is a file here and one entry in `ALL` and `ABOUT`.
+//! own. Adding a system is a file here and its row in `placements.rs`.
 
 pub mod client_ring;
 pub mod envoy_maglev;
@@ -18,34 +18,7 @@ pub mod twemproxy;
 use crate::down::{kept_list, Routed};
 use crate::keys::Keys;
 use crate::ring::ServerId;
-use crate::schemes::{owners_of, About, Context, Scheme};
-
-/// Every deployed system, in the order its panel lists them.
-pub const ALL: [&dyn Scheme; 8] = [
-    &ketama::Ketama,
-    &groupcache::Groupcache,
-    &nginx::Nginx,
-    &nginx_hash::NginxHash,
-    &haproxy::Haproxy,
-    &envoy_ring::EnvoyRing,
-    &envoy_maglev::EnvoyMaglev,
-    &twemproxy::Twemproxy,
-];
-
-/// What the page says about each, in the same order.
-pub const ABOUT: [&About; 8] = [
-    &ketama::ABOUT,
-    &groupcache::ABOUT,
-    &nginx::ABOUT,
-    &nginx_hash::ABOUT,
-    &haproxy::ABOUT,
-    &envoy_ring::ABOUT,
-    &envoy_maglev::ABOUT,
-    &twemproxy::ABOUT,
-];
-
-/// Every system's id, in the same order.
-pub const IDS: [&str; 8] = crate::schemes::ids(&ABOUT);
+use crate::schemes::{owners_of, Context, Scheme};
 
 /// A server as a system reads it: its name as typed and its weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

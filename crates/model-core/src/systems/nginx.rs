@@ -10,6 +10,7 @@ use super::nginx_hash::TRIES;
 use super::{servers, Server};
 use crate::down::Routed;
 use crate::keys::Keys;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::schemes::{key_positions, About, Context, Holds, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -68,7 +69,7 @@ pub fn ring(servers: &[Server], ids: &[ServerId]) -> ClientRing {
 }
 
 pub const ABOUT: About = About {
-    id: "nginx",
+    id: PlacementId::Nginx,
     title: "nginx",
     uses_weights: true,
     config: Some("hash $request_uri consistent;"),

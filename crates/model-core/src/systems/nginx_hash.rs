@@ -7,6 +7,7 @@ use super::hashes::CRC32;
 use super::{servers, Server};
 use crate::down::Routed;
 use crate::keys::Keys;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::schemes::{About, ByOwnHash, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -81,7 +82,7 @@ impl ByOwnHash for Walk {
 }
 
 pub const ABOUT: About = About {
-    id: "nginx-hash",
+    id: PlacementId::NginxHash,
     title: "nginx without consistent",
     uses_weights: true,
     config: Some("hash $request_uri;"),

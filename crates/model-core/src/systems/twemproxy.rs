@@ -8,6 +8,7 @@ use super::hashes::{md5, md5_word, twemproxy_fnv};
 use super::{servers, Server};
 use crate::down::Routed;
 use crate::keys::Keys;
+use crate::placement_id::PlacementId;
 use crate::ring::ServerId;
 use crate::schemes::{About, Context, Holds, KeyHash, OwnHashed, Placement, Scheme};
 use crate::settings::Settings;
@@ -64,7 +65,7 @@ pub fn ring(servers: &[Server], ids: &[ServerId], key_hash: KeyHash) -> (ClientR
 }
 
 pub const ABOUT: About = About {
-    id: "twemproxy",
+    id: PlacementId::Twemproxy,
     title: "twemproxy (nutcracker)",
     uses_weights: true,
     config: Some("distribution: ketama, hash: fnv1a_64"),

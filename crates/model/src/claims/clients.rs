@@ -7,6 +7,7 @@ use crate::hash::HashKind;
 use crate::keyname::{KeyName, KeyNames};
 use crate::keys::Keys;
 use crate::measure::loads;
+use crate::placements::PlacementId;
 use crate::ring::Ring;
 use crate::ring::ServerId;
 use crate::schemes::SchemeResult;
@@ -18,7 +19,7 @@ use crate::systems::{groupcache, groupcache::Groupcache, ketama, ketama::Ketama,
 fn again_or<'a>(
     again: &'a [SchemeResult],
     results: &'a [SchemeResult],
-    id: &str,
+    id: PlacementId,
 ) -> Option<&'a SchemeResult> {
     result(again, id).or_else(|| result(results, id))
 }
@@ -28,11 +29,11 @@ fn again_or<'a>(
 pub fn keep_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
     let ones = vec![1u8; s.names.len()];
     let mut needs = Vec::new();
-    if !(equal_weights(s) && result(results, "ketama").is_some()) {
+    if !(equal_weights(s) && result(results, PlacementId::Ketama).is_some()) {
         needs.push(Remeasure::weighted(s, &Ketama, ones.clone()));
     }
     // groupcache has no weights: any measurement of it serves.
-    if result(results, "groupcache").is_none() {
+    if result(results, PlacementId::Groupcache).is_none() {
         needs.push(Remeasure::weighted(s, &Groupcache, ones));
     }
     needs
@@ -47,8 +48,8 @@ pub fn clients_keep_staying_servers(
 ) -> Verdict {
     let equal = equal_weights(s);
     let (Some(ketama), Some(groupcache)) = (
-        again_or(again, results, "ketama"),
-        again_or(again, results, "groupcache"),
+        again_or(again, results, PlacementId::Ketama),
+        again_or(again, results, PlacementId::Groupcache),
     ) else {
         return unmeasured();
     };
@@ -82,7 +83,7 @@ fn ketama_trial_weights(s: &Snapshot) -> (Vec<u8>, Option<ServerId>) {
 /// What `weighted_ketama_shifts` measures again: ketama at the weights it
 /// judges, unless the schemes measured already hold it.
 pub fn weighted_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
-    if !equal_weights(s) && result(results, "ketama").is_some() {
+    if !equal_weights(s) && result(results, PlacementId::Ketama).is_some() {
         return Vec::new();
     }
     vec![Remeasure::weighted(s, &Ketama, ketama_trial_weights(s).0)]
@@ -119,7 +120,7 @@ pub fn weighted_ketama_shifts(
     again: &[SchemeResult],
 ) -> Verdict {
     let (weights, tried) = ketama_trial_weights(s);
-    let Some(ketama) = again_or(again, results, "ketama") else {
+    let Some(ketama) = again_or(again, results, PlacementId::Ketama) else {
         return unmeasured();
     };
     let staying = |id: ServerId| s.before.contains(&id) && s.after.contains(&id);

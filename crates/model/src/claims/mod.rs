@@ -14,6 +14,7 @@ pub mod schemes;
 pub mod systems;
 pub mod weights;
 
+use super::placements::PlacementId;
 use super::ring::ServerId;
 use super::schemes::{self as placement, Context, Scheme, SchemeResult};
 use super::snapshot::Snapshot;
@@ -160,7 +161,7 @@ pub enum Judge {
     /// ids it reads (a worker measures only those before the claims), and
     /// the judge, which finds each by id.
     Schemes(
-        &'static [&'static str],
+        &'static [PlacementId],
         fn(&Snapshot, &[SchemeResult]) -> Verdict,
     ),
 }
@@ -283,7 +284,7 @@ impl ClaimDef {
     }
 
     /// The ids of the schemes this claim reads (none: judged alone).
-    pub fn schemes_read(&self) -> &'static [&'static str] {
+    pub fn schemes_read(&self) -> &'static [PlacementId] {
         match self.judge {
             Judge::Snapshot(_) => &[],
             Judge::Schemes(read, _) => read,
@@ -302,7 +303,7 @@ const KEPT_POINTS: [&str; 4] = [
 
 /// Whether any claim reads the scheme `id`: what must be measured before
 /// the claims.
-pub fn read_by_claims(id: &str) -> bool {
+pub fn read_by_claims(id: PlacementId) -> bool {
     ALL.iter().any(|def| def.schemes_read().contains(&id))
 }
 
@@ -424,7 +425,7 @@ pub const ALL: &[ClaimDef] = &[
     check(
         "jump-ends",
         Schemes,
-        Judge::Schemes(&["jump"], |s, r| {
+        Judge::Schemes(&[PlacementId::Jump], |s, r| {
             schemes::jump_ends_only(s, r, &measure_again(s, schemes::jump_ends_needs(s, r)))
         }),
     )
@@ -432,19 +433,25 @@ pub const ALL: &[ClaimDef] = &[
     finding(
         "maglev-near",
         Schemes,
-        Judge::Schemes(&["maglev"], schemes::maglev_nearly_monotone),
+        Judge::Schemes(&[PlacementId::Maglev], schemes::maglev_nearly_monotone),
         NINETEEN,
     ),
     finding(
         "bounded-cap",
         Schemes,
-        Judge::Schemes(&["ring", "bounded"], schemes::bounded_caps_load),
+        Judge::Schemes(
+            &[PlacementId::Ring, PlacementId::Bounded],
+            schemes::bounded_caps_load,
+        ),
         "add=zz&points=1&eps=2",
     ),
     check(
         "rendezvous-names",
         Schemes,
-        Judge::Schemes(&["rendezvous"], schemes::rendezvous_without_table),
+        Judge::Schemes(
+            &[PlacementId::Rendezvous],
+            schemes::rendezvous_without_table,
+        ),
     ),
     finding(
         "failover-spread",
@@ -484,7 +491,7 @@ pub const ALL: &[ClaimDef] = &[
     check(
         "clients-keep",
         Clients,
-        Judge::Schemes(&["ketama", "groupcache"], |s, r| {
+        Judge::Schemes(&[PlacementId::Ketama, PlacementId::Groupcache], |s, r| {
             clients::clients_keep_staying_servers(
                 s,
                 r,
@@ -495,7 +502,7 @@ pub const ALL: &[ClaimDef] = &[
     finding(
         "ketama-weights",
         Clients,
-        Judge::Schemes(&["ketama"], |s, r| {
+        Judge::Schemes(&[PlacementId::Ketama], |s, r| {
             clients::weighted_ketama_shifts(s, r, &measure_again(s, clients::weighted_needs(s, r)))
         }),
         KETAMA_AVERAGE_WEIGHT,
@@ -516,7 +523,7 @@ pub const ALL: &[ClaimDef] = &[
     finding(
         "haproxy-position",
         Systems,
-        Judge::Schemes(&["haproxy"], |s, r| {
+        Judge::Schemes(&[PlacementId::Haproxy], |s, r| {
             systems::haproxy_position_matters(
                 s,
                 r,
@@ -529,7 +536,7 @@ pub const ALL: &[ClaimDef] = &[
         "envoy-between",
         Systems,
         Judge::Schemes(
-            &["envoy-ring", "nginx"],
+            &[PlacementId::EnvoyRing, PlacementId::Nginx],
             systems::envoy_moves_between_nginx_does_not,
         ),
         ENVOY_SAME_SHARE,
@@ -538,7 +545,7 @@ pub const ALL: &[ClaimDef] = &[
         "twemproxy-lumps",
         Systems,
         Judge::Schemes(
-            &["twemproxy", "ketama"],
+            &[PlacementId::Twemproxy, PlacementId::Ketama],
             systems::twemproxy_lumpier_than_ketama,
         ),
         TWEMPROXY_MIXED,
@@ -547,7 +554,7 @@ pub const ALL: &[ClaimDef] = &[
         "rings-keep",
         Systems,
         Judge::Schemes(
-            &["nginx", "ketama"],
+            &[PlacementId::Nginx, PlacementId::Ketama],
             systems::rings_move_only_the_changed_servers_keys,
         ),
     ),
@@ -581,7 +588,7 @@ pub fn evaluate_family(
 }
 
 /// The placement `id` among those measured.
-pub(crate) fn result<'a>(results: &'a [SchemeResult], id: &str) -> Option<&'a SchemeResult> {
+pub(crate) fn result(results: &[SchemeResult], id: PlacementId) -> Option<&SchemeResult> {
     results.iter().find(|result| result.id == id)
 }
 

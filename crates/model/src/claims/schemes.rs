@@ -5,6 +5,7 @@
 use super::{changed_share, result, yes_no, Held, Remeasure, Verdict};
 use crate::format::{percent, share_in_prose, thousands};
 use crate::measure::most_keys;
+use crate::placements::PlacementId;
 use crate::ring::ServerId;
 use crate::schemes::{bounded, jump::Jump, SchemeResult};
 use crate::snapshot::Snapshot;
@@ -46,7 +47,7 @@ fn jump_ends(pool: &[ServerId]) -> (usize, usize) {
 fn jump_changes<'a>(s: &Snapshot, results: &'a [SchemeResult]) -> [JumpChange<'a>; 2] {
     let pool = full_pool(s);
     let (last, middle) = jump_ends(pool);
-    let current = result(results, "jump");
+    let current = result(results, PlacementId::Jump);
     let remaining: Vec<ServerId> = pool
         .iter()
         .copied()
@@ -122,7 +123,7 @@ pub fn jump_ends_only(s: &Snapshot, results: &[SchemeResult], again: &[SchemeRes
 /// between servers that stay: nearly, not perfectly, monotone.
 pub fn maglev_nearly_monotone(_: &Snapshot, results: &[SchemeResult]) -> Verdict {
     let Some((r, table)) =
-        result(results, "maglev").and_then(|r| r.table_moves.map(|table| (r, table)))
+        result(results, PlacementId::Maglev).and_then(|r| r.table_moves.map(|table| (r, table)))
     else {
         return missing();
     };
@@ -158,7 +159,10 @@ pub fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
     let ring_busiest_before = most_keys(&s.loads_before, &s.before);
     let ring_busiest_after = most_keys(&s.loads_after, &s.after);
     let binds = ring_busiest_before > cap_before || ring_busiest_after > cap_after;
-    let (Some(ring), Some(capped)) = (result(results, "ring"), result(results, "bounded")) else {
+    let (Some(ring), Some(capped)) = (
+        result(results, PlacementId::Ring),
+        result(results, PlacementId::Bounded),
+    ) else {
         return missing();
     };
     let capped_busiest_before = most_keys(&capped.movement.loads_before, &s.before);
@@ -206,7 +210,7 @@ pub fn bounded_caps_load(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
 /// Rendezvous needs nothing but the names, and pays with a score per server
 /// on every lookup.
 pub fn rendezvous_without_table(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
-    let Some(r) = result(results, "rendezvous") else {
+    let Some(r) = result(results, PlacementId::Rendezvous) else {
         return missing();
     };
     // Weighted rendezvous moves the changed server's weighted share.

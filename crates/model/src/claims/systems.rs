@@ -4,6 +4,7 @@
 
 use super::{equal_weights, for_one_change, result, unmeasured, yes_no, Remeasure, Verdict};
 use crate::format::thousands;
+use crate::placements::PlacementId;
 use crate::schemes::SchemeResult;
 use crate::snapshot::Snapshot;
 use crate::systems::haproxy::Haproxy;
@@ -32,7 +33,7 @@ pub fn haproxy_position_matters(
     results: &[SchemeResult],
     again: &[SchemeResult],
 ) -> Verdict {
-    let Some(current) = result(results, "haproxy") else {
+    let Some(current) = result(results, PlacementId::Haproxy) else {
         return unmeasured();
     };
     let Some(changed) = s.changed else {
@@ -59,7 +60,7 @@ pub fn haproxy_position_matters(
             ),
         };
     }
-    let Some(other) = result(again, "haproxy") else {
+    let Some(other) = result(again, PlacementId::Haproxy) else {
         return unmeasured();
     };
     let appended_now = s.after.last() == Some(&changed);
@@ -96,8 +97,10 @@ pub fn haproxy_position_matters(
 /// change of n shrinks or grows every host's set; nginx's points depend on
 /// nothing but the host.
 pub fn envoy_moves_between_nginx_does_not(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
-    let (Some(envoy), Some(nginx)) = (result(results, "envoy-ring"), result(results, "nginx"))
-    else {
+    let (Some(envoy), Some(nginx)) = (
+        result(results, PlacementId::EnvoyRing),
+        result(results, PlacementId::Nginx),
+    ) else {
         return unmeasured();
     };
     let share = |hosts: usize| 1024usize.div_ceil(hosts);
@@ -129,8 +132,10 @@ pub fn envoy_moves_between_nginx_does_not(s: &Snapshot, results: &[SchemeResult]
 /// twemproxy's key hash multiplies by 435 after each byte, so keys that
 /// differ only in their last characters land close together.
 pub fn twemproxy_lumpier_than_ketama(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
-    let (Some(twemproxy), Some(ketama)) = (result(results, "twemproxy"), result(results, "ketama"))
-    else {
+    let (Some(twemproxy), Some(ketama)) = (
+        result(results, PlacementId::Twemproxy),
+        result(results, PlacementId::Ketama),
+    ) else {
         return unmeasured();
     };
     let held = twemproxy.spread.busiest_over_fair() > ketama.spread.busiest_over_fair();
@@ -153,7 +158,10 @@ pub fn twemproxy_lumpier_than_ketama(s: &Snapshot, results: &[SchemeResult]) -> 
 /// the host and its count of digests, the same for every server at equal
 /// weights.
 pub fn rings_move_only_the_changed_servers_keys(s: &Snapshot, results: &[SchemeResult]) -> Verdict {
-    let (Some(nginx), Some(ketama)) = (result(results, "nginx"), result(results, "ketama")) else {
+    let (Some(nginx), Some(ketama)) = (
+        result(results, PlacementId::Nginx),
+        result(results, PlacementId::Ketama),
+    ) else {
         return unmeasured();
     };
     let equal = equal_weights(s);

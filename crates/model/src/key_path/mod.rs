@@ -15,11 +15,12 @@ pub use rules::paths;
 
 /// The ids of the paths `paths` gives, in its order: the ring drawn, then
 /// each scheme and system with a path.
-pub fn rules_ids() -> impl Iterator<Item = &'static str> {
-    std::iter::once(DRAWN).chain(rules::IDS)
+pub fn rules_ids() -> impl Iterator<Item = PlacementId> {
+    std::iter::once(DRAWN).chain(rules::with_paths())
 }
 
 use crate::format::{fixed, thousands};
+use crate::placements::PlacementId;
 use crate::Snapshot;
 
 /// One step of the path: an id the page and the oracle share, the sentence
@@ -37,8 +38,8 @@ pub struct KeyStep {
 /// line each, and the steps.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct KeyPath {
-    /// The scheme's or system's id; `DRAWN` for `steps`.
-    pub scheme: &'static str,
+    /// The scheme or system; `DRAWN` for `steps`.
+    pub scheme: PlacementId,
     pub code: Vec<String>,
     pub steps: Vec<KeyStep>,
 }
@@ -58,7 +59,7 @@ impl KeyPath {
 }
 
 /// The id of the path on the ring drawn, `steps`, among the others.
-pub const DRAWN: &str = "ring";
+pub const DRAWN: PlacementId = PlacementId::Ring;
 
 /// Writes the step enum, its `ALL` and its `id` from one table, so a step
 /// added to the table is in all three.
@@ -130,7 +131,7 @@ pub(crate) struct Builder {
 }
 
 impl Builder {
-    pub(crate) fn new(scheme: &'static str) -> Builder {
+    pub(crate) fn new(scheme: PlacementId) -> Builder {
         Builder {
             path: KeyPath {
                 scheme,

@@ -7,34 +7,28 @@
 
 use super::{clockwise, search, Builder, Hashing, KeyPath, NamedPoint, StepId};
 use crate::format::{fixed, thousands};
-use crate::placements;
+use crate::placements::PlacementId;
+use crate::placements::PlacementId as P;
 use crate::ring::ServerId;
 use crate::ring::{Points, Ring};
 use crate::schemes::{jump, mix64, rendezvous, slots, Context};
 use crate::systems::{self, haproxy, hashes, nginx, twemproxy};
 use crate::Snapshot;
 
-/// The ids with a path here, in the order the page offers them. Bounded
-/// loads has none: a key's server depends on the keys placed before it.
-pub const IDS: [&str; 14] = [
-    "modulo",
-    "jump",
-    "rendezvous",
-    "maglev",
-    "multiprobe",
-    "slots",
-    "ketama",
-    "groupcache",
-    "nginx",
-    "haproxy",
-    "envoy-ring",
-    "envoy-maglev",
-    "twemproxy",
-    "nginx-hash",
-];
+/// Whether a placement has a path here: every one but the ring, whose path
+/// is the ring drawn's (`steps`), and bounded loads, where a key's server
+/// depends on the keys placed before it.
+pub fn has_path(id: PlacementId) -> bool {
+    !matches!(id, PlacementId::Ring | PlacementId::Bounded)
+}
+
+/// The placements with a path here, in the registry's order.
+pub fn with_paths() -> impl Iterator<Item = PlacementId> {
+    PlacementId::ALL.iter().copied().filter(|&id| has_path(id))
+}
 
 /// The path of the key named `text` on the ring drawn (`steps`), then
-/// under every scheme and system in `IDS`, on the pool after the change.
+/// under every scheme and system with one (`with_paths`), on the pool after the change.
 /// Empty for an empty key.
 pub fn paths(snapshot: &Snapshot, text: &str) -> Vec<KeyPath> {
     if text.is_empty() || snapshot.after.is_empty() {
@@ -42,32 +36,30 @@ pub fn paths(snapshot: &Snapshot, text: &str) -> Vec<KeyPath> {
     }
     let context = snapshot.scheme_context();
     std::iter::once(super::steps(snapshot, text))
-        .chain(IDS.iter().map(|&id| path(snapshot, &context, id, text)))
+        .chain(with_paths().map(|id| path(snapshot, &context, id, text)))
         .collect()
 }
 
 /// One scheme's or system's path, read off its own placement of the pool
 /// after the change: a client's points, a table's rows.
-fn path(snapshot: &Snapshot, context: &Context, id: &'static str, text: &str) -> KeyPath {
+fn path(snapshot: &Snapshot, context: &Context, id: PlacementId, text: &str) -> KeyPath {
     let mut b = Builder::new(id);
     b.bytes(text);
     let pool = &snapshot.after;
     let name = |server: ServerId| snapshot.name(server).to_string();
-    let Some(scheme) = placements::by_id(id) else {
-        return b.finish();
-    };
+    let scheme = id.scheme();
     // Hash slots hand the slots out from where they were before the change.
-    let placement = if id == "slots" {
+    let placement = if id == P::Slots {
         scheme.place_pair(context, &snapshot.before, pool).1
     } else {
         scheme.place(context, pool)
     };
-    if id == "slots" {
+    if id == P::Slots {
         slot(&mut b, placement.table().unwrap_or_default(), &name, text);
         return b.finish();
     }
     match placement.by_own_hash() {
-        Some(_) if id == "nginx-hash" => {
+        Some(_) if id == P::NginxHash => {
             let crc = Hashing::Crc32.stages(&mut b, text.as_bytes());
             weight_walk(
                 &mut b,
@@ -80,17 +72,17 @@ fn path(snapshot: &Snapshot, context: &Context, id: &'static str, text: &str) ->
         }
         Some(own) => {
             let hashing = match id {
-                "ketama" => Hashing::Md5,
-                "groupcache" | "nginx" => Hashing::Crc32,
-                "envoy-ring" | "envoy-maglev" => Hashing::Xxh64,
-                "haproxy" => Hashing::Haproxy,
+                P::Ketama => Hashing::Md5,
+                P::Groupcache | P::Nginx => Hashing::Crc32,
+                P::EnvoyRing | P::EnvoyMaglev => Hashing::Xxh64,
+                P::Haproxy => Hashing::Haproxy,
                 _ => Hashing::TwemproxyFnv,
             };
             let position = hashing.stages(&mut b, text.as_bytes());
             b.position(position, hashing.bits());
             match own.rows() {
                 Some(rows) => table_row(&mut b, rows, position, &name, text),
-                None if id == "haproxy" => {
+                None if id == P::Haproxy => {
                     nearest(&mut b, &own.points(), position, pool, &name, text)
                 }
                 None => client_ring(&mut b, context, &own.points(), position, id, &name, text),
@@ -125,14 +117,14 @@ fn textbook(
     context: &Context,
     table: Option<&[ServerId]>,
     pool: &[ServerId],
-    id: &str,
+    id: PlacementId,
     hash: u32,
     text: &str,
     name: &dyn Fn(ServerId) -> String,
 ) {
     let n = pool.len();
     match id {
-        "modulo" => {
+        P::Modulo => {
             let index = hash as usize % n;
             b.line("i ← h mod n").step(
                 StepId::Remainder,
@@ -145,7 +137,7 @@ fn textbook(
             b.line("return servers[i]  (numbered from 0 in list order)")
                 .owner(&name(pool[index]), text);
         }
-        "jump" => {
+        P::Jump => {
             let reached = jump::jumps(u64::from(hash), n as u32);
             let bucket = reached[reached.len() - 2] as usize;
             b.line("k ← h; b ← −1; j ← 0")
@@ -172,8 +164,8 @@ fn textbook(
                 )
                 .owner(&name(pool[bucket]), text);
         }
-        "multiprobe" => multiprobe(b, context, pool, hash, name, text),
-        "rendezvous" => {
+        P::MultiProbe => multiprobe(b, context, pool, hash, name, text),
+        P::Rendezvous => {
             let scores = rendezvous::scores(context, pool, hash);
             let weighted = scores.iter().any(|s| s.2.is_some());
             b.line("for each server s (by name): score ← mix64(h · 2³² + hash(s))");
@@ -402,7 +394,7 @@ fn client_ring(
     context: &Context,
     points: &[(u64, ServerId)],
     position: u64,
-    id: &str,
+    id: PlacementId,
     name: &dyn Fn(ServerId) -> String,
     text: &str,
 ) {
@@ -425,7 +417,7 @@ fn client_ring(
 
 /// How a client made the point at `position` of the server named `server`:
 /// which of its hashes gave it. Searched among the first few thousand.
-fn origin(id: &str, server: &str, position: u64) -> String {
+fn origin(id: PlacementId, server: &str, position: u64) -> String {
     const TRIES: u32 = 4_096;
     let found = |made: &dyn Fn(u32) -> Option<String>| {
         (0..TRIES)
@@ -433,8 +425,8 @@ fn origin(id: &str, server: &str, position: u64) -> String {
             .unwrap_or_else(|| "point".to_string())
     };
     match id {
-        "ketama" | "twemproxy" => {
-            let hashed = if id == "ketama" {
+        P::Ketama | P::Twemproxy => {
+            let hashed = if id == P::Ketama {
                 server
             } else {
                 twemproxy::hashed_name(server)
@@ -453,11 +445,11 @@ fn origin(id: &str, server: &str, position: u64) -> String {
                     })
             })
         }
-        "groupcache" => found(&|r| {
+        P::Groupcache => found(&|r| {
             (u64::from(hashes::crc32(format!("{r}{server}").as_bytes())) == position)
                 .then(|| format!("point {r}, CRC-32 of \u{201c}{r}{server}\u{201d}"))
         }),
-        "nginx" => nginx::server_points(server, TRIES)
+        P::Nginx => nginx::server_points(server, TRIES)
             .iter()
             .position(|&p| p == position)
             .map_or("point".to_string(), |k| {
@@ -577,7 +569,7 @@ mod tests {
                     );
                     if let Some(own) = placed.own_position {
                         // A slot is hash slots' own position.
-                        let position = if path.scheme == "slots" {
+                        let position = if path.scheme == P::Slots {
                             StepId::Slot
                         } else {
                             StepId::Hash
@@ -606,7 +598,7 @@ mod tests {
         let s = snapshot("");
         let paths = paths(&s, "user:42");
         let words = |id: &str| {
-            let path = paths.iter().find(|p| p.scheme == id).unwrap();
+            let path = paths.iter().find(|p| p.scheme.as_str() == id).unwrap();
             path.steps
                 .iter()
                 .find(|s| s.id == StepId::Point)

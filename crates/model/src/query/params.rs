@@ -477,7 +477,7 @@ params! {
 fn cannot_drive(value: &str) -> String {
     let why = crate::in_use::CANNOT_DRIVE
         .iter()
-        .find(|(id, _)| *id == value)
+        .find(|(id, _)| id.as_str() == value)
         // By id: the titles would bring every scheme's
         // text into the first screen's module.
         .map_or(String::new(), |(_, why)| {

@@ -24,7 +24,10 @@ fn main() {
     };
     let pool = |path: &String| ringdiff::read_pool(path, &read(path)).unwrap_or_else(|e| fail(&e));
     let deploy = Deploy::new(&pool(before), &pool(after)).unwrap_or_else(|e| fail(&e));
-    let Some(scheme) = ringdiff::placements().into_iter().find(|s| s.id() == id) else {
+    let Some(scheme) = ringdiff::placements()
+        .into_iter()
+        .find(|s| s.id().as_str() == id)
+    else {
         fail(&format!("no system {id}"));
     };
     let reading = Reading {
