@@ -162,7 +162,7 @@ fn an_embedded_panel_has_the_page_heading() {
     for panel in snapshot_panels::ALL {
         let alone = snapshot_panels::section(panel, &s, true);
         let in_page = snapshot_panels::section(panel, &s, false);
-        let heading = |level: &str| format!("<{level} id=\"{}\"", panel.title_id);
+        let heading = |level: &str| format!("<{level} id=\"{}\"", panel.id.title_id());
         assert!(
             alone.contains(&heading("h1")) && !alone.contains("<h2"),
             "{alone}"
@@ -174,7 +174,7 @@ fn an_embedded_panel_has_the_page_heading() {
         assert!(alone.starts_with(&format!(
             "<section class=\"panel\" id=\"{}\" aria-labelledby=\"{}\">",
             panel.id.as_str(),
-            panel.title_id
+            panel.id.title_id()
         )));
     }
 }

@@ -14,27 +14,22 @@ use model::Snapshot;
 /// One panel drawn from a snapshot alone.
 pub struct SnapshotPanel {
     pub id: PanelId,
-    /// The heading's element id, which the section is labelled by.
-    pub title_id: &'static str,
     /// Everything under the heading.
     body: fn(&mut Markup, &Snapshot),
 }
 
 pub const ENTRIES: SnapshotPanel = SnapshotPanel {
     id: PanelId::Entries,
-    title_id: "entries-title",
     body: entries,
 };
 
 pub const MOVED: SnapshotPanel = SnapshotPanel {
     id: PanelId::Moved,
-    title_id: "moved-title",
     body: moved,
 };
 
 pub const MODULO: SnapshotPanel = SnapshotPanel {
     id: PanelId::Modulo,
-    title_id: "modulo-title",
     body: modulo,
 };
 
@@ -67,27 +62,25 @@ pub fn find(id: &str) -> Option<&'static SnapshotPanel> {
 /// The panel's whole section for `snapshot`. `alone`: an embedded panel's
 /// heading is the page's h1, as it has no page title above it.
 pub fn section(panel: &SnapshotPanel, snapshot: &Snapshot, alone: bool) -> String {
+    let title_id = panel.id.title_id();
+    let title_id = Some(title_id.as_str());
     let mut m = Markup::new();
     m.open(
         "section",
         &[
             ("class", Some("panel")),
-            ("id", Some(panel.id.as_str())),
-            ("aria-labelledby", Some(panel.title_id)),
+            ("id", Some(panel.id.section_id())),
+            ("aria-labelledby", title_id),
         ],
     );
     if alone {
         m.element(
             "h1",
-            &[("id", Some(panel.title_id)), ("class", Some("panel-title"))],
+            &[("id", title_id), ("class", Some("panel-title"))],
             panel.id.def().heading,
         );
     } else {
-        m.element(
-            "h2",
-            &[("id", Some(panel.title_id))],
-            panel.id.def().heading,
-        );
+        m.element("h2", &[("id", title_id)], panel.id.def().heading);
     }
     (panel.body)(&mut m, snapshot);
     m.close("section");

@@ -49,45 +49,50 @@ impl Work {
     }
 }
 
-/// A panel of the page. Every list and every `match` over panels is over
-/// this enum, so a new panel is a variant here and the compiler names each
-/// place that must answer for it: its component (`view_of`), the oracle's
-/// figures, the snapshot panels, the handout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PanelId {
-    Ring,
-    Predict,
-    Entries,
-    Moved,
-    Modulo,
-    Loads,
-    Failure,
-    Schemes,
-    Systems,
-    Cost,
-    Rollout,
-    Claims,
+/// Writes `PanelId`, its ids, its section ids and `ALL` from one table,
+/// so a panel added to the table is in all of them; every `match` over
+/// `PanelId` is exhaustive, so the compiler then names each place that must
+/// answer for it: its component (`view_of`), the oracle's figures, the
+/// snapshot panels.
+macro_rules! panel_table {
+    ($($panel:ident => $id:literal, section $section:literal {
+        heading: $heading:expr,
+        teaches: $teaches:expr,
+        needs: $needs:expr $(,)?
+    })*) => {
+        /// A panel of the page.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum PanelId {
+            $($panel,)*
+        }
+
+        impl PanelId {
+            /// `panel=ID`, `data-panel` and the heading's `ID-title`.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(PanelId::$panel => $id,)*
+                }
+            }
+
+            /// The id of the panel's `section`.
+            pub const fn section_id(self) -> &'static str {
+                match self {
+                    $(PanelId::$panel => $section,)*
+                }
+            }
+        }
+
+        /// Every panel, in page order.
+        pub const ALL: &[PanelDef] = &[$(PanelDef {
+            id: PanelId::$panel,
+            heading: $heading,
+            teaches: $teaches,
+            needs: $needs,
+        },)*];
+    };
 }
 
 impl PanelId {
-    /// `panel=ID`, the section's element id and `data-panel`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            PanelId::Ring => "ring",
-            PanelId::Predict => "predict",
-            PanelId::Entries => "entries",
-            PanelId::Moved => "moved",
-            PanelId::Modulo => "modulo",
-            PanelId::Loads => "loads",
-            PanelId::Failure => "failure",
-            PanelId::Schemes => "schemes",
-            PanelId::Systems => "systems",
-            PanelId::Cost => "cost",
-            PanelId::Rollout => "rollout",
-            PanelId::Claims => "claims",
-        }
-    }
-
     /// The panel an address or a message names, if any.
     pub fn from_id(id: &str) -> Option<PanelId> {
         ALL.iter()
@@ -97,8 +102,13 @@ impl PanelId {
 
     /// Its entry in `ALL`: heading, teaching line, measurements.
     pub fn def(self) -> &'static PanelDef {
-        // `ALL` lists the variants in their order (a test checks it).
+        // `ALL` lists the variants in their order: the table writes both.
         &ALL[self as usize]
+    }
+
+    /// The id of its heading, which labels its section.
+    pub fn title_id(self) -> String {
+        format!("{}-title", self.as_str())
     }
 }
 
@@ -118,83 +128,70 @@ pub struct PanelDef {
     pub needs: &'static [Work],
 }
 
-/// Every panel, in page order.
-pub const ALL: &[PanelDef] = &[
-    PanelDef {
-        id: PanelId::Ring,
+panel_table! {
+    Ring => "ring", section "ring" {
         heading: "The ring",
         teaches: "Where keys land: each key belongs to the first server point clockwise.",
         needs: &[],
-    },
-    PanelDef {
-        id: PanelId::Predict,
+    }
+    Predict => "predict", section "predict" {
         heading: "Guess first",
         teaches: "Commit to a guess before the count, then see how far off it was and why.",
         needs: &[Work::Questions],
-    },
-    PanelDef {
-        id: PanelId::Entries,
+    }
+    Entries => "entries", section "entries" {
         heading: "Where the points land",
         teaches: "A ring is a sorted list of points, and a lookup is one search in it.",
         needs: &[],
-    },
-    PanelDef {
-        id: PanelId::Moved,
+    }
+    Moved => "moved", section "moved" {
         heading: "How many keys move",
         teaches: "A join moves only about the newcomer's share, counted two independent ways.",
         needs: &[],
-    },
-    PanelDef {
-        id: PanelId::Modulo,
+    }
+    Modulo => "modulo", section "modulo" {
         heading: "Ring versus modulo",
         teaches: "Why hash mod n falls short: nearly every key changes server.",
         needs: &[],
-    },
-    PanelDef {
-        id: PanelId::Loads,
+    }
+    Loads => "loads", section "loads" {
         heading: "Load per server",
         teaches: "Why one point per server is unfair, and how many points even the load out.",
         needs: &[Work::Evenness],
-    },
-    PanelDef {
-        id: PanelId::Failure,
+    }
+    Failure => "failure", section "failure" {
         heading: "When servers fail",
         teaches: "Where a failed server's keys go, and when replicas cover the failure.",
         // The systems too: with servers marked down, the panel compares what
         // each deployed system does (DEFINITIONS §19).
         needs: &[Work::Failure, Work::Systems],
-    },
-    PanelDef {
-        id: PanelId::Schemes,
+    }
+    Schemes => "schemes", section "schemes" {
         heading: "Every scheme, side by side",
         teaches: "Jump, rendezvous, Maglev and more: what each moves and what it costs.",
         needs: &[Work::Schemes],
-    },
-    PanelDef {
-        id: PanelId::Systems,
+    }
+    Systems => "systems", section "systems" {
         heading: "What your load balancer does",
         teaches: "What nginx, HAProxy, Envoy and memcached clients do with the same keys.",
         needs: &[Work::Systems],
-    },
-    PanelDef {
-        id: PanelId::Cost,
+    }
+    Cost => "cost", section "cost" {
         heading: "What a change costs",
         teaches: "A change as hours of copying and as cache misses, ring against modulo.",
         needs: &[],
-    },
-    PanelDef {
-        id: PanelId::Rollout,
+    }
+    Rollout => "rollout", section "rollout" {
         heading: "Disagreement during a rollout",
         teaches: "Writes that reach the wrong server while routers switch lists.",
         needs: &[],
-    },
-    PanelDef {
-        id: PanelId::Claims,
+    }
+    Claims => "claims", section "claims-panel" {
         heading: "Claims held",
         teaches: "Textbook statements, each judged by a measurement of this ring.",
         needs: &[Work::Claims],
-    },
-];
+    }
+}
 
 /// The panel with this id.
 pub fn find(id: &str) -> Option<&'static PanelDef> {
@@ -242,29 +239,8 @@ mod tests {
             assert_eq!(panel.id, *id);
             assert!(!panel.heading.is_empty(), "{id:?}");
         }
-        // Every variant has its entry, once (the compiler lists the variants
-        // in `as_str`; `ALL` must list them too).
-        let every = [
-            PanelId::Ring,
-            PanelId::Predict,
-            PanelId::Entries,
-            PanelId::Moved,
-            PanelId::Modulo,
-            PanelId::Loads,
-            PanelId::Failure,
-            PanelId::Schemes,
-            PanelId::Systems,
-            PanelId::Cost,
-            PanelId::Rollout,
-            PanelId::Claims,
-        ];
-        assert_eq!(ALL.len(), every.len());
         for (index, panel) in ALL.iter().enumerate() {
-            assert_eq!(
-                panel.id as usize, index,
-                "{:?} out of its place in ALL",
-                panel.id
-            );
+            assert_eq!(panel.id as usize, index, "{:?}", panel.id);
         }
         assert_eq!(
             work_for(ALL),

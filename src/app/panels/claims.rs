@@ -13,7 +13,7 @@ use model::Claim;
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
-pub fn claims_panel(heading: &'static str) -> impl IntoView {
+pub fn claims_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     // Judged for another address than the one shown: the worker is on it.
     let behind = move || {
@@ -83,19 +83,16 @@ pub fn claims_panel(heading: &'static str) -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" id="claims-panel" aria-labelledby="claims-title">
-            {super::heading("claims-title", heading)}
-            <p class="lead">
-                "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail; where a finding is not about the current settings, it says it does not apply here. What does not hold comes first."
-            </p>
-            <p class="tally" aria-live="polite">{tally}</p>
-            <div class="table-scroll" role="region" tabindex="0" aria-label="Claims and their verdicts">
-                {markup(Holder::Block, move || {
-                    model.with_part(|r| r.claims.as_ref(), |judged| table(judged.as_ref(), behind(), all.get()))
-                })}
-            </div>
-            {show_all}
-        </section>
+        <p class="lead">
+            "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail; where a finding is not about the current settings, it says it does not apply here. What does not hold comes first."
+        </p>
+        <p class="tally" aria-live="polite">{tally}</p>
+        <div class="table-scroll" role="region" tabindex="0" aria-label="Claims and their verdicts">
+            {markup(Holder::Block, move || {
+                model.with_part(|r| r.claims.as_ref(), |judged| table(judged.as_ref(), behind(), all.get()))
+            })}
+        </div>
+        {show_all}
     }
 }
 

@@ -197,7 +197,7 @@ fn waste(s: &Snapshot) -> String {
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
-pub fn cost_panel(heading: &'static str) -> impl IntoView {
+pub fn cost_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let measured_rows = move || {
@@ -216,25 +216,22 @@ pub fn cost_panel(heading: &'static str) -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" id="cost" aria-labelledby="cost-title">
-            {super::heading("cost-title", heading)}
-            <p class="lead">{move || snapshot.with(|m| lead(&m.0))}</p>
-            <CostControls />
-            {markup(Holder::Verdict, move || snapshot.with(|m| copy_verdict(&m.0)))}
-            {markup(Holder::Block, move || snapshot.with(|m| cold_misses(&m.0)))}
-            <div class="table-scroll" role="region" tabindex="0" aria-label="What the change costs, scheme by scheme">
-                <table class="numbers" id="cost-table">
-                    <thead>
-                        <tr><th scope="col">"Route"</th><th scope="col">"Keys moved"</th><th scope="col">"Data to copy"</th><th scope="col">"Time to copy"</th></tr>
-                    </thead>
-                    <tbody>
-                        {move || snapshot.with(|m| formula_rows(&m.0))}
-                        {measured_rows}
-                    </tbody>
-                </table>
-            </div>
-            <p class="note">{move || snapshot.with(|m| waste(&m.0))}</p>
-        </section>
+        <p class="lead">{move || snapshot.with(|m| lead(&m.0))}</p>
+        <CostControls />
+        {markup(Holder::Verdict, move || snapshot.with(|m| copy_verdict(&m.0)))}
+        {markup(Holder::Block, move || snapshot.with(|m| cold_misses(&m.0)))}
+        <div class="table-scroll" role="region" tabindex="0" aria-label="What the change costs, scheme by scheme">
+            <table class="numbers" id="cost-table">
+                <thead>
+                    <tr><th scope="col">"Route"</th><th scope="col">"Keys moved"</th><th scope="col">"Data to copy"</th><th scope="col">"Time to copy"</th></tr>
+                </thead>
+                <tbody>
+                    {move || snapshot.with(|m| formula_rows(&m.0))}
+                    {measured_rows}
+                </tbody>
+            </table>
+        </div>
+        <p class="note">{move || snapshot.with(|m| waste(&m.0))}</p>
     }
 }
 

@@ -19,7 +19,7 @@ use model::{Replicas, Snapshot};
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
-pub fn failure_panel(heading: &'static str) -> impl IntoView {
+pub fn failure_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
 
@@ -81,15 +81,12 @@ pub fn failure_panel(heading: &'static str) -> impl IntoView {
     };
 
     view! {
-        <section class="panel" id="failure" aria-labelledby="failure-title">
-            {super::heading("failure-title", heading)}
-            {markup(Holder::Lead, lead)}
-            <FailureControls />
-            {markup(Holder::Verdict, headline)}
-            {markup(Holder::Block, figures)}
-            {down_section(|r| r.systems.as_ref(), "down-failure", "Down is not deleted: each load balancer", "System", true)}
-            <ReplicaInspector />
-        </section>
+        {markup(Holder::Lead, lead)}
+        <FailureControls />
+        {markup(Holder::Verdict, headline)}
+        {markup(Holder::Block, figures)}
+        {down_section(|r| r.systems.as_ref(), "down-failure", "Down is not deleted: each load balancer", "System", true)}
+        <ReplicaInspector />
     }
 }
 

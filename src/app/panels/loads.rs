@@ -41,7 +41,7 @@ fn describe(s: &Snapshot, spread: Spread) -> String {
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
-pub fn loads_panel(heading: &'static str) -> impl IntoView {
+pub fn loads_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let loads_chart = NodeRef::<Canvas>::new();
@@ -105,36 +105,33 @@ pub fn loads_panel(heading: &'static str) -> impl IntoView {
     );
 
     view! {
-        <section class="panel" id="loads" aria-labelledby="loads-title">
-            {super::heading("loads-title", heading)}
-            {markup(Holder::Lead, move || snapshot.with(|m| {
-                let s = &m.0;
-                escape(&format!(
-                    "Each server holds the keys of its arcs. With {} the busiest holds {} times what the quietest holds after the change{}; one point each leaves whole servers nearly idle.",
-                    s.settings.points_phrase(),
-                    format_ratio(s.spread_after().ratio()),
-                    if s.weighted() { ", each for its weight" } else { "" }
-                ))
-            }))}
-            <SkewControl />
-            {markup(Holder::Block, move || snapshot.with(|m| loads_table(&m.0)))}
-            <div class="charts">
-                <figure>
-                    <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>
-                    <figcaption>{move || snapshot.with(|m| loads_caption(&m.0))}</figcaption>
-                    {save_loads}
-                </figure>
-                <figure>
-                    <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.with_part(|r| r.evenness.as_ref(), |measured| {
-                        let measured = measured.map(|m| m.value.clone()).unwrap_or_default();
-                        let listed: Vec<String> = measured.iter().map(|m| format!("{}% at {}", fixed(m.busiest_excess * 100.0, 0), m.points)).collect();
-                        format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
-                    })></canvas>
-                    <figcaption>{SPREAD_CAPTION}</figcaption>
-                    {save_spread}
-                </figure>
-            </div>
-        </section>
+        {markup(Holder::Lead, move || snapshot.with(|m| {
+            let s = &m.0;
+            escape(&format!(
+                "Each server holds the keys of its arcs. With {} the busiest holds {} times what the quietest holds after the change{}; one point each leaves whole servers nearly idle.",
+                s.settings.points_phrase(),
+                format_ratio(s.spread_after().ratio()),
+                if s.weighted() { ", each for its weight" } else { "" }
+            ))
+        }))}
+        <SkewControl />
+        {markup(Holder::Block, move || snapshot.with(|m| loads_table(&m.0)))}
+        <div class="charts">
+            <figure>
+                <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>
+                <figcaption>{move || snapshot.with(|m| loads_caption(&m.0))}</figcaption>
+                {save_loads}
+            </figure>
+            <figure>
+                <canvas node_ref=spread_chart class="chart" role="img" aria-label=move || model.with_part(|r| r.evenness.as_ref(), |measured| {
+                    let measured = measured.map(|m| m.value.clone()).unwrap_or_default();
+                    let listed: Vec<String> = measured.iter().map(|m| format!("{}% at {}", fixed(m.busiest_excess * 100.0, 0), m.points)).collect();
+                    format!("Chart of how far the busiest server sits above an even share, by points per server: {}.", listed.join(", "))
+                })></canvas>
+                <figcaption>{SPREAD_CAPTION}</figcaption>
+                {save_spread}
+            </figure>
+        </div>
     }
 }
 

@@ -24,25 +24,34 @@ use crate::render::palette::Palette;
 use crate::render::snapshot_panels;
 use model::Valid;
 
-/// The component that draws `panel` (one of `model::panels::ALL`), under
-/// its heading. Exhaustive: a new `PanelId` does not compile until it is drawn.
+/// The component that draws `panel` (one of `model::panels::ALL`) in its
+/// section, under its heading, both named from its row. Exhaustive: a new
+/// `PanelId` does not compile until it is drawn.
 pub fn view_of(panel: &PanelDef) -> AnyView {
-    let heading = panel.heading;
-    match panel.id {
-        PanelId::Ring => ring::ring_panel(heading).into_any(),
-        PanelId::Predict => predict::predict_panel(heading).into_any(),
-        PanelId::Loads => loads::loads_panel(heading).into_any(),
-        PanelId::Failure => failure::failure_panel(heading).into_any(),
-        PanelId::Schemes => schemes::schemes_panel(heading).into_any(),
-        PanelId::Systems => systems::systems_panel(heading).into_any(),
-        PanelId::Cost => cost::cost_panel(heading).into_any(),
-        PanelId::Rollout => rollout::rollout_panel(heading).into_any(),
-        PanelId::Claims => claims::claims_panel(heading).into_any(),
-        // The panels read off the snapshot alone, as the first screen writes them.
-        PanelId::Entries => snapshot_panel(&snapshot_panels::ENTRIES),
-        PanelId::Moved => snapshot_panel(&snapshot_panels::MOVED),
-        PanelId::Modulo => snapshot_panel(&snapshot_panels::MODULO),
+    let id = panel.id;
+    let body = match id {
+        PanelId::Ring => ring::ring_panel().into_any(),
+        PanelId::Predict => predict::predict_panel().into_any(),
+        PanelId::Loads => loads::loads_panel().into_any(),
+        PanelId::Failure => failure::failure_panel().into_any(),
+        PanelId::Schemes => schemes::schemes_panel().into_any(),
+        PanelId::Systems => systems::systems_panel().into_any(),
+        PanelId::Cost => cost::cost_panel().into_any(),
+        PanelId::Rollout => rollout::rollout_panel().into_any(),
+        PanelId::Claims => claims::claims_panel().into_any(),
+        // The panels read off the snapshot alone, whole, as the first
+        // screen writes them.
+        PanelId::Entries => return snapshot_panel(&snapshot_panels::ENTRIES),
+        PanelId::Moved => return snapshot_panel(&snapshot_panels::MOVED),
+        PanelId::Modulo => return snapshot_panel(&snapshot_panels::MODULO),
+    };
+    view! {
+        <section class="panel" id=id.section_id() aria-labelledby=id.title_id()>
+            {heading(id.title_id(), panel.heading)}
+            {body}
+        </section>
     }
+    .into_any()
 }
 
 /// A server's swatch in a row keyed by its name, in the colour the current
@@ -109,7 +118,7 @@ pub fn subheading(id: Option<&'static str>, text: &'static str) -> AnyView {
     }
 }
 
-pub fn heading(id: &'static str, text: &'static str) -> AnyView {
+fn heading(id: String, text: &'static str) -> AnyView {
     if use_context::<Alone>().is_some_and(|alone| alone.0) {
         view! { <h1 id=id class="panel-title">{text}</h1> }.into_any()
     } else {

@@ -117,7 +117,7 @@ fn current(model: Model, id: QuestionId) -> Option<Question> {
     })
 }
 
-pub fn predict_panel(heading: &'static str) -> impl IntoView {
+pub fn predict_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let only = use_context::<OnlyQuestion>().and_then(|o| o.0);
     let index = RwSignal::new(0usize);
@@ -133,17 +133,14 @@ pub fn predict_panel(heading: &'static str) -> impl IntoView {
         }
     });
     view! {
-        <section class="panel" id="predict" aria-labelledby="predict-title">
-            {super::heading("predict-title", heading)}
-            <p class="lead">"Before the page tells you, guess. A prediction you commit to makes the measurement stick; a wrong one teaches most."</p>
-            {nav}
-            // One question at a time, rebuilt when the reader moves on.
-            {move || {
-                let id = shown();
-                untrack(|| question_view(model, id))
-            }}
-            {printed_questions(model, only)}
-        </section>
+        <p class="lead">"Before the page tells you, guess. A prediction you commit to makes the measurement stick; a wrong one teaches most."</p>
+        {nav}
+        // One question at a time, rebuilt when the reader moves on.
+        {move || {
+            let id = shown();
+            untrack(|| question_view(model, id))
+        }}
+        {printed_questions(model, only)}
     }
 }
 

@@ -597,7 +597,7 @@ fn ring_asks(model: Model) -> impl IntoView {
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
-pub fn ring_panel(heading: &'static str) -> impl IntoView {
+pub fn ring_panel() -> impl IntoView {
     let failure_here = super::shown_here(PanelId::Failure);
     let model = expect_context::<Model>();
     let canvas = NodeRef::<Canvas>::new();
@@ -648,35 +648,32 @@ pub fn ring_panel(heading: &'static str) -> impl IntoView {
     };
 
     view! {
-        <section class="panel" id="ring" aria-labelledby="ring-title">
-            {super::heading("ring-title", heading)}
-            <p class="lead">
-                "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
-                " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
-            </p>
-            {in_use_note(model)}
-            // A deploy in words, where the reader looks first (DEFINITIONS §20).
-            {move || model.snapshot.with(|m| m.0.is_deploy().then(|| model::deploy_words::describe(&m.0.deploy())))
-                .map(|words| view! { <p class="note" data-deploy-summary="">"The deploy: "{words}"."</p> })}
-            // Hooks for tests and the bench: what the ring is drawn for, as
-            // on the first screen's ring.
-            <div
-                class="ring-wrap"
-                data-points=move || model.snapshot.with(|m| m.0.settings.points)
-                data-hash=move || model.snapshot.with(|m| m.0.settings.hash.id())
-            >
-                <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, width, &ev)></canvas>
-                <div class="ring-side" on:click=pick_server>
-                    {ring_asks(model)}
-                    {stepper(model, stages)}
-                    {markup(Holder::Block, legend)}
-                    {failure_here.then(|| view! {
-                        <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model)}<span class="screen-only">"; click a dot to pick another"</span></span></p>
-                    })}
-                    {drawn_ring(model, stages, canvas, width, picked_id)}
-                </div>
+        <p class="lead">
+            "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
+            " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
+        </p>
+        {in_use_note(model)}
+        // A deploy in words, where the reader looks first (DEFINITIONS §20).
+        {move || model.snapshot.with(|m| m.0.is_deploy().then(|| model::deploy_words::describe(&m.0.deploy())))
+            .map(|words| view! { <p class="note" data-deploy-summary="">"The deploy: "{words}"."</p> })}
+        // Hooks for tests and the bench: what the ring is drawn for, as
+        // on the first screen's ring.
+        <div
+            class="ring-wrap"
+            data-points=move || model.snapshot.with(|m| m.0.settings.points)
+            data-hash=move || model.snapshot.with(|m| m.0.settings.hash.id())
+        >
+            <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, width, &ev)></canvas>
+            <div class="ring-side" on:click=pick_server>
+                {ring_asks(model)}
+                {stepper(model, stages)}
+                {markup(Holder::Block, legend)}
+                {failure_here.then(|| view! {
+                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model)}<span class="screen-only">"; click a dot to pick another"</span></span></p>
+                })}
+                {drawn_ring(model, stages, canvas, width, picked_id)}
             </div>
-        </section>
+        </div>
     }
 }
 

@@ -13,7 +13,7 @@ use model::settings::{MAX_RATE, MAX_ROLLOUT, MIN_RATE, MIN_ROLLOUT};
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
-pub fn rollout_panel(heading: &'static str) -> impl IntoView {
+pub fn rollout_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let settings = model.settings;
@@ -62,42 +62,39 @@ pub fn rollout_panel(heading: &'static str) -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" id="rollout" aria-labelledby="rollout-title">
-            {super::heading("rollout-title", heading)}
-            <p class="lead">"Routers do not learn a new server list all at once. While some use the old list and some the new, a write for a key that moved can reach its old server, which no longer owns it."</p>
-            <div class="cost-controls">
-                <div class="control">
-                    <label for="rate">"Requests per key per minute"</label>
-                    <input type="number" id="rate" min=MIN_RATE max=MAX_RATE aria-describedby="rate-message"
-                        prop:value=move || settings.with(|s| s.rate.to_string())
-                        on:input=typed_rate.clone() on:change=typed_rate />
-                    <Message message=rate_message id="rate-message" />
-                </div>
-                <div class="control">
-                    <label for="rollout-minutes">"Rollout length, minutes"</label>
-                    <input type="number" id="rollout-minutes" min=MIN_ROLLOUT max=MAX_ROLLOUT aria-describedby="rollout-message"
-                        prop:value=move || settings.with(|s| s.rollout.to_string())
-                        on:input=typed_rollout.clone() on:change=typed_rollout />
-                    <Message message=rollout_message id="rollout-message" />
-                </div>
+        <p class="lead">"Routers do not learn a new server list all at once. While some use the old list and some the new, a write for a key that moved can reach its old server, which no longer owns it."</p>
+        <div class="cost-controls">
+            <div class="control">
+                <label for="rate">"Requests per key per minute"</label>
+                <input type="number" id="rate" min=MIN_RATE max=MAX_RATE aria-describedby="rate-message"
+                    prop:value=move || settings.with(|s| s.rate.to_string())
+                    on:input=typed_rate.clone() on:change=typed_rate />
+                <Message message=rate_message id="rate-message" />
             </div>
-            <table class="numbers compact" id="rollout-table">
-                <thead><tr><th scope="col">"Scheme"</th><th scope="col">"Keys moved"</th><th scope="col">"Misrouted writes"</th></tr></thead>
-                <tbody>
-                    <tr>
-                        <th scope="row">"Ring (measured)"</th>
-                        <td class="num">{move || thousands(snapshot.with(|m| m.0.moved_by_owner_diff) as u64)}</td>
-                        <td class="num"><span data-figure="misrouted-ring" hidden>{move || writes(snapshot.with(|m| m.0.moved_by_owner_diff)).to_string()}</span>{move || thousands(writes(snapshot.with(|m| m.0.moved_by_owner_diff)))}</td>
-                    </tr>
-                    <tr>
-                        <th scope="row">"hash mod n (measured)"</th>
-                        <td class="num">{move || thousands(snapshot.with(|m| m.0.modulo_moved) as u64)}</td>
-                        <td class="num"><span data-figure="misrouted-modulo" hidden>{move || writes(snapshot.with(|m| m.0.modulo_moved)).to_string()}</span>{move || thousands(writes(snapshot.with(|m| m.0.modulo_moved)))}</td>
-                    </tr>
-                </tbody>
-            </table>
-            <p class="note">{formula}</p>
-            <p class="note">"Make the wrong owner loud: if each server checks that it owns a key before accepting a write, a misrouted write becomes an error the client retries against the new list, instead of data silently stored where no reader will look."</p>
-        </section>
+            <div class="control">
+                <label for="rollout-minutes">"Rollout length, minutes"</label>
+                <input type="number" id="rollout-minutes" min=MIN_ROLLOUT max=MAX_ROLLOUT aria-describedby="rollout-message"
+                    prop:value=move || settings.with(|s| s.rollout.to_string())
+                    on:input=typed_rollout.clone() on:change=typed_rollout />
+                <Message message=rollout_message id="rollout-message" />
+            </div>
+        </div>
+        <table class="numbers compact" id="rollout-table">
+            <thead><tr><th scope="col">"Scheme"</th><th scope="col">"Keys moved"</th><th scope="col">"Misrouted writes"</th></tr></thead>
+            <tbody>
+                <tr>
+                    <th scope="row">"Ring (measured)"</th>
+                    <td class="num">{move || thousands(snapshot.with(|m| m.0.moved_by_owner_diff) as u64)}</td>
+                    <td class="num"><span data-figure="misrouted-ring" hidden>{move || writes(snapshot.with(|m| m.0.moved_by_owner_diff)).to_string()}</span>{move || thousands(writes(snapshot.with(|m| m.0.moved_by_owner_diff)))}</td>
+                </tr>
+                <tr>
+                    <th scope="row">"hash mod n (measured)"</th>
+                    <td class="num">{move || thousands(snapshot.with(|m| m.0.modulo_moved) as u64)}</td>
+                    <td class="num"><span data-figure="misrouted-modulo" hidden>{move || writes(snapshot.with(|m| m.0.modulo_moved)).to_string()}</span>{move || thousands(writes(snapshot.with(|m| m.0.modulo_moved)))}</td>
+                </tr>
+            </tbody>
+        </table>
+        <p class="note">{formula}</p>
+        <p class="note">"Make the wrong owner loud: if each server checks that it owns a key before accepting a write, a misrouted write becomes an error the client retries against the new list, instead of data silently stored where no reader will look."</p>
     }
 }

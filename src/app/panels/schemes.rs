@@ -509,7 +509,7 @@ fn one_key_box(model: Model) -> impl IntoView {
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
-pub fn schemes_panel(heading: &'static str) -> impl IntoView {
+pub fn schemes_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     let chart = NodeRef::<Canvas>::new();
@@ -579,22 +579,19 @@ pub fn schemes_panel(heading: &'static str) -> impl IntoView {
     };
     let notes = move || snapshot.with(|m| notes(Table::Schemes, &m.0.settings));
     view! {
-        <section class="panel" id="schemes" aria-labelledby="schemes-title">
-            {super::heading("schemes-title", heading)}
-            {markup(Holder::Lead, move || snapshot.with(|m| lead(&m.0)))}
-            <SchemeControls />
-            {markup(Holder::Block, table)}
-            <figure>
-                <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_part(|r| r.schemes.as_ref(), |measured| {
-                    chart_label(measured.as_ref(), snapshot.with_untracked(|m| m.0.key_count()))
-                })></canvas>
-                <figcaption>{SCHEMES_CAPTION}</figcaption>
-                {save_chart}
-            </figure>
-            {crate::app::panels::down_table::down_section(|r| r.schemes.as_ref(), "down-schemes", "Down is not deleted", "Scheme", false)}
-            {markup(Holder::Block, notes)}
-            {one_key_box(model)}
-        </section>
+        {markup(Holder::Lead, move || snapshot.with(|m| lead(&m.0)))}
+        <SchemeControls />
+        {markup(Holder::Block, table)}
+        <figure>
+            <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_part(|r| r.schemes.as_ref(), |measured| {
+                chart_label(measured.as_ref(), snapshot.with_untracked(|m| m.0.key_count()))
+            })></canvas>
+            <figcaption>{SCHEMES_CAPTION}</figcaption>
+            {save_chart}
+        </figure>
+        {crate::app::panels::down_table::down_section(|r| r.schemes.as_ref(), "down-schemes", "Down is not deleted", "Scheme", false)}
+        {markup(Holder::Block, notes)}
+        {one_key_box(model)}
     }
 }
 

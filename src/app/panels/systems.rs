@@ -57,7 +57,7 @@ fn verdict(snapshot: &Snapshot, rows: &[SchemeRow]) -> String {
 }
 
 /// The panel, under `heading` (from `panels::ALL`).
-pub fn systems_panel(heading: &'static str) -> impl IntoView {
+pub fn systems_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     // The row the last pasted config selects, for this tab.
@@ -107,16 +107,13 @@ pub fn systems_panel(heading: &'static str) -> impl IntoView {
     };
     let accounts = move || snapshot.with(|m| notes(Table::Systems, &m.0.settings));
     view! {
-        <section class="panel" id="systems" aria-labelledby="systems-title">
-            {super::heading("systems-title", heading)}
-            {markup(Holder::Lead, lead)}
-            {markup(Holder::Verdict, said)}
-            <ConfigPaste yours=yours />
-            {markup(Holder::Block, table)}
-            {down_section(|r| r.systems.as_ref(), "down-systems", "Down is not deleted", "System", false)}
-            {markup(Holder::Block, accounts)}
-            <p class="note">"Not modelled: HAProxy's hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
-        </section>
+        {markup(Holder::Lead, lead)}
+        {markup(Holder::Verdict, said)}
+        <ConfigPaste yours=yours />
+        {markup(Holder::Block, table)}
+        {down_section(|r| r.systems.as_ref(), "down-systems", "Down is not deleted", "System", false)}
+        {markup(Holder::Block, accounts)}
+        <p class="note">"Not modelled: HAProxy's hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
     }
 }
 
