@@ -542,35 +542,297 @@ fn function_lengths_are_counted_from_the_code_alone() {
     );
 }
 
-/// Markup reaches the page after load only through the one patcher
-/// (`src/app/patch.rs`); the first screen's module, written before Leptos
-/// runs, sets its placeholders' markup itself (its ring and its controls).
+/// The DOM calls the page makes in one place only: `src/dom.rs`, and the
+/// patcher (`src/app/patch.rs`) for the markup it writes and the attributes
+/// it patches. Views take input, the patcher writes read-only markup, a
+/// canvas draws; these, anywhere else, break the page's one rule for the
+/// DOM (ARCHITECTURE.md). Markup is written with `render::markup`, never
+/// with a format string.
+const DOM_CALLS: [(&str, &[&str]); 7] = [
+    ("query_selector", &["src/dom.rs"]),
+    ("get_element_by_id", &["src/dom.rs"]),
+    ("set_attribute", &["src/dom.rs", "src/app/patch.rs"]),
+    ("remove_attribute", &["src/dom.rs"]),
+    ("add_event_listener", &["src/dom.rs"]),
+    ("inner_html", &["src/dom.rs", "src/app/patch.rs"]),
+    ("format!(\"<", &[]),
+];
+
+/// Each DOM call `code` makes where `name` (a path under the root) may not.
+/// A call is looked for in the code alone, a format string in the lines
+/// that are not comments (`code_only` blanks strings).
+fn dom_rule_breaks(name: &str, code: &str) -> Vec<String> {
+    let calls = code_only(code);
+    let lines: Vec<&str> = code
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect();
+    DOM_CALLS
+        .iter()
+        .filter(|(call, allowed)| {
+            let made = if call.starts_with("format!") {
+                lines.iter().any(|line| line.contains(call))
+            } else {
+                calls.contains(call)
+            };
+            made && !allowed.contains(&name)
+        })
+        .map(|(call, _)| format!("{name}: {call}"))
+        .collect()
+}
+
 #[test]
-fn markup_reaches_the_page_only_through_the_patcher() {
+fn every_other_dom_call_is_in_the_dom_module() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let allowed = [
-        "src/app/patch.rs",
-        "src/app/first.rs",
-        "src/app/first_controls.rs",
-    ];
-    let mut found = Vec::new();
-    for file in files_under(&root.join("src/app")) {
+    let mut broken = Vec::new();
+    let files = files_under(&root.join("src"));
+    for file in &files {
         let name = file.strip_prefix(root).expect("under the root");
-        if allowed.iter().any(|a| name == Path::new(a)) {
-            continue;
+        let code = fs::read_to_string(file).expect("readable");
+        broken.extend(dom_rule_breaks(&name.to_string_lossy(), &code));
+    }
+    assert!(files.len() > 40, "only {} files read", files.len());
+    assert!(
+        broken.is_empty(),
+        "DOM calls outside src/dom.rs:\n{}",
+        broken.join("\n")
+    );
+    // The module itself makes them, and the patcher writes its markup.
+    let dom = fs::read_to_string(root.join("src/dom.rs")).expect("the module");
+    assert!(code_only(&dom).contains("query_selector"));
+    let patcher = fs::read_to_string(root.join("src/app/patch.rs")).expect("the patcher");
+    assert!(code_only(&patcher).contains("set_inner_html"));
+}
+
+#[test]
+fn a_planted_dom_call_is_refused_where_it_does_not_belong() {
+    let planted = "fn f(d: &Document) { let _ = d.query_selector(\"#x\"); }\n\
+                   fn g(e: &Element) { let _ = e.set_attribute(\"a\", \"b\"); }\n\
+                   fn h(w: &Window) { w.add_event_listener_with_callback(\"x\", &f); }\n\
+                   fn m() -> String { format!(\"<p>{}</p>\", 1) }\n";
+    assert_eq!(
+        dom_rule_breaks("src/app/panels/ring.rs", planted),
+        [
+            "src/app/panels/ring.rs: query_selector",
+            "src/app/panels/ring.rs: set_attribute",
+            "src/app/panels/ring.rs: add_event_listener",
+            "src/app/panels/ring.rs: format!(\"<",
+        ]
+    );
+    // In a comment or a string, a name is no call.
+    assert!(dom_rule_breaks(
+        "src/app/x.rs",
+        "// query_selector\nlet s = \"set_attribute\";"
+    )
+    .is_empty());
+    // Where they belong, they stand; a format string is refused everywhere.
+    assert_eq!(
+        dom_rule_breaks("src/dom.rs", planted),
+        ["src/dom.rs: format!(\"<"]
+    );
+    assert_eq!(
+        dom_rule_breaks(
+            "src/app/patch.rs",
+            "fn p(e: &Element) { e.set_attribute(\"a\", \"b\"); }"
+        ),
+        Vec::<String>::new()
+    );
+}
+
+/// An id of a registry's row matched as a string (`"ketama" =>`,
+/// `== "points"`, `"ring" |`) in `code`, or with `sections`, a panel's
+/// section written by hand (`id="moved"`): the registries
+/// (`query/params.rs`, `placement_id.rs`, `panels.rs`) give each row a
+/// typed id, and only they, and the readers of text from outside (a pasted
+/// config), match the strings. A control's element id may be a
+/// parameter's name (`select#use`): that is no match.
+fn ids_matched_as_strings(code: &str, ids: &[&str], sections: bool) -> Vec<String> {
+    let lines: Vec<&str> = code
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect();
+    let mut found = Vec::new();
+    for id in ids {
+        let mut forms = vec![
+            format!("\"{id}\" =>"),
+            format!("\"{id}\" |"),
+            format!("== \"{id}\""),
+        ];
+        if sections {
+            forms.push(format!("<section class=\"panel\" id=\"{id}\""));
         }
-        let code = code_only(&fs::read_to_string(&file).expect("readable"));
-        if code.contains("inner_html") {
-            found.push(name.display().to_string());
+        if lines
+            .iter()
+            .any(|line| forms.iter().any(|form| line.contains(form.as_str())))
+        {
+            found.push(id.to_string());
+        }
+    }
+    found
+}
+
+/// Every file of the page and of the crates but their tests, with its path.
+fn source_files() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = files_under(&root.join("src"));
+    for dir in [
+        "crates/model/src",
+        "crates/model-core/src",
+        "crates/oracle/src",
+        "crates/ringdiff/src",
+        "crates/config/src",
+    ] {
+        files.extend(files_under(&root.join(dir)));
+    }
+    files
+        .into_iter()
+        .map(|file| {
+            let code = fs::read_to_string(&file).expect("readable");
+            // A file's own tests may name what they check.
+            let code = code.split("#[cfg(test)]").next().unwrap_or("").to_string();
+            let name = file.strip_prefix(root).expect("under the root");
+            (name.to_string_lossy().into_owned(), code)
+        })
+        .collect()
+}
+
+#[test]
+fn no_parameter_placement_or_panel_is_matched_as_a_string() {
+    let params: Vec<&str> = model::query::params::PARAMS
+        .iter()
+        .map(|p| p.name)
+        .collect();
+    let placements: Vec<&str> = model::placements::PlacementId::ALL
+        .iter()
+        .map(|id| id.as_str())
+        .collect();
+    let panels: Vec<&str> = model::panels::ids().iter().map(|id| id.as_str()).collect();
+    // A pasted config's keywords and the questions' ids share words with them.
+    let readers = ["crates/config/src/lib.rs", "crates/model/src/questions.rs"];
+    let kinds: [(&str, &[&str], &str, bool); 3] = [
+        (
+            "parameter",
+            &params,
+            "crates/model/src/query/params.rs",
+            false,
+        ),
+        (
+            "placement",
+            &placements,
+            "crates/model-core/src/placement_id.rs",
+            false,
+        ),
+        ("panel", &panels, "crates/model/src/panels.rs", true),
+    ];
+    let files = source_files();
+    assert!(files.len() > 100, "only {} files", files.len());
+    let mut found = Vec::new();
+    for (name, code) in &files {
+        for (kind, ids, registry, sections) in kinds {
+            if name == registry || readers.contains(&name.as_str()) {
+                continue;
+            }
+            for id in ids_matched_as_strings(code, ids, sections) {
+                found.push(format!("{name}: the {kind} {id:?}"));
+            }
         }
     }
     assert!(
         found.is_empty(),
-        "inner_html outside the patcher: {found:?}"
+        "ids matched as strings, not by their registry's type:\n{}",
+        found.join("\n")
     );
-    let patcher = fs::read_to_string(root.join("src/app/patch.rs")).expect("the patcher");
+}
+
+#[test]
+fn a_planted_string_match_is_found() {
+    let ids = ["ketama", "points", "moved"];
+    let planted = "match id { \"ketama\" => 1, _ => 0 }\n\
+                   if key == \"points\" {}\n\
+                   view! { <section class=\"panel\" id=\"moved\"> }\n";
+    assert_eq!(ids_matched_as_strings(planted, &ids, true), ids);
+    // A control's element id is no match of a parameter, and a comment or
+    // a title is no match at all.
+    assert_eq!(
+        ids_matched_as_strings(planted, &ids, false),
+        ["ketama", "points"]
+    );
+    let said =
+        "// \"ketama\" => is how it once read\nlet title = \"ketama\";\n<input id=\"points\">";
+    assert!(ids_matched_as_strings(said, &ids, true).is_empty());
+}
+
+/// The settings column and the panels share helpers through leaves
+/// (`message.rs`, `number_control.rs`, `rows.rs`, `draw/`): neither imports
+/// the other, so a change to one cannot reach into the other's code.
+fn settings_and_panels_meet(graph: &BTreeMap<String, Vec<String>>) -> Vec<String> {
+    let settings = [
+        "crate::app::controls",
+        "crate::app::placement",
+        "crate::app::your_keys",
+    ];
+    let panels = "crate::app::panels";
+    let mut found = Vec::new();
+    for (from, named) in graph {
+        let from_settings = settings
+            .iter()
+            .any(|s| from == s || from.starts_with(&format!("{s}::")));
+        let from_panels = from == panels || from.starts_with(&format!("{panels}::"));
+        for to in named {
+            let to_settings = settings
+                .iter()
+                .any(|s| to == s || to.starts_with(&format!("{s}::")));
+            let to_panels = to == panels || to.starts_with(&format!("{panels}::"));
+            if (from_settings && to_panels) || (from_panels && to_settings) {
+                found.push(format!("{from} → {to}"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_settings_and_the_panels_share_only_leaves() {
+    let graph = file_graph("src");
     assert!(
-        code_only(&patcher).contains("set_inner_html"),
-        "the patcher writes markup"
+        graph.contains_key("crate::app::controls")
+            && graph.contains_key("crate::app::panels::ring")
     );
+    let found = settings_and_panels_meet(&graph);
+    assert!(
+        found.is_empty(),
+        "settings and panels import each other:\n{}",
+        found.join("\n")
+    );
+    // A planted import is found.
+    let mut planted = graph.clone();
+    planted
+        .get_mut("crate::app::controls")
+        .expect("the settings")
+        .push("crate::app::panels::ring".to_string());
+    assert_eq!(
+        settings_and_panels_meet(&planted),
+        ["crate::app::controls → crate::app::panels::ring"]
+    );
+}
+
+/// Settings the page measures are made by `Valid::settle` alone, from the
+/// controls, the first screen and the address alike: `Valid::new` checks
+/// without fitting, and is the model's (and its tests').
+fn makes_settings_unsettled(code: &str) -> bool {
+    code_only(code).contains("Valid::new(")
+}
+
+#[test]
+fn the_page_makes_settings_only_by_settling_them() {
+    let made: Vec<String> = source_files()
+        .into_iter()
+        .filter(|(name, code)| name.starts_with("src/") && makes_settings_unsettled(code))
+        .map(|(name, _)| name)
+        .collect();
+    assert!(made.is_empty(), "Valid::new in the page: {made:?}");
+    assert!(makes_settings_unsettled("let v = Valid::new(draft)?;"));
+    assert!(!makes_settings_unsettled(
+        "// Valid::new(draft)\nlet v = Valid::settle(d, &f);"
+    ));
 }

@@ -5,8 +5,9 @@
 use leptos::prelude::*;
 
 use super::message::{apply, Message};
-use super::number_control::{typed_number, whole_number, NumberControl};
+use super::number_control::{typed_number, NumberControl};
 use super::patch::{markup, Holder};
+use crate::render::controls::{whole_number, HASH_LABEL, HASH_REFUSED, POINTS_LABEL, POINTS_UNIT};
 
 use super::state::Model;
 use model::in_use::InUse;
@@ -24,8 +25,8 @@ fn PointsControl(id: &'static str, compact: bool) -> impl IntoView {
     view! {
         <NumberControl
             id=id
-            label="Points per server"
-            unit="points per server"
+            label=POINTS_LABEL
+            unit=POINTS_UNIT
             help=format!(
                 "Each server is hashed onto the ring this many times ({}). More points, smaller and more even arcs.",
                 crate::render::glossary::term("virtual-node", "virtual nodes")
@@ -106,14 +107,14 @@ fn HashControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoVi
         <div class="control">
             // The quick bar's select says which hash it is; its name is for
             // screen readers there.
-            <label for=id class:visually-hidden=compact>"Hash function"</label>
+            <label for=id class:visually-hidden=compact>{HASH_LABEL}</label>
             <select
                 id=id
                 aria-describedby=format!("{id}-message")
                 on:change=move |ev| {
                     match HashKind::from_id(&event_target_value(&ev)) {
                         Some(hash) => apply(model, message, |settings| settings.hash = hash),
-                        None => message.set(Some("Pick one of the three hashes.".into())),
+                        None => message.set(Some(HASH_REFUSED.into())),
                     }
                 }
             >
@@ -176,7 +177,7 @@ fn server_chip(
         .collect();
     view! {
         <li class="chip">
-            {crate::app::panels::server_swatch(settings, coloured)}
+            {crate::app::rows::server_swatch(settings, coloured)}
             <span class="chip-name">{name.clone()}</span>
             <label class="chip-weight-label">
                 "weight"
@@ -280,7 +281,7 @@ fn ServerControls() -> impl IntoView {
             <legend>"Servers on the ring"</legend>
             <ul class="chips" aria-label="Servers">
                 // Keyed by name: an edit rebuilds only the chips it adds or removes.
-                {crate::app::panels::rows_by_name(
+                {crate::app::rows::rows_by_name(
                     Signal::derive(move || settings.with(|s| s.servers.clone())),
                     std::sync::Arc::new(move |name: String| {
                         server_chip(name, settings, weights, (refused, refusal), set_weight, remove)
@@ -708,7 +709,7 @@ pub fn QuickBar() -> impl IntoView {
     let model = expect_context::<Model>();
     let client = Memo::new(move |_| model.settings.with(|s| s.in_use != InUse::Ring));
     let canvas = NodeRef::<leptos::html::Canvas>::new();
-    super::panels::ring::mini_ring(canvas);
+    super::draw::mini_ring::mini_ring(canvas);
     let sheet = expect_context::<super::reach::SettingsSheet>().0;
     view! {
         <div class="quickbar" role="region" aria-label="Quick settings" inert=move || sheet.get()>

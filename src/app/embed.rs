@@ -6,6 +6,8 @@ use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::dom;
+
 /// This project's own message to the parent window: `{ type: "ringcount:height", height }`.
 pub const HEIGHT_MESSAGE: &str = "ringcount:height";
 
@@ -146,15 +148,15 @@ fn show_banner() -> Option<()> {
     let body = document.body()?;
     let banner = document.create_element("div").ok()?;
     banner.set_class_name("panic-banner");
-    banner.set_attribute("role", "alert").ok()?;
-    banner.set_attribute("data-panic", "").ok()?;
+    dom::set(&banner, "role", "alert");
+    dom::set(&banner, "data-panic", "");
     let text = document.create_element("p").ok()?;
     text.set_text_content(Some(
         "Something went wrong inside the page and it stopped updating. Your last settings are still in the address.",
     ));
     let link = document.create_element("a").ok()?;
     let path = window.location().pathname().ok()?;
-    link.set_attribute("href", &path).ok()?;
+    dom::set(&link, "href", &path);
     link.set_text_content(Some("Reset to defaults"));
     banner.append_child(&text).ok()?;
     banner.append_child(&link).ok()?;

@@ -114,7 +114,7 @@ fn say_where(runner: &str) {
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     {
-        let _ = root.set_attribute("data-measured-by", runner);
+        crate::dom::set(&root, "data-measured-by", runner);
     }
 }
 

@@ -4,10 +4,8 @@
 pub mod asking;
 mod controls;
 pub mod draw;
-mod embed;
+pub(crate) mod embed;
 mod embed_dialog;
-pub mod first;
-mod first_controls;
 mod from_js;
 mod measure;
 mod message;
@@ -20,6 +18,7 @@ mod present;
 mod print;
 mod prose;
 mod reach;
+mod rows;
 mod session;
 mod slot;
 pub mod state;
@@ -37,7 +36,7 @@ pub fn start() {
     embed::install_panic_banner();
     // index.html holds the title, the intro and a sized placeholder, painted
     // before this code arrived; the app replaces the placeholder.
-    let Some(root) = document().get_element_by_id("app") else {
+    let Some(root) = crate::dom::by_id("app") else {
         leptos::mount::mount_to_body(App);
         return;
     };
@@ -55,7 +54,7 @@ pub fn start() {
         ("single-panel", "#leaves-out"),
     ] {
         if classes.split(' ').any(|c| c == class) {
-            if let Ok(Some(element)) = document().query_selector(selector) {
+            if let Some(element) = crate::dom::find(selector) {
                 element.remove();
             }
         }
@@ -68,7 +67,7 @@ pub fn start() {
     // A hook for tests and hosts: the app, not the static shell or the
     // first screen, is what the page now shows.
     if let Some(html) = document().document_element() {
-        let _ = html.set_attribute("data-app", "ready");
+        crate::dom::set(&html, "data-app", "ready");
     }
 }
 
@@ -165,7 +164,7 @@ fn App() -> impl IntoView {
         {full_page.then(panels::predict::printed_answers)}
         {full_page.then(present::PresentBar)}
         // Every term's definition, once, for the terms to open (`render::glossary`).
-        {patch::markup(patch::Holder::Block, || format!("<div class=\"glossary\">{}</div>", crate::render::glossary::definitions()))}
+        {patch::markup(patch::Holder::Block, || crate::render::markup::wrapped("div", "glossary", &crate::render::glossary::definitions()))}
         {full_page_link}
     }
 }

@@ -16,6 +16,7 @@ use web_sys::HtmlCanvasElement;
 
 use crate::app::draw::travel::Scene;
 use crate::app::timing;
+use crate::dom;
 use pixels::travel::progress;
 
 /// How long the change takes to play, in ms; a stage of the step-through
@@ -74,9 +75,9 @@ async fn next_frame() -> f64 {
 /// it is, at the end or when anything stops it first.
 pub fn play(canvas: HtmlCanvasElement, scene: Scene, duration: f64, land: Rc<dyn Fn()>) {
     stop();
-    let _ = canvas.set_attribute("data-animating", "true");
-    let _ = canvas.set_attribute("data-frames", "0");
-    let _ = canvas.remove_attribute("data-animation-end");
+    dom::set(&canvas, "data-animating", "true");
+    dom::set(&canvas, "data-frames", "0");
+    dom::unset(&canvas, "data-animation-end");
     let over = Rc::new(Cell::new(false));
     // Any input stops it; listeners on the window, in capture, so a
     // control that stops the event still counts.
@@ -87,18 +88,11 @@ pub fn play(canvas: HtmlCanvasElement, scene: Scene, duration: f64, land: Rc<dyn
             if over.replace(true) {
                 return;
             }
-            if let (Some(window), Some(closure)) = (web_sys::window(), listener.borrow_mut().take())
-            {
-                for event in STOPPING {
-                    let _ = window.remove_event_listener_with_callback_and_bool(
-                        event,
-                        closure.as_ref().unchecked_ref(),
-                        true,
-                    );
-                }
+            if let (Some(window), Some(closure)) = (dom::window(), listener.borrow_mut().take()) {
+                dom::unlisten(&window, &STOPPING, closure.as_ref().unchecked_ref(), true);
             }
-            let _ = canvas.remove_attribute("data-animating");
-            let _ = canvas.set_attribute("data-animation-end", how);
+            dom::unset(&canvas, "data-animating");
+            dom::set(&canvas, "data-animation-end", how);
         })
     };
     {
@@ -108,14 +102,8 @@ pub fn play(canvas: HtmlCanvasElement, scene: Scene, duration: f64, land: Rc<dyn
             stop("interrupted");
             land();
         });
-        if let Some(window) = web_sys::window() {
-            for event in STOPPING {
-                let _ = window.add_event_listener_with_callback_and_bool(
-                    event,
-                    closure.as_ref().unchecked_ref(),
-                    true,
-                );
-            }
+        if let Some(window) = dom::window() {
+            dom::listen(&window, &STOPPING, closure.as_ref().unchecked_ref(), true);
         }
         *listener.borrow_mut() = Some(closure);
     }
@@ -134,7 +122,7 @@ pub fn play(canvas: HtmlCanvasElement, scene: Scene, duration: f64, land: Rc<dyn
                 break;
             }
             scene.draw(&canvas, t);
-            let _ = canvas.set_attribute("data-frames", &frames.to_string());
+            dom::set(&canvas, "data-frames", &frames.to_string());
         }
         PLAYING.with(|p| p.borrow_mut().take());
         stop("landed");

@@ -8,17 +8,8 @@ use super::patch::{markup, Holder};
 
 use super::message::{apply, Message, WAITING};
 use super::state::Model;
-use model::format::{ladder, nearest_stop};
+use crate::render::controls::{at_stop, exact_label, stop_of, stops, value_text, whole_number};
 use model::Settings;
-
-/// A typed number, or a sentence saying it is not one.
-pub(crate) fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
-    let text = text.trim();
-    text.parse::<T>().map_err(|_| {
-        let shown: String = text.chars().take(24).collect();
-        format!("\u{201c}{shown}\u{201d} is not a whole number.")
-    })
-}
 
 /// How long typing in a number box must pause before the number applies.
 const TYPING_PAUSE_MS: f64 = 800.0;
@@ -103,14 +94,14 @@ pub(crate) fn NumberControl(
         Err(why) => message.set(Some(why)),
     };
     let typed = typed_number(move |m| message.set(m), set_from);
-    let stops = std::sync::Arc::new(ladder(min, max));
+    let stops = std::sync::Arc::new(stops(min, max));
     let last_stop = stops.len() - 1;
-    let stop_of = {
+    let slider_at = {
         let stops = stops.clone();
-        move || nearest_stop(&stops, read.get()).to_string()
+        move || stop_of(&stops, read.get()).to_string()
     };
     let set_from_stop = move |text: String| {
-        if let Some(&value) = text.trim().parse::<usize>().ok().and_then(|i| stops.get(i)) {
+        if let Some(value) = at_stop(&stops, &text) {
             set(value);
         }
     };
@@ -123,15 +114,15 @@ pub(crate) fn NumberControl(
                     id=format!("{id}-range")
                     min="0"
                     max=last_stop
-                    prop:value=stop_of
-                    aria-valuetext=move || format!("{} {unit}", read.get())
+                    prop:value=slider_at
+                    aria-valuetext=move || value_text(read.get(), unit)
                     aria-describedby=message_id.clone()
                     on:input=move |ev| set_from_stop(event_target_value(&ev))
                 />
                 <input
                     type="number"
                     id=format!("{id}-number")
-                    aria-label=format!("{label}, exact")
+                    aria-label=exact_label(label)
                     min=min
                     max=max
                     prop:value=move || read.get().to_string()
@@ -140,7 +131,7 @@ pub(crate) fn NumberControl(
                     on:change=typed
                 />
             </div>
-            {(!compact).then(|| markup(Holder::Block, move || format!("<p class=\"help\">{help}</p>")))}
+            {(!compact).then(|| markup(Holder::Block, move || crate::render::markup::wrapped("p", "help", &help)))}
             <Message message=message id=message_id />
         </div>
     }

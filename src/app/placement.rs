@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::message::{apply, Message};
 use super::patch::{markup, Holder};
 use super::state::Model;
-use crate::render::markup::escape;
+use crate::render::markup::Markup;
 use model::in_use::{InUse, CANNOT_DRIVE};
 
 /// The choice as the menu words it; `compact`, for the phone's quick bar.
@@ -36,14 +36,22 @@ fn help(in_use: InUse) -> String {
             client.name()
         ),
     };
-    let others: String = CANNOT_DRIVE
-        .iter()
-        .map(|(id, why)| format!("<li><b>{}</b>: {}</li>", escape(id.title()), escape(why)))
-        .collect();
-    format!(
-        "{}<details class=\"why-not\"><summary>Why not the others?</summary><p>The canvas draws a ring on which a key goes to the first point clockwise. These place keys another way, so they keep their rows in the tables below:</p><ul>{others}</ul></details>",
-        escape(&lead)
-    )
+    let mut m = Markup::new();
+    m.open("div", &[("class", Some("help"))])
+        .text(&lead)
+        .open("details", &[("class", Some("why-not"))])
+        .element("summary", &[], "Why not the others?")
+        .element("p", &[], "The canvas draws a ring on which a key goes to the first point clockwise. These place keys another way, so they keep their rows in the tables below:")
+        .open("ul", &[]);
+    for (id, why) in CANNOT_DRIVE {
+        m.open("li", &[])
+            .element("b", &[], id.title())
+            .text(": ")
+            .text(why)
+            .close("li");
+    }
+    m.close("ul").close("details").close("div");
+    m.into_string()
 }
 
 #[component]
@@ -74,7 +82,7 @@ pub fn PlacementControl(id: &'static str, #[prop(optional)] compact: bool) -> im
                     })
                     .collect_view()}
             </select>
-            {(!compact).then(|| markup(Holder::Block, move || format!("<div class=\"help\">{}</div>", help(in_use.get()))))}
+            {(!compact).then(|| markup(Holder::Block, move || help(in_use.get())))}
             <Message message=message id=format!("{id}-message") />
         </div>
     }

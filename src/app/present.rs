@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::url_state;
+use crate::dom;
 use model::panels::PanelId;
 
 /// The panel presenter mode shows, None when it is off; and the panels it
@@ -61,24 +62,18 @@ fn show(panel: Option<PanelId>) {
         return;
     };
     match panel {
-        Some(id) => {
-            let _ = html.set_attribute("data-present", id.as_str());
-        }
-        None => {
-            let _ = html.remove_attribute("data-present");
-        }
+        Some(id) => dom::set(&html, "data-present", id.as_str()),
+        None => dom::unset(&html, "data-present"),
     }
     for id in model::panels::ids() {
-        let Ok(Some(slot)) =
-            document.query_selector(&format!(".panel-slot[data-panel=\"{}\"]", id.as_str()))
-        else {
+        let Some(slot) = dom::find(&format!(".panel-slot[data-panel=\"{}\"]", id.as_str())) else {
             continue;
         };
-        let _ = if panel == Some(id) {
-            slot.set_attribute("data-current", "")
+        if panel == Some(id) {
+            dom::set(&slot, "data-current", "");
         } else {
-            slot.remove_attribute("data-current")
-        };
+            dom::unset(&slot, "data-current");
+        }
     }
     if panel.is_some() {
         window().scroll_to_with_x_and_y(0.0, 0.0);
@@ -87,10 +82,7 @@ fn show(panel: Option<PanelId>) {
 
 /// A click on the control `id`, if the page has it.
 fn click(id: &str) {
-    if let Some(element) = document()
-        .get_element_by_id(id)
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
+    if let Some(element) = dom::by_id(id).and_then(dom::html) {
         element.click();
     }
 }
@@ -126,7 +118,12 @@ fn listen_for_keys(presenting: Presenting) {
             }
             ev.prevent_default();
         });
-    let _ = window().add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref());
+    dom::listen(
+        &window(),
+        &["keydown"],
+        on_key.as_ref().unchecked_ref(),
+        false,
+    );
     // The page's whole life: one listener.
     on_key.forget();
 }

@@ -28,7 +28,12 @@ fn set_printing(model: Model, now: bool) {
 pub fn follow_print_events(model: Model) {
     for (event, now) in [("beforeprint", true), ("afterprint", false)] {
         let callback = Closure::<dyn FnMut()>::new(move || set_printing(model, now));
-        let _ = window().add_event_listener_with_callback(event, callback.as_ref().unchecked_ref());
+        crate::dom::listen(
+            &window(),
+            &[event],
+            callback.as_ref().unchecked_ref(),
+            false,
+        );
         callback.forget();
     }
 }

@@ -13,7 +13,7 @@ use model::Snapshot;
 /// The headline sentence under the title, measured: index.html holds its
 /// place, and this keeps its text current (talking to markup outside the app).
 pub fn keep_headline(model: Model) {
-    let Some(holder) = document().query_selector("[data-headline]").ok().flatten() else {
+    let Some(holder) = crate::dom::find("[data-headline]") else {
         return;
     };
     super::patch::markup_into(holder, move || {

@@ -7,17 +7,13 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 use super::state::Model;
+use crate::dom;
 use model::panels as registry;
 
 /// The element `id` names, or the slot of the panel it names (built once it
 /// comes near).
 fn target(id: &str) -> Option<web_sys::Element> {
-    let doc = document();
-    doc.get_element_by_id(id).or_else(|| {
-        doc.query_selector(&format!("[data-panel=\"{id}\"]"))
-            .ok()
-            .flatten()
-    })
+    dom::by_id(id).or_else(|| dom::find(&format!("[data-panel=\"{id}\"]")))
 }
 
 /// Scroll to `id` and put focus on its heading. A panel not yet built is
@@ -38,17 +34,11 @@ fn go_to_within(id: String, within: Option<String>) {
         // A panel's heading: the element itself if it is one, else its
         // first (`claims` names the table, under the panel's heading).
         let heading = || {
-            let panel = document()
-                .get_element_by_id(&format!("{id}-title"))
-                .or_else(|| document().get_element_by_id(&id))?;
+            let panel = dom::by_id(&format!("{id}-title")).or_else(|| dom::by_id(&id))?;
             if panel.matches("h1, h2, h3").unwrap_or(false) {
                 Some(panel)
             } else {
-                panel
-                    .query_selector("h1, h2, h3")
-                    .ok()
-                    .flatten()
-                    .or(Some(panel))
+                dom::find_in(&panel, "h1, h2, h3").or(Some(panel))
             }
         };
         // Ten seconds at most for the panel to be built: it is built as soon
@@ -57,7 +47,7 @@ fn go_to_within(id: String, within: Option<String>) {
             if let Some(heading) = heading() {
                 if let Ok(heading) = heading.dyn_into::<web_sys::HtmlElement>() {
                     if !heading.has_attribute("tabindex") {
-                        let _ = heading.set_attribute("tabindex", "-1");
+                        dom::set(&heading, "tabindex", "-1");
                     }
                     let _ = heading.focus();
                     // A field is shown with its label, its whole control.
@@ -118,7 +108,7 @@ extern "C" {
 /// Scroll `element` down out from under the sticky quick bar, whatever its
 /// height (the stylesheet's `scroll-margin-top` is a guess at it).
 fn clear_the_quick_bar(element: &web_sys::Element) {
-    let Ok(Some(bar)) = document().query_selector(".quickbar") else {
+    let Some(bar) = dom::find(".quickbar") else {
         return;
     };
     let under =
@@ -147,10 +137,7 @@ impl SettingsSheet {
                 } else {
                     "open-settings"
                 };
-                if let Some(element) = document()
-                    .get_element_by_id(focus)
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-                {
+                if let Some(element) = dom::by_id(focus).and_then(dom::html) {
                     let _ = element.focus();
                 }
             }
@@ -181,7 +168,7 @@ pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
             if !in_dialog && key.and_then(|k| k.as_string()).as_deref() == Some("Escape") {
                 sheet.0.set(false);
             }
-        } else if let Some(link) = within("a[href^='#'], a[data-panel-link]") {
+        } else if let Some(link) = within("a[href^='#']") {
             // A link in the phone's settings sheet leads out of it.
             if link.closest("#settings").ok().flatten().is_some() {
                 sheet.0.set(false);
@@ -189,10 +176,12 @@ pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
             follow_link(model, &event, &link);
         }
     });
-    for kind in ["click", "keydown"] {
-        let _ =
-            document().add_event_listener_with_callback(kind, on_event.as_ref().unchecked_ref());
-    }
+    dom::listen(
+        &document(),
+        &["click", "keydown"],
+        on_event.as_ref().unchecked_ref(),
+        false,
+    );
     // Listening as long as the page lives.
     on_event.forget();
     let go = Closure::<dyn Fn(String)>::new(go_to);
@@ -201,14 +190,11 @@ pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
 }
 
 fn follow_link(model: Model, event: &web_sys::Event, link: &web_sys::Element) {
-    let id = match link.get_attribute("data-panel-link") {
-        Some(id) => id,
-        None => link
-            .get_attribute("href")
-            .unwrap_or_default()
-            .trim_start_matches('#')
-            .to_string(),
-    };
+    let id = link
+        .get_attribute("href")
+        .unwrap_or_default()
+        .trim_start_matches('#')
+        .to_string();
     // An element inside a panel names the panel in `data-in-panel`.
     let within = link.get_attribute("data-in-panel");
     if target(&id).is_some() || within.as_deref().and_then(target).is_some() {
@@ -216,19 +202,18 @@ fn follow_link(model: Model, event: &web_sys::Event, link: &web_sys::Element) {
         record_jump(&id);
         go_to_within(id, within);
     } else if registry::find(&id).is_some() {
-        // The link itself becomes the way out, so it opens the way the
-        // embed's "Open the full page" does, with today's settings.
+        // A panel this page (an embed) lacks: the full page at that panel,
+        // with today's settings, in a new tab, as "Open the full page"
+        // opens. The link itself is left as it was written.
+        event.prevent_default();
         let href = model
             .settings
             .with_untracked(|s| model::query::full_page_href(s));
-        for (name, value) in [
-            ("data-panel-link", id.as_str()),
-            ("href", &format!("{href}#{id}")),
-            ("target", "_blank"),
-            ("rel", "noopener"),
-        ] {
-            let _ = link.set_attribute(name, value);
-        }
+        let _ = window().open_with_url_and_target_and_features(
+            &format!("{href}#{id}"),
+            "_blank",
+            "noopener",
+        );
     }
 }
 

@@ -121,8 +121,9 @@ fn follow_sliders() {
         }
     });
     for (kind, listener) in [("input", on_input), ("change", on_change)] {
-        let _ =
-            document().add_event_listener_with_callback(kind, listener.as_ref().unchecked_ref());
+        if let Some(document) = crate::dom::document() {
+            crate::dom::listen(&document, &[kind], listener.as_ref().unchecked_ref(), false);
+        }
         // Listening as long as the page lives.
         listener.forget();
     }

@@ -13,7 +13,7 @@ fn main() {
 
 #[cfg(target_arch = "wasm32")]
 fn first_screen() -> Option<()> {
-    use ringcount::app::first;
+    use ringcount::first;
     first::draw()
 }
 

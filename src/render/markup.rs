@@ -28,6 +28,15 @@ fn push_escaped(out: &mut String, text: &str) {
 }
 
 /// `text` made safe to place in HTML text or a quoted attribute value.
+/// `<tag class="class">` around markup already written (`Markup::written`).
+pub fn wrapped(tag: &str, class: &str, markup: &str) -> String {
+    let mut m = Markup::new();
+    m.open(tag, &[("class", Some(class))])
+        .written(markup)
+        .close(tag);
+    m.into_string()
+}
+
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     push_escaped(&mut out, text);
@@ -68,6 +77,13 @@ impl Markup {
 
     pub fn text(&mut self, text: &str) -> &mut Markup {
         push_escaped(&mut self.html, text);
+        self
+    }
+
+    /// Markup already written, and escaped, by a `Markup` (or by
+    /// `glossary::term`, which writes with one).
+    pub fn written(&mut self, markup: &str) -> &mut Markup {
+        self.html.push_str(markup);
         self
     }
 

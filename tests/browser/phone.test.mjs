@@ -161,7 +161,8 @@ test("in an embed, a link to a panel it lacks opens the full page at that panel,
   await page.locator('[data-question="moved"] .show-me').click();
   const link = page.locator('[data-question="moved"] .reveal a');
   const [tab] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
-  assert.equal(await link.getAttribute("target"), "_blank");
+  assert.equal(await link.getAttribute("href"), "#moved", "the link is left as it was written");
+  assert.equal(page.url().endsWith(query), true, "the embed stays where it was");
   await tab.waitForLoadState();
   const url = new URL(tab.url());
   assert.equal(url.hash, "#moved");

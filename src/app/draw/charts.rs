@@ -64,7 +64,11 @@ pub fn draw_loads(canvas: &HtmlCanvasElement, css_width: f64, snapshot: &Snapsho
     };
     // Says how the names were written, for a reader of the page's markup.
     if let Ok(turned) = draw_loads_on(&root, ratio, &theme, snapshot) {
-        let _ = canvas.set_attribute("data-labels", if turned { "turned" } else { "level" });
+        crate::dom::set(
+            canvas,
+            "data-labels",
+            if turned { "turned" } else { "level" },
+        );
     }
 }
 

@@ -128,8 +128,8 @@ fn save(name: &str, frame: &Frame, render: &dyn Fn(&HtmlCanvasElement) -> bool) 
     let sheet = framed(&canvas, frame)?;
     let url = sheet.to_data_url_with_type("image/png").ok()?;
     let link: HtmlElement = document.create_element("a").ok()?.dyn_into().ok()?;
-    link.set_attribute("href", &url).ok()?;
-    link.set_attribute("download", name).ok()?;
+    crate::dom::set(&link, "href", &url);
+    crate::dom::set(&link, "download", name);
     link.click();
     Some(())
 }

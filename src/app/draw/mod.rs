@@ -3,6 +3,7 @@
 
 pub mod charts;
 pub mod export;
+pub mod mini_ring;
 pub mod ring_canvas;
 pub mod theme;
 pub mod travel;

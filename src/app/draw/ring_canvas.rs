@@ -223,8 +223,8 @@ pub fn draw_numbered_then<T>(
         String::new()
     };
     // Where each number and each looked-at point went, for the page's tests.
-    let _ = canvas.set_attribute("data-numbers", &numbers);
-    let _ = canvas.set_attribute("data-lookup", &looked);
+    crate::dom::set(canvas, "data-numbers", &numbers);
+    crate::dom::set(canvas, "data-lookup", &looked);
     Some(then(&Geometry { frame: &frame }))
 }
 

@@ -14,15 +14,12 @@ pub mod rollout;
 pub mod schemes;
 pub mod systems;
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 use model::panels::{PanelDef, PanelId};
 
 pub use crate::app::patch::{markup, Holder};
-use crate::render::palette::Palette;
+pub use crate::app::rows::{rows_by_name, server_swatch};
 use crate::render::snapshot_panels;
-use model::Valid;
 
 /// The component that draws `panel` (one of `model::panels::ALL`) in its
 /// section, under its heading, both named from its row. Exhaustive: a new
@@ -52,30 +49,6 @@ pub fn view_of(panel: &PanelDef) -> AnyView {
         </section>
     }
     .into_any()
-}
-
-/// A server's swatch in a row keyed by its name, in the colour the current
-/// settings give it (another server's removal may change it). One function,
-/// so its reactive class is compiled once for the chips and the down list.
-pub fn server_swatch(settings: RwSignal<Valid>, name: String) -> AnyView {
-    view! {
-        <span class=move || settings.with(|s| Palette::of(&s.all_names(), s.change.is_join()).swatch_class(&name))></span>
-    }
-    .into_any()
-}
-
-/// A list of rows keyed by server name: an edit rebuilds only the rows it
-/// adds or removes, and a row's own signals keep it current. Not generic,
-/// so the keyed diff (`For`) is compiled once for every such list.
-pub fn rows_by_name(
-    names: Signal<Vec<String>>,
-    row: Arc<dyn Fn(String) -> AnyView + Send + Sync>,
-) -> AnyView {
-    // The names are read from the settings, which change on every step of
-    // a drag; the list is walked again only when the names themselves do.
-    let names = Memo::new(move |_| names.get());
-    view! { <For each=move || names.get() key=|name: &String| name.clone() children=move |name| row(name) /> }
-        .into_any()
 }
 
 /// Whether the page shows one panel alone (an embed, or `panel=`): then the

@@ -219,36 +219,47 @@ fn unit(answer: Answer) -> &'static str {
     }
 }
 
-/// The schemes ticked in the "between" question, as its answer is written.
-fn ticked_schemes() -> String {
-    let ticked: Vec<&str> = PlacementId::TEXTBOOK
+/// The schemes ticked in the "between" question, as its answer is
+/// written: their ids, in the table's order.
+fn ticked_text(ticked: &[PlacementId]) -> String {
+    let ids: Vec<&str> = PlacementId::TEXTBOOK
         .iter()
-        .map(|s| s.as_str())
-        .filter(|scheme| {
-            document()
-                .query_selector(&format!("[data-scheme-guess=\"{scheme}\"]"))
-                .ok()
-                .flatten()
-                .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(e).ok())
-                .is_some_and(|input| input.checked())
-        })
+        .filter(|id| ticked.contains(id))
+        .map(|id| id.as_str())
         .collect();
-    ticked.join(",")
+    ids.join(",")
+}
+
+/// What the reader has typed or ticked so far, kept as they type: the
+/// guess is read from here, never from the boxes.
+#[derive(Clone, Copy)]
+struct Typed {
+    text: RwSignal<String>,
+    ticked: RwSignal<Vec<PlacementId>>,
 }
 
 /// Where a guess is typed: a box for a number (Enter counts it), or a box
 /// per scheme for "between".
 fn guess_inputs(
     id: QuestionId,
-    box_ref: NodeRef<leptos::html::Input>,
+    typed: Typed,
     count: impl Fn() + Copy + Send + Sync + 'static,
 ) -> AnyView {
     match id {
         QuestionId::Between => view! {
             <fieldset class="scheme-guesses">
                 <legend class="visually-hidden">"Schemes that move keys between servers that stay"</legend>
-                {PlacementId::TEXTBOOK.iter().map(|s| view! {
-                    <label class="check"><input type="checkbox" data-scheme-guess=s.as_str() />{s.title()}</label>
+                {PlacementId::TEXTBOOK.iter().map(|&s| view! {
+                    <label class="check"><input type="checkbox" data-scheme-guess=s.as_str()
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            typed.ticked.update(|t| {
+                                t.retain(|&id| id != s);
+                                if on {
+                                    t.push(s);
+                                }
+                            });
+                        } />{s.title()}</label>
                 }).collect_view()}
             </fieldset>
         }
@@ -259,7 +270,7 @@ fn guess_inputs(
                 inputmode="decimal"
                 class="guess-box"
                 id=format!("guess-{}", id.as_str())
-                node_ref=box_ref
+                on:input=move |ev| typed.text.set(event_target_value(&ev))
                 aria-label="Your guess"
                 aria-describedby=format!("guess-{}-message", id.as_str())
                 on:keydown=move |ev| if ev.key() == "Enter" { count() }
@@ -271,7 +282,10 @@ fn guess_inputs(
 
 /// One question: asked, or answered with its reveal.
 fn question_view(model: Model, id: QuestionId) -> AnyView {
-    let box_ref = NodeRef::<leptos::html::Input>::new();
+    let typed = Typed {
+        text: RwSignal::new(String::new()),
+        ticked: RwSignal::new(Vec::new()),
+    };
     let message = RwSignal::new(None::<String>);
     let settings_now = move || model.snapshot.with(|m| settings_query(&m.0));
     // The answer for the settings shown now; a change of settings asks afresh.
@@ -291,11 +305,8 @@ fn question_view(model: Model, id: QuestionId) -> AnyView {
     let count = move || {
         let kind = answer_kind();
         let text = match kind {
-            Answer::Schemes => ticked_schemes(),
-            _ => box_ref
-                .get_untracked()
-                .map(|input| input.value())
-                .unwrap_or_default(),
+            Answer::Schemes => typed.ticked.with_untracked(|t| ticked_text(t)),
+            _ => typed.text.get_untracked(),
         };
         match read_guess(kind, &text) {
             Ok(guess) => {
@@ -320,7 +331,12 @@ fn question_view(model: Model, id: QuestionId) -> AnyView {
     // building it again.
     let answered = Memo::new(move |_| given_now().is_some());
     let message_id = format!("guess-{}-message", id.as_str());
-    let inputs = move || guess_inputs(id, box_ref, count);
+    // Fresh boxes hold nothing typed yet.
+    let inputs = move || {
+        typed.text.update_untracked(String::clear);
+        typed.ticked.update_untracked(Vec::clear);
+        guess_inputs(id, typed, count)
+    };
     view! {
         <div
             class="question"

@@ -9,86 +9,19 @@ use model::panels::PanelId;
 
 use std::rc::Rc;
 
-use crate::app::draw::ring_canvas::{self, Detail, FailureOverlay, Lookup, Marks, RingColours};
-use crate::app::draw::theme::{observed_width, prefers_dark};
+use crate::app::draw::mini_ring::ring_colours;
+use crate::app::draw::ring_canvas::{self, FailureOverlay, Lookup, Marks, RingColours};
+use crate::app::draw::theme::observed_width;
 use crate::app::draw::travel::Scene;
 use crate::app::motion;
 use crate::app::panels::{markup, predict, Holder};
 use crate::app::state::{Measured, Model, Shared};
 use crate::app::timing;
-use crate::render::markup::{escape, Markup};
+use crate::render::markup::Markup;
 use crate::render::palette::{self, Palette};
 use model::format::thousands;
 use model::steps::{before_the_change, change_stage, stage, stage_pools, Stage};
 use model::{ServerId, Snapshot};
-
-/// The ring's colours for the reader's theme. On a light page the "white"
-/// ring gets a dark background of its own: the canvas stays dark in both.
-/// On paper it is white, and a moved key is ringed in black.
-fn ring_colours(paper: bool) -> RingColours {
-    if paper {
-        RingColours {
-            background: (0xff, 0xff, 0xff),
-            circle: "#9aa0ad",
-            moved: "#000000",
-            text: "#000000",
-        }
-    } else if prefers_dark() {
-        RingColours {
-            background: (0x15, 0x17, 0x1c),
-            circle: "#4a4f5c",
-            moved: "#ffffff",
-            text: "#e6e8ee",
-        }
-    } else {
-        RingColours {
-            background: (0x1d, 0x20, 0x27),
-            circle: "#50566a",
-            moved: "#ffffff",
-            text: "#e6e8ee",
-        }
-    }
-}
-
-/// The phone's small ring is 84 px across: past a few thousand keys its
-/// dots are one band, and a sample of them draws the same picture for a
-/// twentieth of the work at 100,000 keys.
-const MINI_RING_KEYS: usize = 5_000;
-
-/// Keep a small canvas showing the ring after the change, for the phone's
-/// quick bar. Skipped while the canvas is hidden (it has no width then), so
-/// wide screens pay nothing for it.
-pub fn mini_ring(canvas: NodeRef<Canvas>) {
-    let model = expect_context::<Model>();
-    let width = observed_width(canvas);
-    Effect::new(move |_| {
-        let width = width.get();
-        let (Some(element), true) = (canvas.get(), width > 0.0) else {
-            return;
-        };
-        let asking = model.asking.get();
-        model.snapshot.with(|m| {
-            let last = if asking {
-                before_the_change(&m.0)
-            } else {
-                stage(&m.0, change_stage(&m.0))
-            };
-            timing::timed("ringcount:draw-mini-ring", || {
-                ring_canvas::draw(
-                    &element,
-                    width,
-                    &m.0,
-                    &last,
-                    &ring_colours(false),
-                    Marks {
-                        detail: Detail::AtMost(MINI_RING_KEYS),
-                        ..Marks::default()
-                    },
-                )
-            })
-        });
-    });
-}
 
 /// Draw `stage` of the snapshot onto `element`, with the failure over the
 /// ring after the change when `show_failure` asks for it (which keys are
@@ -171,27 +104,13 @@ fn describe_ring(
     )
 }
 
-/// The server whose name was clicked in the legend, if a name was: the
-/// legend is markup, so one listener on its side reads the button.
-fn server_clicked(ev: &leptos::ev::MouseEvent) -> Option<String> {
-    ev.target()
-        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())?
-        .closest("[data-pick-server]")
-        .ok()
-        .flatten()?
-        .get_attribute("data-pick-server")
-}
-
 /// To the "Guess first" panel, its box focused: where the guess is typed.
 fn focus_the_guess() {
     crate::app::reach::record_jump("predict");
-    if let Ok(Some(slot)) = document().query_selector("[data-panel=\"predict\"]") {
+    if let Some(slot) = crate::dom::find("[data-panel=\"predict\"]") {
         slot.scroll_into_view();
     }
-    if let Some(input) = document()
-        .get_element_by_id("guess-moved")
-        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-    {
+    if let Some(input) = crate::dom::by_id("guess-moved").and_then(crate::dom::html) {
         let _ = input.focus();
     }
 }
@@ -364,7 +283,15 @@ fn in_use_note(model: Model) -> impl IntoView {
                 .in_use
                 .about_ring(s.ring_after.len(), s.after.len());
             about
-                .map(|text| format!("<p class=\"note\" data-in-use-note>{}</p>", escape(&text)))
+                .map(|text| {
+                    let mut m = Markup::new();
+                    m.element(
+                        "p",
+                        &[("class", Some("note")), ("data-in-use-note", Some(""))],
+                        &text,
+                    );
+                    m.into_string()
+                })
                 .unwrap_or_default()
         })
     })
@@ -622,29 +549,30 @@ pub fn ring_panel() -> impl IntoView {
         })
     };
     // What this step changed, each server's keys, and what the marks mean.
-    let legend = move || {
-        let skewed = model.snapshot.with(|m| !m.0.requests().is_even());
-        let show_failure = model.show_failure.get();
-        let caption = if model.asking.get() {
+    let caption = move || {
+        if model.asking.get() {
             Caption::Asks
         } else {
             Caption::Tells(guess_at_change(model, stages))
-        };
+        }
+    };
+    let legend_top = move || {
+        let caption = caption();
         model.snapshot.with(|m| {
             let picked = picked_id(&m.0);
             stages
                 .now
-                .with(|s| legend_markup(&m.0, &s.0, &caption, skewed, show_failure, picked))
+                .with(|s| legend_head(&m.0, &s.0, &caption, picked))
         })
     };
-    // A name in the legend picks its server out, and again shows them all.
-    // The legend is markup, so one listener on its side reads the button.
-    let pick_server = move |ev: leptos::ev::MouseEvent| {
-        if let Some(name) = server_clicked(&ev) {
-            picked_server.update(|picked| {
-                *picked = (picked.as_deref() != Some(name.as_str())).then_some(name);
-            });
-        }
+    let rows = Memo::new(move |_| {
+        model
+            .snapshot
+            .with(|m| stages.now.with(|s| legend_rows(&m.0, &s.0)))
+    });
+    let legend_bottom = move || {
+        let skewed = model.snapshot.with(|m| !m.0.requests().is_even());
+        legend_marks(&caption(), skewed, model.show_failure.get())
     };
 
     view! {
@@ -664,10 +592,12 @@ pub fn ring_panel() -> impl IntoView {
             data-hash=move || model.snapshot.with(|m| m.0.settings.hash.id())
         >
             <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, width, &ev)></canvas>
-            <div class="ring-side" on:click=pick_server>
+            <div class="ring-side">
                 {ring_asks(model)}
                 {stepper(model, stages)}
-                {markup(Holder::Block, legend)}
+                {markup(Holder::Block, legend_top)}
+                {legend_list(rows, picked_server)}
+                {markup(Holder::Block, legend_bottom)}
                 {failure_here.then(|| view! {
                     <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model)}<span class="screen-only">"; click a dot to pick another"</span></span></p>
                 })}
@@ -744,14 +674,12 @@ fn marks_legend(m: &mut Markup, moved: bool, skewed: bool, show_failure: bool) {
     }
 }
 
-/// The ring's legend: the caption once it tells, the note that picks a
-/// server out past eight, each server's swatch, name and keys, the marks.
-fn legend_markup(
+/// The legend above its list: the caption once it tells, and past eight
+/// servers the note on picking one out.
+fn legend_head(
     snapshot: &Snapshot,
     stage: &Stage,
     caption: &Caption,
-    skewed: bool,
-    show_failure: bool,
     picked: Option<ServerId>,
 ) -> String {
     let mut m = Markup::new();
@@ -760,8 +688,7 @@ fn legend_markup(
         m.ring_caption(stage, guess.as_deref());
     }
     // Past eight servers colours repeat: a name picks its server out.
-    let pickable = snapshot.names.len() > palette::DISTINCT;
-    if pickable {
+    if snapshot.names.len() > palette::DISTINCT {
         let words = match picked {
             Some(server) => format!(
                 "{} Tap {} again to show every server.",
@@ -779,13 +706,27 @@ fn legend_markup(
             &words,
         );
     }
-    m.open(
-        "ul",
-        &[
-            ("class", Some("legend")),
-            ("aria-label", Some("Servers and their keys at this step")),
-        ],
-    );
+    m.into_string()
+}
+
+/// One server's line in the legend at this step.
+#[derive(Clone, PartialEq)]
+struct LegendRow {
+    name: String,
+    swatch: &'static str,
+    /// Its number on the ring, where colours repeat (past eight servers).
+    number: Option<usize>,
+    /// "1,234 keys", or "joins next" for a newcomer not yet on the ring.
+    load: String,
+    badge: Option<&'static str>,
+}
+
+/// Every server's line at this step: its swatch, name and keys, and "new"
+/// or "leaves" in a deploy. Before a join the newcomer holds nothing yet,
+/// but the legend names it and shows its colour, so a printed or saved
+/// ring lists every server.
+fn legend_rows(snapshot: &Snapshot, stage: &Stage) -> Vec<LegendRow> {
+    let pickable = snapshot.names.len() > palette::DISTINCT;
     let palette = Palette::of(&snapshot.names, snapshot.is_join());
     // A deploy's newcomers are marked on the pool after, its leavers on the pool before.
     let deploy = snapshot.is_deploy();
@@ -793,67 +734,99 @@ fn legend_markup(
         stage.members == snapshot.after,
         stage.members == snapshot.before,
     );
-    for &server in &stage.members {
-        let name = snapshot.name(server);
-        m.open("li", &[]);
-        // The swatch and name, inside a button where a name picks out.
-        if pickable {
-            let pressed = if picked == Some(server) {
-                "true"
+    let mut rows: Vec<LegendRow> = stage
+        .members
+        .iter()
+        .map(|&server| {
+            let name = snapshot.name(server);
+            let new = deploy && on_after && !snapshot.before.contains(&server);
+            let badge = if stage.changed == Some(server) || new {
+                Some("new")
+            } else if deploy && on_before && !snapshot.after.contains(&server) {
+                Some("leaves")
             } else {
-                "false"
+                None
             };
-            m.open(
-                "button",
-                &[
-                    ("type", Some("button")),
-                    ("class", Some("legend-pick")),
-                    ("data-pick-server", Some(name)),
-                    ("aria-pressed", Some(pressed)),
-                ],
-            );
-        }
-        m.swatch(palette.swatch_class(name));
-        // Its number on the ring, where colours repeat.
-        if pickable {
-            m.element(
-                "span",
-                &[("class", Some("legend-number"))],
-                &(usize::from(server) + 1).to_string(),
-            );
-        }
-        m.element("span", &[("class", Some("legend-name"))], name);
-        if pickable {
-            m.close("button");
-        }
-        m.element(
-            "span",
-            &[("class", Some("legend-load"))],
-            &format!(
-                "{} keys",
-                thousands(u64::from(stage.loads[usize::from(server)]))
-            ),
-        );
-        let new = deploy && on_after && !snapshot.before.contains(&server);
-        if stage.changed == Some(server) || new {
-            m.element("span", &[("class", Some("badge"))], "new");
-        } else if deploy && on_before && !snapshot.after.contains(&server) {
-            m.element("span", &[("class", Some("badge"))], "leaves");
-        }
-        m.close("li");
-    }
-    // Before a join the newcomer holds nothing yet, but the legend names it
-    // and shows its colour, so a printed or saved ring lists every server.
+            LegendRow {
+                name: name.to_string(),
+                swatch: palette.swatch_class(name),
+                number: pickable.then_some(usize::from(server) + 1),
+                load: format!(
+                    "{} keys",
+                    thousands(u64::from(stage.loads[usize::from(server)]))
+                ),
+                badge,
+            }
+        })
+        .collect();
     let joiner = snapshot.changed.filter(|_| snapshot.is_join());
     if let Some(joiner) = joiner.filter(|joiner| !stage.members.contains(joiner)) {
         let name = snapshot.name(joiner);
-        m.open("li", &[("data-joins-next", Some(name))])
-            .swatch(palette.swatch_class(name))
-            .element("span", &[("class", Some("legend-name"))], name)
-            .element("span", &[("class", Some("legend-load"))], "joins next")
-            .close("li");
+        rows.push(LegendRow {
+            name: name.to_string(),
+            swatch: palette.swatch_class(name),
+            number: None,
+            load: "joins next".to_string(),
+            badge: None,
+        });
     }
-    m.close("ul");
+    rows
+}
+
+/// The legend's list: a line per server, each a view of its own, so a step
+/// rewrites only the figures that changed. Past eight servers a name is a
+/// button that picks its server out (`picked`), and again shows them all.
+fn legend_list(rows: Memo<Vec<LegendRow>>, picked: RwSignal<Option<String>>) -> impl IntoView {
+    let names =
+        Signal::derive(move || rows.with(|rows| rows.iter().map(|r| r.name.clone()).collect()));
+    let row = move |name: String| {
+        let this = name.clone();
+        let of = move || rows.with(|rows| rows.iter().find(|r| r.name == this).cloned());
+        let of = Memo::new(move |_| of());
+        let (pick, shown) = (name.clone(), name.clone());
+        let label = move || {
+            of.with(|row| {
+                let row = row.as_ref()?;
+                Some(view! {
+                    <span class=row.swatch></span>
+                    {row.number.map(|n| view! { <span class="legend-number">{n}</span> })}
+                    <span class="legend-name">{shown.clone()}</span>
+                })
+            })
+        };
+        view! {
+            <li data-joins-next=move || of.with(|r| r.as_ref().filter(|r| r.load == "joins next").map(|r| r.name.clone()))>
+                {move || match of.with(|r| r.as_ref().is_some_and(|r| r.number.is_some())) {
+                    true => {
+                        let pick = pick.clone();
+                        let toggle = pick.clone();
+                        view! {
+                            <button type="button" class="legend-pick" data-pick-server=pick.clone()
+                                aria-pressed=move || picked.with(|p| if p.as_deref() == Some(pick.as_str()) { "true" } else { "false" })
+                                on:click=move |_| picked.update(|p| *p = (p.as_deref() != Some(toggle.as_str())).then(|| toggle.clone()))>
+                                {label.clone()}
+                            </button>
+                        }
+                        .into_any()
+                    }
+                    false => label.clone().into_any(),
+                }}
+                <span class="legend-load">{move || of.with(|r| r.as_ref().map(|r| r.load.clone()))}</span>
+                {move || of.with(|r| r.as_ref().and_then(|r| r.badge)).map(|badge| view! { <span class="badge">{badge}</span> })}
+            </li>
+        }
+        .into_any()
+    };
+    view! {
+        <ul class="legend" aria-label="Servers and their keys at this step">
+            {super::rows_by_name(names, std::sync::Arc::new(row))}
+        </ul>
+    }
+}
+
+/// What the marks on the ring mean, under the legend's list.
+fn legend_marks(caption: &Caption, skewed: bool, show_failure: bool) -> String {
+    let mut m = Markup::new();
     marks_legend(
         &mut m,
         !matches!(caption, Caption::Asks),

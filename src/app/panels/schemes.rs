@@ -13,7 +13,7 @@ use crate::app::panels::down_table::down_hooks;
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{Model, SchemesMeasured};
 use crate::app::timing;
-use crate::render::markup::{escape, Markup};
+use crate::render::markup::{escape, wrapped, Markup};
 use model::format::{fixed, fixed_in_prose, percent, thousands};
 use model::measure::End;
 use model::placements::PlacementId;
@@ -641,7 +641,7 @@ fn SchemeControls() -> impl IntoView {
                         on:change=move |ev| set_eps(event_target_value(&ev))
                     />
                 </div>
-                {markup(Holder::Block, || format!("<p class=\"help\">0.05 to 2: each server may hold up to (1 + {}) times an even share.</p>", crate::render::glossary::term("epsilon", "ε")))}
+                {markup(Holder::Block, || wrapped("p", "help", &format!("0.05 to 2: each server may hold up to (1 + {}) times an even share.", crate::render::glossary::term("epsilon", "ε"))))}
                 <Message message=eps_message id="eps-message" />
             </div>
             <NumberControl

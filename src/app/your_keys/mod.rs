@@ -10,7 +10,7 @@ mod reader;
 use leptos::prelude::*;
 
 use super::message::Message;
-use super::panels::{markup, Holder};
+use super::patch::{markup, Holder};
 use super::state::Model;
 use model::format::thousands;
 use reader::KeyReader;

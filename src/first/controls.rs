@@ -1,9 +1,10 @@
 //! The first screen's points slider and hash menu: the two settings a
 //! reader reaches for first, answering before the app has arrived. Each
 //! change is measured and drawn by the first screen's own module (its
-//! `paint`, handed in, so this file does not import `first`) and written into the address, where the app reads its
-//! settings when it starts, so nothing the reader chose is lost when the
-//! app takes over. Plain web-sys, like `first`.
+//! `paint`, handed in) and written into the address, where the app reads
+//! its settings when it starts, so nothing the reader chose is lost when
+//! the app takes over. Markup and `dom`, like `first`; their words, stops
+//! and rules are the app's controls' (`render::controls`).
 //!
 //! The controls come twice, as in the app: in the phone's bar and in the
 //! settings column; CSS shows one set at a time and both are kept equal.
@@ -13,8 +14,12 @@ use std::cell::RefCell;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::dom;
+use crate::render::controls::{
+    at_stop, exact_label, stop_of, stops, value_text, whole_number, HASH_LABEL, HASH_REFUSED,
+    POINTS_LABEL, POINTS_UNIT,
+};
 use crate::render::markup::{hash_label, Markup};
-use model::format::{ladder, nearest_stop};
 use model::query::{self, Parsed};
 use model::settings::{MAX_POINTS, MIN_POINTS};
 use model::{HashKind, Valid};
@@ -84,23 +89,17 @@ enum Ask {
 }
 
 fn points_stops() -> Vec<u32> {
-    ladder(u32::from(MIN_POINTS), u32::from(MAX_POINTS))
+    stops(u32::from(MIN_POINTS), u32::from(MAX_POINTS))
 }
 
 /// Put both sets of controls in their places and answer them from now on.
-pub fn offer(document: &web_sys::Document, parsed: Parsed, paint: Paint) -> Option<()> {
-    let bar = document.query_selector(".first-bar").ok()??;
-    let side = document
-        .query_selector(".first-screen > .controls")
-        .ok()??;
-    bar.set_inner_html(&bar_markup(&parsed.settings));
-    side.set_inner_html(&side_markup(&parsed.settings));
+pub fn offer(parsed: Parsed, paint: Paint) -> Option<()> {
+    let bar = dom::find(".first-bar")?;
+    let side = dom::find(".first-screen > .controls")?;
+    dom::set_markup(&bar, &bar_markup(&parsed.settings));
+    dom::set_markup(&side, &side_markup(&parsed.settings));
     // The placeholder stood for what was coming; now it is what there is.
-    document
-        .query_selector(".first-screen")
-        .ok()??
-        .remove_attribute("aria-hidden")
-        .ok()?;
+    dom::unset(&dom::find(".first-screen")?, "aria-hidden");
     SHOWN.set(Some(Shown {
         valid: parsed.settings,
         paint,
@@ -109,11 +108,12 @@ pub fn offer(document: &web_sys::Document, parsed: Parsed, paint: Paint) -> Opti
     // with them: the app's own controls never reach this one.
     let answer = Closure::<dyn Fn(web_sys::Event)>::new(answer);
     for container in [&bar, &side] {
-        for kind in ["input", "change"] {
-            container
-                .add_event_listener_with_callback(kind, answer.as_ref().unchecked_ref())
-                .ok()?;
-        }
+        dom::listen(
+            container,
+            &["input", "change"],
+            answer.as_ref().unchecked_ref(),
+            false,
+        );
     }
     answer.forget();
     Some(())
@@ -146,14 +146,15 @@ fn controls(prefix: &str, compact: bool, valid: &Valid) -> String {
     let points = u32::from(valid.points);
     let [range, number, message, hash] = Part::ALL.map(|part| part.id(prefix));
     let last = (stops.len() - 1).to_string();
-    let stop = nearest_stop(&stops, points).to_string();
+    let stop = stop_of(&stops, points).to_string();
     let (min, max) = (MIN_POINTS.to_string(), MAX_POINTS.to_string());
     let value = points.to_string();
-    let said = format!("{points} points per server");
+    let said = value_text(points, POINTS_UNIT);
+    let exact = exact_label(POINTS_LABEL);
     let mut m = Markup::new();
     m.open("div", &[("class", Some("ring-only"))])
         .open("div", &[("class", Some("control"))])
-        .element("label", &[("for", Some(&range))], "Points per server")
+        .element("label", &[("for", Some(&range))], POINTS_LABEL)
         .open("div", &[("class", Some("number-pair"))])
         .open(
             "input",
@@ -172,7 +173,7 @@ fn controls(prefix: &str, compact: bool, valid: &Valid) -> String {
             &[
                 ("type", Some("number")),
                 ("id", Some(&number)),
-                ("aria-label", Some("Points per server, exact")),
+                ("aria-label", Some(&exact)),
                 ("min", Some(&min)),
                 ("max", Some(&max)),
                 ("value", Some(&value)),
@@ -199,7 +200,7 @@ fn controls(prefix: &str, compact: bool, valid: &Valid) -> String {
                 ("for", Some(&hash)),
                 ("class", compact.then_some("visually-hidden")),
             ],
-            "Hash function",
+            HASH_LABEL,
         )
         .open("select", &[("id", Some(&hash))]);
     for kind in HashKind::ALL {
@@ -233,22 +234,17 @@ fn answer(event: web_sys::Event) {
     };
     let changed = event.type_() == "change";
     let ask = match part {
-        Part::PointsRange => match value
-            .parse::<usize>()
-            .ok()
-            .and_then(|i| points_stops().get(i).copied())
-            .and_then(|points| u16::try_from(points).ok())
-        {
-            Some(points) => Ok(Ask::Points(points)),
-            None => return,
-        },
-        // A typed number applies on Enter or on leaving the box.
-        Part::PointsNumber if changed => {
-            super::number_control::whole_number(&value).map(Ask::Points)
+        Part::PointsRange => {
+            match at_stop(&points_stops(), &value).and_then(|points| u16::try_from(points).ok()) {
+                Some(points) => Ok(Ask::Points(points)),
+                None => return,
+            }
         }
+        // A typed number applies on Enter or on leaving the box.
+        Part::PointsNumber if changed => whole_number(&value).map(Ask::Points),
         Part::Hash => HashKind::from_id(&value)
             .map(Ask::Hash)
-            .ok_or_else(|| "Pick one of the three hashes.".to_string()),
+            .ok_or_else(|| HASH_REFUSED.to_string()),
         Part::PointsNumber | Part::PointsMessage => return,
     };
     let said = ask.and_then(|ask| apply(ask).map_err(|problems| problems.join(" ")));
@@ -265,8 +261,18 @@ fn apply(ask: Ask) -> Result<(), Vec<String>> {
             Ask::Points(points) => draft.points = points,
             Ask::Hash(hash) => draft.hash = hash,
         }
-        Valid::new(draft)
-            .map_err(|problems| problems.into_iter().map(|p| p.message).collect::<Vec<_>>())
+        // As every control makes settings: settled against those shown, and
+        // refused whole if any part would have to be changed to fit.
+        let settled = Valid::settle(draft, &shown.valid);
+        if settled.notices.is_empty() {
+            Ok(settled.valid)
+        } else {
+            Err(settled
+                .notices
+                .into_iter()
+                .map(|n| n.problem.message)
+                .collect::<Vec<_>>())
+        }
     })?;
     let paint = SHOWN.with_borrow_mut(|shown| {
         let shown = shown.as_mut()?;
@@ -308,18 +314,15 @@ fn write_address(valid: &Valid) {
 
 /// Both sets show `valid`, and neither a refusal.
 fn show(valid: &Valid) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
     let stops = points_stops();
     let points = u32::from(valid.points);
     for (prefix, _) in SETS {
-        let element = |part: Part| document.get_element_by_id(&part.id(prefix));
+        let element = |part: Part| dom::by_id(&part.id(prefix));
         if let Some(range) =
             element(Part::PointsRange).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
         {
-            range.set_value(&nearest_stop(&stops, points).to_string());
-            let _ = range.set_attribute("aria-valuetext", &format!("{points} points per server"));
+            range.set_value(&stop_of(&stops, points).to_string());
+            dom::set(&range, "aria-valuetext", &value_text(points, POINTS_UNIT));
         }
         if let Some(number) =
             element(Part::PointsNumber).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -337,10 +340,7 @@ fn show(valid: &Valid) {
 
 /// A refusal beside the control, or none.
 fn say(id: &str, message: Option<&str>) {
-    if let Some(element) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
-    {
+    if let Some(element) = dom::by_id(id) {
         element.set_text_content(message);
     }
 }

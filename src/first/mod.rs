@@ -5,9 +5,12 @@
 //! as the app will build it. Plain web-sys and the model only, so its
 //! module stays small.
 
+mod controls;
+
 use wasm_bindgen::JsCast;
 
-use super::draw::ring_canvas::{self, Marks, RingColours};
+use crate::app::draw::ring_canvas::{self, Marks, RingColours};
+use crate::dom;
 use crate::render::markup::Markup;
 use crate::render::snapshot_panels::{self, SnapshotPanel};
 use model::in_use::InUse;
@@ -26,9 +29,7 @@ const COLOURS: RingColours = RingColours {
 };
 
 pub fn draw() -> Option<()> {
-    let window = web_sys::window()?;
-    let document = window.document()?;
-    let search = window.location().search().ok()?;
+    let search = dom::window()?.location().search().ok()?;
     let query = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
     if query.has("panel") {
         let ids: Vec<PanelId> = snapshot_panels::ALL.iter().map(|p| p.id).collect();
@@ -39,13 +40,13 @@ pub fn draw() -> Option<()> {
         if !parsed.notices.is_empty() || parsed.settings.in_use != InUse::Ring {
             return None;
         }
-        return draw_panel(&document, panel, &parsed);
+        return draw_panel(panel, &parsed);
     }
     // The whole page embedded is built by the app at once.
     if query.has("embed") {
         return None;
     }
-    let placeholder = document.query_selector(".ring-placeholder").ok()??;
+    let placeholder = dom::find(".ring-placeholder")?;
     draw_ring(&placeholder, &search)
 }
 
@@ -61,27 +62,32 @@ fn draw_ring(placeholder: &web_sys::Element, search: &str) -> Option<()> {
     if parsed.settings.in_use != InUse::Ring {
         return None;
     }
-    placeholder.set_inner_html(
-        "<div class=\"first-ring\"><canvas class=\"ring-canvas\" role=\"img\"></canvas><div class=\"first-caption\"></div></div>",
-    );
+    let mut figure = Markup::new();
+    figure
+        .open("div", &[("class", Some("first-ring"))])
+        .element(
+            "canvas",
+            &[("class", Some("ring-canvas")), ("role", Some("img"))],
+            "",
+        )
+        .element("div", &[("class", Some("first-caption"))], "")
+        .close("div");
+    dom::set_markup(placeholder, &figure.into_string());
     let valid = parsed.settings.clone();
     // The controls first, so the phone's bar has its small ring to draw;
     // without them (a page without their room) the figure still comes.
-    if let Some(document) = placeholder.owner_document() {
-        let _ = super::first_controls::offer(&document, parsed, paint);
-    }
+    let _ = controls::offer(parsed, paint);
     paint(&valid)
 }
 
 /// Measure `valid` and draw its ring and caption into the first screen,
 /// and the phone's small ring in the bar if it is shown.
 pub fn paint(valid: &Valid) -> Option<()> {
-    let document = web_sys::window()?.document()?;
-    let figure = document.query_selector(".first-ring").ok()??;
+    let figure = dom::find(".first-ring")?;
     let snapshot = Snapshot::of(valid);
     // Until the reader has answered the headline's question, the pool
     // before the change, with the question where the count would be.
-    let asks = super::asking::headline_asks();
+    let asks = crate::app::asking::headline_asks();
     let mut m = Markup::new();
     let shown = if asks {
         m.ring_question(&snapshot);
@@ -91,31 +97,24 @@ pub fn paint(valid: &Valid) -> Option<()> {
         m.ring_caption(&last, None);
         last
     };
-    figure
-        .query_selector(".first-caption")
-        .ok()??
-        .set_inner_html(&m.into_string());
+    dom::set_markup(&dom::find_in(&figure, ".first-caption")?, &m.into_string());
     // Hooks for tests and the bench: what the figure was drawn for.
-    figure
-        .set_attribute("data-points", &valid.points.to_string())
-        .ok()?;
-    figure.set_attribute("data-hash", valid.hash.id()).ok()?;
-    let canvas: web_sys::HtmlCanvasElement =
-        figure.query_selector("canvas").ok()??.dyn_into().ok()?;
-    canvas
-        .set_attribute(
-            "aria-label",
-            if asks {
-                "The ring before the change, measured in your browser"
-            } else {
-                "The ring after the change, measured in your browser"
-            },
-        )
-        .ok()?;
+    dom::set(&figure, "data-points", &valid.points.to_string());
+    dom::set(&figure, "data-hash", valid.hash.id());
+    let canvas: web_sys::HtmlCanvasElement = dom::find_in(&figure, "canvas")?.dyn_into().ok()?;
+    dom::set(
+        &canvas,
+        "aria-label",
+        if asks {
+            "The ring before the change, measured in your browser"
+        } else {
+            "The ring after the change, measured in your browser"
+        },
+    );
     let width = figure.parent_element()?.client_width() as f64;
     let size = (width - 32.0).clamp(200.0, 540.0);
     ring_canvas::draw(&canvas, size, &snapshot, &shown, &COLOURS, Marks::default());
-    if let Ok(Some(small)) = document.query_selector(".first-bar canvas") {
+    if let Some(small) = dom::find(".first-bar canvas") {
         if let Ok(small) = small.dyn_into::<web_sys::HtmlCanvasElement>() {
             // Hidden on a wide screen: nothing to draw.
             if small.client_width() > 0 {
@@ -135,7 +134,7 @@ pub fn paint(valid: &Valid) -> Option<()> {
 
 /// `panel` alone, in the frame the app builds round it (its slot, and the
 /// way out to the full page), so nothing moves when the app replaces it.
-fn draw_panel(document: &web_sys::Document, panel: &SnapshotPanel, parsed: &Parsed) -> Option<()> {
+fn draw_panel(panel: &SnapshotPanel, parsed: &Parsed) -> Option<()> {
     let snapshot = Snapshot::of(&parsed.settings);
     let section = snapshot_panels::section(panel, &snapshot, parsed.view.embed);
     let mut way_out = Markup::new();
@@ -152,12 +151,25 @@ fn draw_panel(document: &web_sys::Document, panel: &SnapshotPanel, parsed: &Pars
             "Open the full page",
         )
         .close("footer");
-    let app = document.get_element_by_id("app")?;
-    app.set_inner_html(&format!(
-        "<div class=\"layout single\"><main class=\"panels\"><div class=\"panel-slot\" data-panel=\"{}\" data-stale=\"no\"><div>{section}</div></div></main></div>{}",
-        panel.id.as_str(),
-        way_out.into_string()
-    ));
-    super::embed::report_height_once();
+    let mut page = Markup::new();
+    page.open("div", &[("class", Some("layout single"))])
+        .open("main", &[("class", Some("panels"))])
+        .open(
+            "div",
+            &[
+                ("class", Some("panel-slot")),
+                ("data-panel", Some(panel.id.as_str())),
+                ("data-stale", Some("no")),
+            ],
+        )
+        .open("div", &[])
+        .written(&section)
+        .close("div")
+        .close("div")
+        .close("main")
+        .close("div")
+        .written(&way_out.into_string());
+    dom::set_markup(&dom::by_id("app")?, &page.into_string());
+    crate::app::embed::report_height_once();
     Some(())
 }

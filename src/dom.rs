@@ -1,0 +1,70 @@
+//! Every DOM call that is neither a view, the patcher's markup nor a
+//! canvas's pixels: finding an element, setting or clearing a hook
+//! attribute, listening on the window or the document. The page's rule
+//! (ARCHITECTURE.md) is views for what takes input, the patcher for
+//! read-only markup, canvas for drawing, and this module for the rest;
+//! `tests/architecture.rs` refuses these calls anywhere else. Nothing here
+//! reads state back: an element is found to be focused, scrolled to,
+//! marked or listened on.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, EventTarget, HtmlElement, Window};
+
+pub fn window() -> Option<Window> {
+    web_sys::window()
+}
+
+pub fn document() -> Option<Document> {
+    window()?.document()
+}
+
+/// The element with this id.
+pub fn by_id(id: &str) -> Option<Element> {
+    document()?.get_element_by_id(id)
+}
+
+/// The first element `selector` matches in the page.
+pub fn find(selector: &str) -> Option<Element> {
+    document()?.query_selector(selector).ok()?
+}
+
+/// The first element `selector` matches inside `within`.
+pub fn find_in(within: &Element, selector: &str) -> Option<Element> {
+    within.query_selector(selector).ok()?
+}
+
+/// The element as one that can take focus and be clicked.
+pub fn html(element: Element) -> Option<HtmlElement> {
+    element.dyn_into().ok()
+}
+
+/// Set a hook or an ARIA attribute; a refusal (a bad name) is a bug the
+/// browser tests would see, not the reader's to handle.
+pub fn set(element: &Element, name: &str, value: &str) {
+    let _ = element.set_attribute(name, value);
+}
+
+pub fn unset(element: &Element, name: &str) {
+    let _ = element.remove_attribute(name);
+}
+
+/// Replace an element's content with markup written by `render::markup`
+/// (escaped): the first screen's, before the app and its patcher exist.
+pub fn set_markup(element: &Element, markup: &str) {
+    element.set_inner_html(markup);
+}
+
+/// Call `listener` on each of `kinds` at `target`; `capture`: before the
+/// event reaches its element.
+pub fn listen(target: &EventTarget, kinds: &[&str], listener: &js_sys::Function, capture: bool) {
+    for kind in kinds {
+        let _ = target.add_event_listener_with_callback_and_bool(kind, listener, capture);
+    }
+}
+
+/// Stop what `listen` started, with the same arguments.
+pub fn unlisten(target: &EventTarget, kinds: &[&str], listener: &js_sys::Function, capture: bool) {
+    for kind in kinds {
+        let _ = target.remove_event_listener_with_callback_and_bool(kind, listener, capture);
+    }
+}
