@@ -267,24 +267,26 @@ impl Snapshot {
         Snapshot::from_parts(valid, keys, &rings, &modulo)
     }
 
-    /// Measure from keys, rings and the modulo count already made, so a
-    /// control that changes only one of them rebuilds only that one (the
-    /// modulo count does not depend on the points). A part not made from
-    /// these settings' specs is rebuilt, so a stale cache can cost time but
-    /// never a wrong figure.
+    /// Measure from keys, rings and the modulo count already made for
+    /// these settings, so a control that changes only one of them rebuilds
+    /// only that one (the modulo count does not depend on the points). The
+    /// caller's caches are each keyed by the spec its part is built from
+    /// (the page's `state.rs`), so that is the one check of a step; here it
+    /// is made again only in debug builds, the native tests', where a part
+    /// from other settings fails at once.
     pub fn from_parts(valid: &Valid, keys: Arc<Keys>, rings: &Rings, modulo: &Modulo) -> Snapshot {
-        let keys = if keys.spec() == Some(&valid.key_spec()) {
-            keys
-        } else {
-            Arc::new(Keys::of(valid.key_spec()))
-        };
-        let rebuilt;
-        let rings = if *rings.spec() == valid.ring_spec() {
-            rings
-        } else {
-            rebuilt = Rings::build(&valid.ring_spec());
-            &rebuilt
-        };
+        debug_assert!(
+            keys.spec() == Some(&valid.key_spec()),
+            "keys from other settings"
+        );
+        debug_assert!(
+            *rings.spec() == valid.ring_spec(),
+            "rings from other settings"
+        );
+        debug_assert!(
+            modulo.spec == valid.modulo_spec(),
+            "a modulo count from other settings"
+        );
         let unfitted = keys.clone();
         let keys = match &rings.wide {
             Some(wide) if cfg!(feature = "clients") => Keys::fitted(&keys, wide),
@@ -292,7 +294,7 @@ impl Snapshot {
         };
         // Modulo reads the positions the rings and the schemes read: a count
         // made before a 64-bit client's few crowded keys were fitted is redone.
-        let modulo_moved = if modulo.spec == valid.modulo_spec() && Arc::ptr_eq(&unfitted, &keys) {
+        let modulo_moved = if Arc::ptr_eq(&unfitted, &keys) {
             modulo.moved
         } else {
             Modulo::count(valid.modulo_spec(), &keys).moved

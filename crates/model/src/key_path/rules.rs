@@ -71,12 +71,8 @@ fn path(snapshot: &Snapshot, context: &Context, id: PlacementId, text: &str) -> 
             );
         }
         Some(own) => {
-            let hashing = match id {
-                P::Ketama => Hashing::Md5,
-                P::Groupcache | P::Nginx => Hashing::Crc32,
-                P::EnvoyRing | P::EnvoyMaglev => Hashing::Xxh64,
-                P::Haproxy => Hashing::Haproxy,
-                _ => Hashing::TwemproxyFnv,
+            let Some(hashing) = own_hashing(id) else {
+                return b.finish();
             };
             let position = hashing.stages(&mut b, text.as_bytes());
             b.position(position, hashing.bits());
@@ -107,6 +103,28 @@ fn path(snapshot: &Snapshot, context: &Context, id: PlacementId, text: &str) -> 
         }
     }
     b.finish()
+}
+
+/// How a system that hashes key names itself hashes them; None for the
+/// textbook schemes and nginx's `hash`, which read the page's position.
+/// Exhaustive, so a new placement is answered for here.
+fn own_hashing(id: PlacementId) -> Option<Hashing> {
+    Some(match id {
+        P::Ketama => Hashing::Md5,
+        P::Groupcache | P::Nginx => Hashing::Crc32,
+        P::EnvoyRing | P::EnvoyMaglev => Hashing::Xxh64,
+        P::Haproxy => Hashing::Haproxy,
+        P::Twemproxy => Hashing::TwemproxyFnv,
+        P::Ring
+        | P::Modulo
+        | P::Jump
+        | P::Rendezvous
+        | P::Maglev
+        | P::Bounded
+        | P::MultiProbe
+        | P::Slots
+        | P::NginxHash => return None,
+    })
 }
 
 /// hash mod n, jump, rendezvous and Maglev (its `table`), from the key's
@@ -206,11 +224,24 @@ fn textbook(
             b.line("return the server with the highest score")
                 .owner(&name(scores[best].0), text);
         }
-        _ => {
+        P::Maglev => {
             if let Some(rows) = table {
                 table_row(b, rows, u64::from(hash), name, text);
             }
         }
+        // Slots, the ring (`steps`) and bounded loads have paths of their
+        // own or none; the systems hash key names themselves.
+        P::Ring
+        | P::Bounded
+        | P::Slots
+        | P::Ketama
+        | P::Groupcache
+        | P::Nginx
+        | P::NginxHash
+        | P::Haproxy
+        | P::EnvoyRing
+        | P::EnvoyMaglev
+        | P::Twemproxy => {}
     }
 }
 
@@ -455,10 +486,22 @@ fn origin(id: PlacementId, server: &str, position: u64) -> String {
             .map_or("point".to_string(), |k| {
                 format!("point {k} of its CRC-32 chain (each the CRC-32 of host, a zero byte, port and the point before)")
             }),
-        _ => found(&|i| {
+        P::EnvoyRing => found(&|i| {
             (hashes::xxh64(format!("{server}_{i}").as_bytes(), 0) == position)
                 .then(|| format!("entry {i}, XXH64 of \u{201c}{server}_{i}\u{201d}"))
         }),
+        // No client ring of its own to search.
+        P::Ring
+        | P::Modulo
+        | P::Jump
+        | P::Rendezvous
+        | P::Maglev
+        | P::Bounded
+        | P::MultiProbe
+        | P::Slots
+        | P::NginxHash
+        | P::Haproxy
+        | P::EnvoyMaglev => "point".to_string(),
     }
 }
 
