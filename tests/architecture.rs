@@ -836,3 +836,67 @@ fn the_page_makes_settings_only_by_settling_them() {
         "// Valid::new(draft)\nlet v = Valid::settle(d, &f);"
     ));
 }
+
+/// The fields of `pub struct NAME { … }` in `code`.
+fn struct_fields(code: &str, name: &str) -> Vec<String> {
+    let opening = format!("pub struct {name} {{");
+    let Some(start) = code.find(&opening) else {
+        return Vec::new();
+    };
+    let body = &code[start + opening.len()..];
+    let body = &body[..body.find("\n}").unwrap_or(body.len())];
+    body.lines()
+        .map(str::trim)
+        .filter(|line| !line.starts_with("//") && line.contains(':'))
+        .filter_map(|line| line.trim_start_matches("pub ").split(':').next())
+        .map(|field| field.trim().to_string())
+        .collect()
+}
+
+/// The model holds what more than one part of the page reads, at most
+/// eight things; what one panel alone needs, that panel keeps.
+const MODEL_FIELDS: usize = 8;
+
+#[test]
+fn the_model_holds_only_what_more_than_one_part_reads() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let state = fs::read_to_string(root.join("src/app/state.rs")).expect("state.rs");
+    let fields = struct_fields(&state, "Model");
+    assert!(fields.contains(&"settings".to_string()), "{fields:?}");
+    assert!(
+        fields.len() <= MODEL_FIELDS,
+        "Model has {} fields: {fields:?}",
+        fields.len()
+    );
+    let planted =
+        "pub struct Model {\n    pub a: u8,\n    // b: not one\n    c: Vec<(u8, u8)>,\n}\n";
+    assert_eq!(struct_fields(planted, "Model"), ["a", "c"]);
+}
+
+/// Settings change through `Model::try_change` alone, wherever their
+/// control sits: nothing else sets the settings signal.
+fn sets_the_settings(code: &str) -> bool {
+    let code = code_only(code);
+    ["settings.set(", "settings.update(", "settings.write("]
+        .iter()
+        .any(|call| code.contains(call))
+}
+
+#[test]
+fn the_settings_change_through_one_function() {
+    let set: Vec<String> = source_files()
+        .into_iter()
+        .filter(|(name, code)| {
+            name.starts_with("src/") && name != "src/app/state.rs" && sets_the_settings(code)
+        })
+        .map(|(name, _)| name)
+        .collect();
+    assert!(
+        set.is_empty(),
+        "the settings set outside Model::try_change: {set:?}"
+    );
+    assert!(sets_the_settings("model.settings.set(valid);"));
+    assert!(!sets_the_settings(
+        "apply(model, message, |s| s.points = 3);"
+    ));
+}

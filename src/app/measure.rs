@@ -27,7 +27,7 @@ use model::query;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::state::{Measured, Model};
+use super::state::{Measured, Model, OneKey};
 
 #[wasm_bindgen(inline_js = "
 export function importMeasurer(url, send) {
@@ -128,11 +128,11 @@ fn measure_url() -> Option<String> {
 
 /// Send every new address to be measured, and put what comes back where
 /// the panels read it.
-pub fn keep_up_to_date(model: Model, shown: Vec<PanelId>) {
+pub fn keep_up_to_date(model: Model, one_key: OneKey, shown: Vec<PanelId>) {
     super::url_state::on_release(released);
     Effect::new(move |_| {
         let measured = model.live.get();
-        let key = model.one_key.get();
+        let key = one_key.0.get();
         // What the panels near the viewport need comes first; the rest is
         // measured too, so a panel scrolled to later finds its figures. A
         // panel that comes near asks again, for its work to come first.

@@ -94,8 +94,14 @@ fn App() -> impl IntoView {
     if asks_here && asking::headline_asks() {
         model.asking.set(true);
     }
-    model.one_key.set(parsed.key.unwrap_or_default());
-    measure::keep_up_to_date(model, shown.iter().map(|p| p.id).collect());
+    // What one part keeps and others read, each its owner's type.
+    let one_key = state::OneKey(RwSignal::new(parsed.key.unwrap_or_default()));
+    provide_context(one_key);
+    let handout = print::Handout::default();
+    provide_context(handout);
+    provide_context(panels::failure::FailureView::default());
+    provide_context(panels::predict::Guesses::default());
+    measure::keep_up_to_date(model, one_key, shown.iter().map(|p| p.id).collect());
     provide_context(model);
     provide_context(embed_dialog::PanelChoices(
         registry::ALL
@@ -132,9 +138,9 @@ fn App() -> impl IntoView {
     let sheet = reach::SettingsSheet::new();
     provide_context(sheet);
     reach::follow_the_ways_around(model, sheet);
-    url_state::keep_in_address(model, view_mode);
+    url_state::keep_in_address(model, one_key, view_mode);
     prose::keep_headline(model);
-    print::follow_print_events(model);
+    print::follow_print_events(handout);
     let notices = parsed.notices;
     if view_mode.embed || alone.is_some() {
         embed::report_height_to_parent();

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::Model;
-use model::panels as registry;
+use model::panels::{self as registry, PanelId};
 
 thread_local! {
     static PRINTING: Cell<bool> = const { Cell::new(false) };
@@ -19,15 +19,56 @@ pub fn printing() -> bool {
     PRINTING.with(Cell::get)
 }
 
-fn set_printing(model: Model, now: bool) {
+/// What is printed: whether the page is printing now, and the panels the
+/// teacher picked for a handout. The slots, the ring and the questions
+/// read it from the context.
+#[derive(Clone, Copy)]
+pub struct Handout {
+    /// True from the browser's "beforeprint" to its "afterprint": every
+    /// panel is built and measured for the handout.
+    printing: RwSignal<bool>,
+    /// The panels the teacher picked, once `picked`; until then `panels`
+    /// gives the settings' own.
+    chosen: RwSignal<Vec<PanelId>>,
+    picked: RwSignal<bool>,
+}
+
+impl Default for Handout {
+    fn default() -> Handout {
+        Handout {
+            printing: RwSignal::new(false),
+            chosen: RwSignal::new(Vec::new()),
+            picked: RwSignal::new(false),
+        }
+    }
+}
+
+impl Handout {
+    /// Whether the page is printing (tracked).
+    pub fn printing(self) -> bool {
+        self.printing.get()
+    }
+
+    /// The panels a handout prints: the teacher's pick, or until there is
+    /// one the first lesson's and a chosen preset's own (tracked).
+    pub fn panels(self, model: Model) -> Vec<PanelId> {
+        if self.picked.get() {
+            self.chosen.get()
+        } else {
+            model.settings.with(|s| model::presets::handout_for(s))
+        }
+    }
+}
+
+fn set_printing(handout: Handout, now: bool) {
     PRINTING.with(|p| p.set(now));
-    model.printing.set(now);
+    handout.printing.set(now);
 }
 
 /// Follow the browser's print events for the life of the page.
-pub fn follow_print_events(model: Model) {
+pub fn follow_print_events(handout: Handout) {
     for (event, now) in [("beforeprint", true), ("afterprint", false)] {
-        let callback = Closure::<dyn FnMut()>::new(move || set_printing(model, now));
+        let callback = Closure::<dyn FnMut()>::new(move || set_printing(handout, now));
         crate::dom::listen(
             &window(),
             &[event],
@@ -40,30 +81,31 @@ pub fn follow_print_events(model: Model) {
 
 /// "Print a handout": a dialog picks the panels, then every chosen panel is
 /// built and measured, the charts drawn at their widths, and the browser's
-/// print dialog opened. The choice (`Model::handout`) stays for the page, so
+/// print dialog opened. The choice (`Handout`) stays for the page, so
 /// printing from the browser's menu prints the same panels; the boxes are a
 /// draft of it until Print.
 #[component]
 pub fn PrintButton() -> impl IntoView {
     let model = expect_context::<Model>();
+    let handout = expect_context::<Handout>();
     let dialog = NodeRef::<leptos::html::Dialog>::new();
-    let draft = RwSignal::new(untrack(|| model.handout()));
+    let draft = RwSignal::new(untrack(|| handout.panels(model)));
     let close = move || {
         if let Some(dialog) = dialog.get_untracked() {
             dialog.close();
         }
     };
     let open = move |_| {
-        draft.set(untrack(|| model.handout()));
+        draft.set(untrack(|| handout.panels(model)));
         if let Some(dialog) = dialog.get_untracked() {
             let _ = dialog.show_modal();
         }
     };
     let print = move |_| {
-        model.handout_chosen.set(draft.get_untracked());
-        model.handout_picked.set(true);
+        handout.chosen.set(draft.get_untracked());
+        handout.picked.set(true);
         close();
-        set_printing(model, true);
+        set_printing(handout, true);
         // Two frames: one lays out the new panels, the next draws their canvases.
         request_animation_frame(move || {
             request_animation_frame(move || {

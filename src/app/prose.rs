@@ -17,7 +17,7 @@ pub fn keep_headline(model: Model) {
         return;
     };
     super::patch::markup_into(holder, move || {
-        model.guesses.track();
+        super::panels::predict::Guesses::track();
         let asking = model.asking.get();
         let sentence = model.live.with(|m| {
             let s = &m.0;

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
+use super::print::Handout;
 use super::state::{set_changed, Model};
 use model::panels::PanelDef;
 
@@ -19,6 +20,7 @@ const IN_VIEW: &str = "0px";
 /// `panel` in its slot; `eager` builds it at once and keeps it awake (the
 /// ring on the full page, or a panel embedded alone).
 pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyView {
+    let handout = expect_context::<Handout>();
     let near = RwSignal::new(eager);
     let in_view = RwSignal::new(eager);
     let built = RwSignal::new(eager);
@@ -64,9 +66,9 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         // Build and wake the panels a handout holds while printing.
         // After, observing afresh reports where each really is.
         Effect::new(move |was_printing: Option<bool>| {
-            let printing = model.printing.get();
+            let printing = handout.printing();
             // Only what the handout holds (`app::print`): the rest stays asleep.
-            let printed = untrack(|| model.handout()).contains(&id);
+            let printed = untrack(|| handout.panels(model)).contains(&id);
             if printing && printed {
                 built.set(true);
                 near.set(true);
@@ -87,10 +89,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
     // catches up once the drag pauses.
     let awake = RwSignal::new(eager);
     Effect::new(move |_| {
-        set_changed(
-            awake,
-            near.get() && (in_view.get() || !model.dragging.get()),
-        );
+        set_changed(awake, near.get() && (in_view.get() || !model.dragging()));
     });
     let held = model.held(awake);
     let stale = move || {
@@ -107,7 +106,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
             class:waiting=move || !built.get()
             data-panel=id.as_str()
             data-stale=stale
-            data-in-handout=move || model.handout().contains(&id).then_some("")
+            data-in-handout=move || handout.panels(model).contains(&id).then_some("")
             node_ref=slot
         >
             {move || {

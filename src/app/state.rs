@@ -78,14 +78,15 @@ fn cached<I: PartialEq + Clone, T>(
 /// and the address reach them only through `Valid::settle`. A panel out of
 /// view reads a held copy (`Model::held`): its figures keep what they last
 /// showed, so nothing in it recomputes or redraws until it is near again.
+///
+/// It holds what more than one part of the page reads; what one panel
+/// alone needs, it keeps (the guesses in `predict`, the failure view in
+/// `failure`, the handout in `print`, the key in the box in `OneKey`).
 #[derive(Clone, Copy)]
 pub struct Model {
     pub settings: RwSignal<Valid>,
-    /// An edit waiting for the next animation frame: several inputs in one
-    /// frame become one update.
-    pending: StoredValue<Option<Valid>>,
-    /// True once an edit has been applied in the current frame.
-    frame_busy: StoredValue<bool>,
+    /// How edits reach the settings: one a frame, and whether a drag is on.
+    edits: Edits,
     /// The snapshot as this reader of the model sees it (held when out of view).
     pub snapshot: Memo<Measured>,
     /// The page's newest snapshot, never held.
@@ -96,32 +97,30 @@ pub struct Model {
     pub measurements: RwSignal<Reports>,
     /// The panels near the viewport, whose work the worker does first.
     pub awake: RwSignal<Vec<PanelId>>,
-    /// Whether the ring canvas shows the failure (a view choice, not a setting).
-    pub show_failure: RwSignal<bool>,
-    /// The key whose replicas the failure panel lists, as an offset into the
-    /// keys (so a new first key keeps the slot); picked by number or by a
-    /// click on the ring.
-    pub inspected_key: RwSignal<usize>,
-    /// Bumped whenever the reader answers a "Guess first" question.
-    pub guesses: RwSignal<u32>,
-    /// True from the browser's "beforeprint" to its "afterprint": every
-    /// panel is built and measured for the handout.
-    pub printing: RwSignal<bool>,
-    /// The panels the teacher picked for a handout (`app::print`), once
-    /// `handout_picked`; until then `handout()` gives the settings' defaults.
-    pub handout_chosen: RwSignal<Vec<PanelId>>,
-    pub handout_picked: RwSignal<bool>,
-    /// The key in the one-key box (`key=`): a view choice, not a setting,
-    /// so typing it never invalidates a measurement.
-    pub one_key: RwSignal<String>,
-    /// True while edits come closer together than a drag's pause: a panel
-    /// near the viewport but out of view holds its figures until then.
-    pub dragging: RwSignal<bool>,
     /// True while the full page asks before it tells (`app::asking`): the
     /// ring shows the pool before the change until the reader answers,
     /// skips or changes a setting.
     pub asking: RwSignal<bool>,
 }
+
+/// How edits reach the settings (`Model::try_change`).
+#[derive(Clone, Copy)]
+struct Edits {
+    /// An edit waiting for the next animation frame: several inputs in one
+    /// frame become one update.
+    pending: StoredValue<Option<Valid>>,
+    /// True once an edit has been applied in the current frame.
+    frame_busy: StoredValue<bool>,
+    /// True while edits come closer together than a drag's pause: a panel
+    /// near the viewport but out of view holds its figures until then.
+    dragging: RwSignal<bool>,
+}
+
+/// The key in the one-key box (`key=`): a view choice, not a setting, so
+/// typing it never invalidates a measurement. The box sets it; the ring
+/// marks its lookup, the address and the worker carry it.
+#[derive(Clone, Copy)]
+pub struct OneKey(pub RwSignal<String>);
 
 /// Set `signal` to `value` only if it differs, so nothing that follows it
 /// runs for no change.
@@ -198,21 +197,16 @@ impl Model {
         let always = RwSignal::new(true);
         Model {
             settings,
-            pending: StoredValue::new(None),
-            frame_busy: StoredValue::new(false),
+            edits: Edits {
+                pending: StoredValue::new(None),
+                frame_busy: StoredValue::new(false),
+                dragging: RwSignal::new(false),
+            },
             snapshot: live,
             live,
             reports: held(always, move || measurements.get()),
             measurements,
             awake: RwSignal::new(awake),
-            show_failure: RwSignal::new(false),
-            inspected_key: RwSignal::new(0),
-            guesses: RwSignal::new(0),
-            printing: RwSignal::new(false),
-            handout_chosen: RwSignal::new(Vec::new()),
-            handout_picked: RwSignal::new(false),
-            one_key: RwSignal::new(String::new()),
-            dragging: RwSignal::new(false),
             asking: RwSignal::new(false),
         }
     }
@@ -220,14 +214,10 @@ impl Model {
     /// This model as a panel sees it that is near the viewport only while
     /// `awake`: the snapshot and the worker's reports follow the page's
     /// then, and hold what they last were otherwise.
-    /// The panels a handout prints: the teacher's pick, or until there is
-    /// one the first lesson's and a chosen preset's own (tracked).
-    pub fn handout(&self) -> Vec<PanelId> {
-        if self.handout_picked.get() {
-            self.handout_chosen.get()
-        } else {
-            self.settings.with(|s| model::presets::handout_for(s))
-        }
+    /// Whether a drag is on (tracked): a panel near the viewport but out of
+    /// view holds its figures until it pauses.
+    pub fn dragging(&self) -> bool {
+        self.edits.dragging.get()
     }
 
     pub fn held(self, awake: RwSignal<bool>) -> Model {
@@ -257,6 +247,7 @@ impl Model {
     pub fn try_change(&self, edit: impl FnOnce(&mut Settings)) -> Result<(), Vec<Problem>> {
         // An edit builds on one still waiting for its frame.
         let current = self
+            .edits
             .pending
             .get_value()
             .unwrap_or_else(|| self.settings.get_untracked());
@@ -289,11 +280,11 @@ impl Model {
     /// new list of 100,000 keys) then draws what is in view in one task and
     /// lets the rest catch up in another.
     pub fn hold_near_panels_for_a_frame(&self) {
-        if self.dragging.get_untracked() {
+        if self.edits.dragging.get_untracked() {
             return;
         }
-        self.dragging.set(true);
-        let dragging = self.dragging;
+        self.edits.dragging.set(true);
+        let dragging = self.edits.dragging;
         request_frame(move || {
             leptos::task::spawn_local(async move {
                 sleep(0.0).await;
@@ -304,11 +295,11 @@ impl Model {
 
     /// Mark a drag from its second close edit until it pauses.
     fn note_drag(&self) {
-        if self.dragging.get_untracked() || timing::until_drag_pauses(DRAG_PAUSE_MS) <= 0.0 {
+        if self.edits.dragging.get_untracked() || timing::until_drag_pauses(DRAG_PAUSE_MS) <= 0.0 {
             return;
         }
-        self.dragging.set(true);
-        let dragging = self.dragging;
+        self.edits.dragging.set(true);
+        let dragging = self.edits.dragging;
         leptos::task::spawn_local(async move {
             loop {
                 let wait = timing::until_drag_pauses(DRAG_PAUSE_MS);
@@ -326,31 +317,31 @@ impl Model {
     /// measures what can be drawn, and a lone input waits for nothing.
     fn apply_next_frame(&self, valid: Valid) {
         let model = *self;
-        if !self.frame_busy.get_value() {
-            self.frame_busy.set_value(true);
+        if !self.edits.frame_busy.get_value() {
+            self.edits.frame_busy.set_value(true);
             self.settings.set(valid);
             // The frame is free again once it has been drawn.
             request_frame(move || {
-                if model.pending.get_value().is_none() {
-                    model.frame_busy.set_value(false);
+                if model.edits.pending.get_value().is_none() {
+                    model.edits.frame_busy.set_value(false);
                 }
             });
             return;
         }
-        let already_asked = self.pending.get_value().is_some();
-        self.pending.set_value(Some(valid));
+        let already_asked = self.edits.pending.get_value().is_some();
+        self.edits.pending.set_value(Some(valid));
         if already_asked {
             return;
         }
         request_frame(move || {
-            if let Some(valid) = model.pending.get_value() {
-                model.pending.set_value(None);
+            if let Some(valid) = model.edits.pending.get_value() {
+                model.edits.pending.set_value(None);
                 model.settings.set(valid);
             }
             // This frame applied an edit: the next input waits for the one after.
             request_frame(move || {
-                if model.pending.get_value().is_none() {
-                    model.frame_busy.set_value(false);
+                if model.edits.pending.get_value().is_none() {
+                    model.edits.frame_busy.set_value(false);
                 }
             });
         });

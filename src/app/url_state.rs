@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use super::state::Model;
+use super::state::{Model, OneKey};
 use model::panels::PanelId;
 use model::query::{self, Parsed, View};
 
@@ -59,7 +59,7 @@ const SAFETY_MS: i32 = 400;
 /// `pushState`: a slider drag is not a hundred history entries. During a
 /// drag the address is written once, on release: each `replaceState` cost
 /// a fifth of a step at the largest settings on a phone (docs/DECISIONS.md).
-pub fn keep_in_address(model: Model, view: View) {
+pub fn keep_in_address(model: Model, one_key: OneKey, view: View) {
     let write = Rc::new(move || {
         let view = View {
             present: PRESENTING.get(),
@@ -68,9 +68,7 @@ pub fn keep_in_address(model: Model, view: View) {
         let query = model
             .settings
             .with_untracked(|settings| query::render(settings, &view));
-        let query = model
-            .one_key
-            .with_untracked(|key| query::with_key(query, key));
+        let query = one_key.0.with_untracked(|key| query::with_key(query, key));
         // The fragment is not ours (a WordPress embed keeps its secret there): keep it.
         let hash = window().location().hash().unwrap_or_default();
         let url = format!("?{query}{hash}");
@@ -84,7 +82,7 @@ pub fn keep_in_address(model: Model, view: View) {
     follow_sliders();
     Effect::new(move |_| {
         model.settings.track();
-        model.one_key.track();
+        one_key.0.track();
         if HELD.get() {
             rearm_safety_timer();
         } else if !WRITE_QUEUED.replace(true) {

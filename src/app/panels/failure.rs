@@ -17,6 +17,25 @@ use model::failures::replicas_of;
 use model::format::{and_list, fixed, percent, thousands};
 use model::{Replicas, Snapshot};
 
+/// What the failure panel shows on the ring: whether the ring draws the
+/// failure over the pool after the change, and the key whose replicas the
+/// panel lists (an offset into the keys, so a new first key keeps the slot).
+/// The panel keeps it; the ring draws it, and a click on a dot picks the key.
+#[derive(Clone, Copy)]
+pub struct FailureView {
+    pub shown: RwSignal<bool>,
+    pub inspected_key: RwSignal<usize>,
+}
+
+impl Default for FailureView {
+    fn default() -> FailureView {
+        FailureView {
+            shown: RwSignal::new(false),
+            inspected_key: RwSignal::new(0),
+        }
+    }
+}
+
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
 pub fn failure_panel() -> impl IntoView {
@@ -297,6 +316,7 @@ fn copysets_sentence(m: &FailureMeasured) -> String {
 #[component]
 fn FailureControls() -> impl IntoView {
     let model = expect_context::<Model>();
+    let view = expect_context::<FailureView>();
     let settings = model.settings;
     let down_message = RwSignal::new(None::<String>);
     // Bumped when a toggle is refused, so the boxes snap back to the settings.
@@ -371,7 +391,7 @@ fn FailureControls() -> impl IntoView {
                     }
                 />
                 <label class="check">
-                    <input type="checkbox" id="show-failure" prop:checked=move || model.show_failure.get() on:change=move |ev| model.show_failure.set(event_target_checked(&ev)) />
+                    <input type="checkbox" id="show-failure" prop:checked=move || view.shown.get() on:change=move |ev| view.shown.set(event_target_checked(&ev)) />
                     "Show the failure on the ring"
                 </label>
             </div>
@@ -384,7 +404,7 @@ fn FailureControls() -> impl IntoView {
 fn ReplicaInspector() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
-    let picked = model.inspected_key;
+    let picked = expect_context::<FailureView>().inspected_key;
     let message = RwSignal::new(None::<String>);
     let first = move || snapshot.with(|m| m.0.settings.first);
     let pick = move |text: String| {

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use crate::app::panels::{markup, Holder};
-use crate::app::state::Model;
+use crate::app::state::{Model, OneKey};
 use crate::render::key_path::key_path_markup;
 use model::format::thousands;
 use model::key_path::{self, KeyPath};
@@ -14,8 +14,12 @@ use model::placements::PlacementId;
 
 /// The path chosen for the key in the box, with its title; None while the
 /// worker has not placed the key for this address.
-fn chosen_path(model: Model, chosen: PlacementId) -> Option<(KeyPath, String)> {
-    model.one_key.with(|key| {
+fn chosen_path(
+    model: Model,
+    one_key: RwSignal<String>,
+    chosen: PlacementId,
+) -> Option<(KeyPath, String)> {
+    one_key.with(|key| {
         if key.is_empty() {
             return None;
         }
@@ -47,11 +51,12 @@ fn chosen_path(model: Model, chosen: PlacementId) -> Option<(KeyPath, String)> {
 
 /// The rule menu, the path and the buttons that step through it.
 pub fn key_path_box(model: Model) -> impl IntoView {
+    let one_key = expect_context::<OneKey>().0;
     // The ring drawn (the page's own, or the client's in use) to begin with.
     let chosen = RwSignal::new(key_path::DRAWN);
     // The step shown last while stepping through; None shows every step.
     let current = RwSignal::new(None::<usize>);
-    let path = Memo::new(move |_| chosen_path(model, chosen.get()));
+    let path = Memo::new(move |_| chosen_path(model, one_key, chosen.get()));
     let count = move || path.with(|p| p.as_ref().map_or(0, |(p, _)| p.steps.len()));
     let ring_drawn = move || {
         model.settings.with(|s| match s.in_use {
@@ -73,7 +78,7 @@ pub fn key_path_box(model: Model) -> impl IntoView {
     };
     let stepping = move || current.get().is_some();
     view! {
-        <div class="key-path-box" hidden=move || model.one_key.with(String::is_empty)>
+        <div class="key-path-box" hidden=move || one_key.with(String::is_empty)>
             <div class="control">
                 <label for="key-path-for">"Follow its lookup in"</label>
                 <select id="key-path-for" on:change=move |ev| {

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::app::asking::HEADLINE_ASKED;
 use crate::app::panels::{markup, Holder};
+use crate::app::print::Handout;
 use crate::app::session::storage;
 use crate::app::state::{set_changed, Model};
 use crate::render::markup::Markup;
@@ -19,6 +20,27 @@ use model::Snapshot;
 /// `q=ID`: one question alone, for a course page (None: all six in turn).
 #[derive(Clone, Copy)]
 pub struct OnlyQuestion(pub Option<QuestionId>);
+
+/// Bumped whenever the reader answers a question: the answers are kept in
+/// session storage, so what shows one (the headline, the ring's caption)
+/// tracks this to read them again.
+#[derive(Clone, Copy)]
+pub struct Guesses(RwSignal<u32>);
+
+impl Default for Guesses {
+    fn default() -> Guesses {
+        Guesses(RwSignal::new(0))
+    }
+}
+
+impl Guesses {
+    /// Read again after each answer.
+    pub fn track() {
+        if let Some(guesses) = use_context::<Guesses>() {
+            guesses.0.track();
+        }
+    }
+}
 
 /// The reader's answer to a question for one set of settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,7 +110,9 @@ fn keep(model: Model, id: QuestionId, settings_query: &str, given: &Given) {
     if id == QuestionId::Moved {
         set_changed(model.asking, false);
     }
-    model.guesses.update(|n| *n += 1);
+    if let Some(guesses) = use_context::<Guesses>() {
+        guesses.0.update(|n| *n += 1);
+    }
 }
 
 /// "Just show me" for the headline's question, from the ring panel.
@@ -147,8 +171,9 @@ pub fn predict_panel() -> impl IntoView {
 /// On paper, every question at once with room to answer (the screen asks
 /// one at a time); written only while printing.
 fn printed_questions(model: Model, only: Option<QuestionId>) -> AnyView {
+    let handout = expect_context::<Handout>();
     markup(Holder::Block, move || {
-        if !model.printing.get() {
+        if !handout.printing() {
             return String::new();
         }
         model.snapshot.with(|m| {
@@ -179,10 +204,13 @@ fn printed_questions(model: Model, only: Option<QuestionId>) -> AnyView {
 /// was measured and why, as a reveal without a guess says it.
 pub fn printed_answers() -> AnyView {
     let model = expect_context::<Model>();
+    let handout = expect_context::<Handout>();
     markup(Holder::Block, move || {
         // Only under the questions the handout prints.
-        let asked = model.handout().contains(&model::panels::PanelId::Predict);
-        if !model.printing.get() || !asked {
+        let asked = handout
+            .panels(model)
+            .contains(&model::panels::PanelId::Predict);
+        if !handout.printing() || !asked {
             return String::new();
         }
         let shown = model.snapshot.with(|m| settings_query(&m.0));
@@ -290,7 +318,7 @@ fn question_view(model: Model, id: QuestionId) -> AnyView {
     let settings_now = move || model.snapshot.with(|m| settings_query(&m.0));
     // The answer for the settings shown now; a change of settings asks afresh.
     let given_now = move || {
-        model.guesses.track();
+        Guesses::track();
         given(id, &settings_now())
     };
     let question = move || current(model, id);

@@ -14,8 +14,10 @@ use crate::app::draw::ring_canvas::{self, FailureOverlay, Lookup, Marks, RingCol
 use crate::app::draw::theme::observed_width;
 use crate::app::draw::travel::Scene;
 use crate::app::motion;
+use crate::app::panels::failure::FailureView;
 use crate::app::panels::{markup, predict, Holder};
-use crate::app::state::{Measured, Model, Shared};
+use crate::app::print::Handout;
+use crate::app::state::{Measured, Model, OneKey, Shared};
 use crate::app::timing;
 use crate::render::markup::Markup;
 use crate::render::palette::{self, Palette};
@@ -265,7 +267,7 @@ fn play_stages(model: Model, stages: Stages) {
 /// The reader's guess at the count, shown beside it once the ring shows
 /// the change it was made for.
 fn guess_at_change(model: Model, stages: Stages) -> Option<String> {
-    model.guesses.track();
+    predict::Guesses::track();
     let query = model.snapshot.with(|m| predict::settings_query(&m.0));
     match predict::given(model::questions::QuestionId::Moved, &query) {
         Some(predict::Given::Guessed(guess)) if stages.at_change(model) => Some(guess),
@@ -367,6 +369,9 @@ fn drawn_ring(
     picked_id: impl Fn(&Snapshot) -> Option<ServerId> + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let failure_here = super::shown_here(PanelId::Failure);
+    let failure_view = expect_context::<FailureView>();
+    let one_key = expect_context::<OneKey>().0;
+    let handout = expect_context::<Handout>();
     // Onto `element`: the panel's own canvas on every change, or a detached
     // one when the reader saves it as a PNG. With `play`, the drawing the
     // change's animation runs over, and the animation.
@@ -374,12 +379,12 @@ fn drawn_ring(
                        width: f64,
                        play: bool,
                        known: Option<Shared<Stage>>| {
-        let colours = ring_colours(model.printing.get());
+        let colours = ring_colours(handout.printing());
         // The squared key is the one whose replicas the failure panel lists.
-        let inspected = failure_here.then(|| model.inspected_key.get());
+        let inspected = failure_here.then(|| failure_view.inspected_key.get());
         // The failure is drawn over the ring after the change, when asked for.
-        let show_failure = model.show_failure.get();
-        let key = model.one_key.get();
+        let show_failure = failure_view.shown.get();
+        let key = one_key.get();
         let index = stages.shown_index.get();
         model.snapshot.with(|m| {
             // The stage before: the one drawn last when the reader stepped
@@ -472,7 +477,12 @@ fn drawn_ring(
 
 /// A click picks the key nearest that angle: squared on the ring, and the
 /// one whose replicas the failure panel lists.
-fn pick_key_at(model: Model, width: ReadSignal<f64>, ev: &leptos::ev::MouseEvent) {
+fn pick_key_at(
+    model: Model,
+    failure_view: FailureView,
+    width: ReadSignal<f64>,
+    ev: &leptos::ev::MouseEvent,
+) {
     let position = ring_canvas::position_at(
         width.get_untracked(),
         f64::from(ev.offset_x()),
@@ -482,13 +492,13 @@ fn pick_key_at(model: Model, width: ReadSignal<f64>, ev: &leptos::ev::MouseEvent
         .snapshot
         .with_untracked(|m| m.0.keys.nearest(position))
     {
-        model.inspected_key.set(index);
+        failure_view.inspected_key.set(index);
     }
 }
 
-fn picked_key_text(model: Model) -> String {
+fn picked_key_text(model: Model, failure_view: FailureView) -> String {
     model.snapshot.with(|m| {
-        let index = model.inspected_key.get().min(m.0.key_count() - 1);
+        let index = failure_view.inspected_key.get().min(m.0.key_count() - 1);
         format!(
             "squared: {}, whose replicas the failure panel lists",
             m.0.settings.key_names().name(m.0.keys.key(index).number)
@@ -527,6 +537,8 @@ fn ring_asks(model: Model) -> impl IntoView {
 pub fn ring_panel() -> impl IntoView {
     let failure_here = super::shown_here(PanelId::Failure);
     let model = expect_context::<Model>();
+    let failure_view = expect_context::<FailureView>();
+    let one_key = expect_context::<OneKey>().0;
     let canvas = NodeRef::<Canvas>::new();
     let stages = Stages::new(model);
     // A server picked out in the legend, by name (kept while it is in the
@@ -535,8 +547,8 @@ pub fn ring_panel() -> impl IntoView {
     let picked_id = move |s: &Snapshot| picked_server.with(|name| picked_in(s, name.as_deref()));
     let width = observed_width(canvas);
     let description = move || {
-        let (show_failure, asking) = (model.show_failure.get(), model.asking.get());
-        let key = model.one_key.get();
+        let (show_failure, asking) = (failure_view.shown.get(), model.asking.get());
+        let key = one_key.get();
         model.snapshot.with(|m| {
             stages.now.with(|s| {
                 let mut words = describe_ring(&m.0, &s.0, show_failure, asking, picked_id(&m.0));
@@ -572,7 +584,7 @@ pub fn ring_panel() -> impl IntoView {
     });
     let legend_bottom = move || {
         let skewed = model.snapshot.with(|m| !m.0.requests().is_even());
-        legend_marks(&caption(), skewed, model.show_failure.get())
+        legend_marks(&caption(), skewed, failure_view.shown.get())
     };
 
     view! {
@@ -591,7 +603,7 @@ pub fn ring_panel() -> impl IntoView {
             data-points=move || model.snapshot.with(|m| m.0.settings.points)
             data-hash=move || model.snapshot.with(|m| m.0.settings.hash.id())
         >
-            <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, width, &ev)></canvas>
+            <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, failure_view, width, &ev)></canvas>
             <div class="ring-side">
                 {ring_asks(model)}
                 {stepper(model, stages)}
@@ -599,7 +611,7 @@ pub fn ring_panel() -> impl IntoView {
                 {legend_list(rows, picked_server)}
                 {markup(Holder::Block, legend_bottom)}
                 {failure_here.then(|| view! {
-                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model)}<span class="screen-only">"; click a dot to pick another"</span></span></p>
+                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model, failure_view)}<span class="screen-only">"; click a dot to pick another"</span></span></p>
                 })}
                 {drawn_ring(model, stages, canvas, width, picked_id)}
             </div>

@@ -11,7 +11,7 @@ use crate::app::message::{apply, Message};
 use crate::app::number_control::NumberControl;
 use crate::app::panels::down_table::down_hooks;
 use crate::app::panels::{markup, Holder};
-use crate::app::state::{Model, SchemesMeasured};
+use crate::app::state::{self, Model, SchemesMeasured};
 use crate::app::timing;
 use crate::render::markup::{escape, wrapped, Markup};
 use model::format::{fixed, fixed_in_prose, percent, thousands};
@@ -457,10 +457,11 @@ fn chart_label(measured: Option<&SchemesMeasured>, keys: usize) -> String {
 /// "Any one key": the box, and where every scheme and system sends the
 /// key once the worker has placed it for this address.
 fn one_key_box(model: Model) -> impl IntoView {
+    let one_key = expect_context::<state::OneKey>().0;
     let snapshot = model.snapshot;
     let one_key_message = RwSignal::new(None::<String>);
     let one_key_table = move || {
-        model.one_key.with(|key| {
+        one_key.with(|key| {
             if key.is_empty() {
                 return String::new();
             }
@@ -488,14 +489,14 @@ fn one_key_box(model: Model) -> impl IntoView {
         <div class="control">
             <label for="one-key">"Type a key your client stores, exactly as it sends it"</label>
             <input type="text" id="one-key" maxlength="800" spellcheck="false" placeholder="user:42"
-                prop:value=move || model.one_key.get()
+                prop:value=move || one_key.get()
                 aria-describedby="one-key-message"
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
                     match model::one_key::check(&text) {
                         Ok(()) => {
                             one_key_message.set(None);
-                            model.one_key.set(text);
+                            one_key.set(text);
                         }
                         Err(why) => one_key_message.set(Some(why)),
                     }
