@@ -71,31 +71,17 @@ pub fn start() {
     }
 }
 
-#[component]
-fn App() -> impl IntoView {
-    let parsed = url_state::read();
+/// Give the page's parts what they read from the context: the model, what
+/// one part keeps and others read (each its owner's type), and how the page
+/// is laid out. The worker starts measuring here.
+fn provide_parts(
+    model: Model,
+    parsed: &model::query::Parsed,
+    shown: &[&'static PanelDef],
+    alone: Option<&'static PanelDef>,
+) -> (state::OneKey, print::Handout) {
     let view_mode = parsed.view;
-    let alone = view_mode.panel.map(PanelId::def);
-    // The page's panels: one alone, or all of them.
-    let shown: Vec<&'static PanelDef> = match alone {
-        Some(panel) => vec![panel],
-        None => registry::ALL.iter().collect(),
-    };
-    // The reader's own keys stay for the tab: a reload measures them again.
-    let settings = parsed.settings.with_your_keys(your_keys::stored());
-    let model = Model::new(settings, Vec::new());
-    // The full page asks before it tells, and so does the ring alone (an
-    // embed in a course page that says a server is about to join must not
-    // give the count away); other panels alone are there to show a figure.
-    let asks_here = match alone {
-        None => !view_mode.embed,
-        Some(panel) => panel.id == PanelId::Ring,
-    };
-    if asks_here && asking::headline_asks() {
-        model.asking.set(true);
-    }
-    // What one part keeps and others read, each its owner's type.
-    let one_key = state::OneKey(RwSignal::new(parsed.key.unwrap_or_default()));
+    let one_key = state::OneKey(RwSignal::new(parsed.key.clone().unwrap_or_default()));
     provide_context(one_key);
     let handout = print::Handout::default();
     provide_context(handout);
@@ -117,6 +103,33 @@ fn App() -> impl IntoView {
     if let Some(panel) = alone {
         document().set_title(&format!("{} · Consistent hashing, counted", panel.heading));
     }
+    (one_key, handout)
+}
+
+#[component]
+fn App() -> impl IntoView {
+    let parsed = url_state::read();
+    let view_mode = parsed.view;
+    let alone = view_mode.panel.map(PanelId::def);
+    // The page's panels: one alone, or all of them.
+    let shown: Vec<&'static PanelDef> = match alone {
+        Some(panel) => vec![panel],
+        None => registry::ALL.iter().collect(),
+    };
+    // The reader's own keys stay for the tab: a reload measures them again.
+    let settings = parsed.settings.clone().with_your_keys(your_keys::stored());
+    let model = Model::new(settings, Vec::new());
+    // The full page asks before it tells, and so does the ring alone (an
+    // embed in a course page that says a server is about to join must not
+    // give the count away); other panels alone are there to show a figure.
+    let asks_here = match alone {
+        None => !view_mode.embed,
+        Some(panel) => panel.id == PanelId::Ring,
+    };
+    if asks_here && asking::headline_asks() {
+        model.asking.set(true);
+    }
+    let (one_key, handout) = provide_parts(model, &parsed, &shown, alone);
     // The way out of an embed: the full page with the same settings.
     let full_page_link = (view_mode.embed || alone.is_some()).then(|| {
         let href = move || {

@@ -252,38 +252,7 @@ impl Job {
                     copysets_at_one: snapshot.copysets_at(1),
                 });
             }
-            Piece::Scheme(index) => {
-                let context = snapshot.scheme_context();
-                let Some(scheme) = placements::every().nth(index) else {
-                    return Some(part);
-                };
-                let run = snapshot.run(scheme);
-                let mut result = run.finish(
-                    &snapshot.before,
-                    &snapshot.after,
-                    snapshot.names.len(),
-                    &snapshot.weights,
-                );
-                // Only when the reader names servers down: the default
-                // failure (the pool's first) is the failure panel's alone.
-                if !snapshot.settings.down.is_empty() {
-                    result.down = Some(schemes::measure_down(
-                        scheme,
-                        &context,
-                        &snapshot.keys,
-                        &snapshot.after,
-                        &snapshot.down_ids(),
-                    ));
-                }
-                self.runs[index] = Some((run, result));
-                // A table's rows go out together, once all are placed.
-                let (textbook, deployed) = self.runs.split_at(PlacementId::TEXTBOOK.len());
-                if index < PlacementId::TEXTBOOK.len() {
-                    part.schemes = rows(textbook);
-                } else {
-                    part.systems = rows(deployed);
-                }
-            }
+            Piece::Scheme(index) => self.place(snapshot, index, &mut part),
             Piece::Claims => {
                 part.claims = Some(claims::evaluate_with(snapshot, &self.results()));
             }
@@ -310,26 +279,64 @@ impl Job {
             Piece::SoFar => {}
             Piece::Lookups => {
                 if let Some(clock) = clock {
-                    let resolution = clock_resolution(clock);
-                    let (textbook, deployed) = self.runs.split_at(PlacementId::TEXTBOOK.len());
-                    let timed = |runs: &[Option<(SchemeRun, SchemeResult)>]| {
-                        let complete: Option<Vec<_>> = runs.iter().map(Option::as_ref).collect();
-                        complete.map(|runs| {
-                            runs.into_iter()
-                                .map(|(run, result)| SchemeRow {
-                                    result: result.clone(),
-                                    lookup: time_lookups(run, &snapshot.keys, clock, resolution),
-                                })
-                                .collect()
-                        })
-                    };
-                    part.schemes = timed(textbook);
-                    part.systems = timed(deployed);
+                    self.time(snapshot, clock, &mut part);
                 }
             }
         }
         self.report.merge(part.clone());
         Some(part)
+    }
+
+    /// Place the scheme or system at `index` of `placements::every()`; once
+    /// all of its table are placed, their rows go out together in `part`.
+    fn place(&mut self, snapshot: &Snapshot, index: usize, part: &mut Report) {
+        let Some(scheme) = placements::every().nth(index) else {
+            return;
+        };
+        let run = snapshot.run(scheme);
+        let mut result = run.finish(
+            &snapshot.before,
+            &snapshot.after,
+            snapshot.names.len(),
+            &snapshot.weights,
+        );
+        // Only when the reader names servers down: the default failure (the
+        // pool's first) is the failure panel's alone.
+        if !snapshot.settings.down.is_empty() {
+            result.down = Some(schemes::measure_down(
+                scheme,
+                &snapshot.scheme_context(),
+                &snapshot.keys,
+                &snapshot.after,
+                &snapshot.down_ids(),
+            ));
+        }
+        self.runs[index] = Some((run, result));
+        let (textbook, deployed) = self.runs.split_at(PlacementId::TEXTBOOK.len());
+        if index < PlacementId::TEXTBOOK.len() {
+            part.schemes = rows(textbook);
+        } else {
+            part.systems = rows(deployed);
+        }
+    }
+
+    /// Every placed table's rows again, each with its lookups timed by `clock`.
+    fn time(&self, snapshot: &Snapshot, clock: Clock, part: &mut Report) {
+        let resolution = clock_resolution(clock);
+        let (textbook, deployed) = self.runs.split_at(PlacementId::TEXTBOOK.len());
+        let timed = |runs: &[Option<(SchemeRun, SchemeResult)>]| {
+            let complete: Option<Vec<_>> = runs.iter().map(Option::as_ref).collect();
+            complete.map(|runs| {
+                runs.into_iter()
+                    .map(|(run, result)| SchemeRow {
+                        result: result.clone(),
+                        lookup: time_lookups(run, &snapshot.keys, clock, resolution),
+                    })
+                    .collect()
+            })
+        };
+        part.schemes = timed(textbook);
+        part.systems = timed(deployed);
     }
 
     /// Place `key` next, before anything else left: the reader is typing it.

@@ -127,8 +127,8 @@ fn own_hashing(id: PlacementId) -> Option<Hashing> {
     })
 }
 
-/// hash mod n, jump, rendezvous and Maglev (its `table`), from the key's
-/// 32-bit hash.
+/// hash mod n, jump, rendezvous, multi-probe and Maglev (its `table`), from
+/// the key's 32-bit hash: each its own rule.
 #[allow(clippy::too_many_arguments)]
 fn textbook(
     b: &mut Builder,
@@ -140,90 +140,11 @@ fn textbook(
     text: &str,
     name: &dyn Fn(ServerId) -> String,
 ) {
-    let n = pool.len();
     match id {
-        P::Modulo => {
-            let index = hash as usize % n;
-            b.line("i ← h mod n").step(
-                StepId::Remainder,
-                format!(
-                    "{} divided by {n} servers leaves {index}.",
-                    thousands(u64::from(hash))
-                ),
-                index.to_string(),
-            );
-            b.line("return servers[i]  (numbered from 0 in list order)")
-                .owner(&name(pool[index]), text);
-        }
-        P::Jump => {
-            let reached = jump::jumps(u64::from(hash), n as u32);
-            let bucket = reached[reached.len() - 2] as usize;
-            b.line("k ← h; b ← −1; j ← 0")
-                .line("while j < n:")
-                .line("    b ← j")
-                .line("    k ← k × 2,862,933,555,777,941,757 + 1")
-                .line("    j ← ⌊(b + 1) × 2³¹ ÷ ((k ≫ 33) + 1)⌋")
-                .step(
-                    StepId::Jump,
-                    format!(
-                        "From k = {}, j jumps {}; {} is past the last server number, {}, so the loop stops.",
-                        thousands(u64::from(hash)),
-                        reached.iter().map(|j| thousands(*j as u64)).collect::<Vec<_>>().join(" \u{2192} "),
-                        thousands(reached[reached.len() - 1] as u64),
-                        n - 1
-                    ),
-                    reached.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
-                );
-            b.line("return servers[b]  (numbered from 0 in list order)")
-                .step(
-                    StepId::Bucket,
-                    format!("The last number it reached below {n}: bucket {bucket}."),
-                    bucket.to_string(),
-                )
-                .owner(&name(pool[bucket]), text);
-        }
+        P::Modulo => modulo_path(b, pool, hash, name, text),
+        P::Jump => jump_path(b, pool, hash, name, text),
         P::MultiProbe => multiprobe(b, context, pool, hash, name, text),
-        P::Rendezvous => {
-            let scores = rendezvous::scores(context, pool, hash);
-            let weighted = scores.iter().any(|s| s.2.is_some());
-            b.line("for each server s (by name): score ← mix64(h · 2³² + hash(s))");
-            if weighted {
-                b.line("    score ← −weight(s) ÷ ln(score ÷ 2⁶⁴)");
-            }
-            let mut best = 0;
-            for (i, score) in scores.iter().enumerate() {
-                let better = match (score.2, scores[best].2) {
-                    (Some(a), Some(b)) => a > b,
-                    _ => score.1 > scores[best].1,
-                };
-                if better {
-                    best = i;
-                }
-            }
-            let shown = |s: &(ServerId, u64, Option<f64>)| match s.2 {
-                Some(w) => format!("{} {}", name(s.0), fixed(w, 4)),
-                None => format!("{} {}", name(s.0), thousands(s.1)),
-            };
-            b.step(
-                StepId::Scores,
-                format!(
-                    "Each of the {n} servers scores the key: {}.",
-                    scores.iter().map(shown).collect::<Vec<_>>().join("; ")
-                ),
-                scores
-                    .iter()
-                    .map(|s| match s.2 {
-                        // Nine places: a logarithm's last bit differs
-                        // between wasm's libm and the oracle's.
-                        Some(w) => format!("{}:{}", name(s.0), fixed(w, 9)),
-                        None => format!("{}:{}", name(s.0), s.1),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(","),
-            );
-            b.line("return the server with the highest score")
-                .owner(&name(scores[best].0), text);
-        }
+        P::Rendezvous => rendezvous_path(b, context, pool, hash, name, text),
         P::Maglev => {
             if let Some(rows) = table {
                 table_row(b, rows, u64::from(hash), name, text);
@@ -243,6 +164,117 @@ fn textbook(
         | P::EnvoyMaglev
         | P::Twemproxy => {}
     }
+}
+
+/// hash mod n: the remainder picks the server by its place in the list.
+fn modulo_path(
+    b: &mut Builder,
+    pool: &[ServerId],
+    hash: u32,
+    name: &dyn Fn(ServerId) -> String,
+    text: &str,
+) {
+    let n = pool.len();
+    let index = hash as usize % n;
+    b.line("i ← h mod n").step(
+        StepId::Remainder,
+        format!(
+            "{} divided by {n} servers leaves {index}.",
+            thousands(u64::from(hash))
+        ),
+        index.to_string(),
+    );
+    b.line("return servers[i]  (numbered from 0 in list order)")
+        .owner(&name(pool[index]), text);
+}
+
+/// Jump hash: the loop's jumps from the key's hash until one passes the
+/// last server number.
+fn jump_path(
+    b: &mut Builder,
+    pool: &[ServerId],
+    hash: u32,
+    name: &dyn Fn(ServerId) -> String,
+    text: &str,
+) {
+    let n = pool.len();
+    let reached = jump::jumps(u64::from(hash), n as u32);
+    let bucket = reached[reached.len() - 2] as usize;
+    b.line("k ← h; b ← −1; j ← 0")
+        .line("while j < n:")
+        .line("    b ← j")
+        .line("    k ← k × 2,862,933,555,777,941,757 + 1")
+        .line("    j ← ⌊(b + 1) × 2³¹ ÷ ((k ≫ 33) + 1)⌋")
+        .step(
+            StepId::Jump,
+            format!(
+                "From k = {}, j jumps {}; {} is past the last server number, {}, so the loop stops.",
+                thousands(u64::from(hash)),
+                reached.iter().map(|j| thousands(*j as u64)).collect::<Vec<_>>().join(" \u{2192} "),
+                thousands(reached[reached.len() - 1] as u64),
+                n - 1
+            ),
+            reached.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
+        );
+    b.line("return servers[b]  (numbered from 0 in list order)")
+        .step(
+            StepId::Bucket,
+            format!("The last number it reached below {n}: bucket {bucket}."),
+            bucket.to_string(),
+        )
+        .owner(&name(pool[bucket]), text);
+}
+
+/// Rendezvous: every server scores the key, weighted if weights are set,
+/// and the top score wins.
+fn rendezvous_path(
+    b: &mut Builder,
+    context: &Context,
+    pool: &[ServerId],
+    hash: u32,
+    name: &dyn Fn(ServerId) -> String,
+    text: &str,
+) {
+    let n = pool.len();
+    let scores = rendezvous::scores(context, pool, hash);
+    let weighted = scores.iter().any(|s| s.2.is_some());
+    b.line("for each server s (by name): score ← mix64(h · 2³² + hash(s))");
+    if weighted {
+        b.line("    score ← −weight(s) ÷ ln(score ÷ 2⁶⁴)");
+    }
+    let mut best = 0;
+    for (i, score) in scores.iter().enumerate() {
+        let better = match (score.2, scores[best].2) {
+            (Some(a), Some(b)) => a > b,
+            _ => score.1 > scores[best].1,
+        };
+        if better {
+            best = i;
+        }
+    }
+    let shown = |s: &(ServerId, u64, Option<f64>)| match s.2 {
+        Some(w) => format!("{} {}", name(s.0), fixed(w, 4)),
+        None => format!("{} {}", name(s.0), thousands(s.1)),
+    };
+    b.step(
+        StepId::Scores,
+        format!(
+            "Each of the {n} servers scores the key: {}.",
+            scores.iter().map(shown).collect::<Vec<_>>().join("; ")
+        ),
+        scores
+            .iter()
+            .map(|s| match s.2 {
+                // Nine places: a logarithm's last bit differs
+                // between wasm's libm and the oracle's.
+                Some(w) => format!("{}:{}", name(s.0), fixed(w, 9)),
+                None => format!("{}:{}", name(s.0), s.1),
+            })
+            .collect::<Vec<_>>()
+            .join(","),
+    );
+    b.line("return the server with the highest score")
+        .owner(&name(scores[best].0), text);
 }
 
 /// Multi-probe: one point per server; each probe's first point clockwise,
