@@ -19,6 +19,79 @@ const IN_VIEW: &str = "0px";
 
 /// `panel` in its slot; `eager` builds it at once and keeps it awake (the
 /// ring on the full page, or a panel embedded alone).
+/// Where a slot is: near the viewport, in view, and whether its panel has
+/// been built (once near, for good).
+#[derive(Clone, Copy)]
+struct Presence {
+    near: RwSignal<bool>,
+    in_view: RwSignal<bool>,
+    built: RwSignal<bool>,
+}
+
+/// Follow where the slot is as the reader scrolls (two observers), and
+/// build and wake the panels a handout holds while printing; after
+/// printing, observing afresh reports where each really is.
+fn watch_slot(
+    model: Model,
+    handout: Handout,
+    id: model::panels::PanelId,
+    slot: NodeRef<leptos::html::Div>,
+    presence: Presence,
+) {
+    let Presence {
+        near,
+        in_view,
+        built,
+    } = presence;
+    let observers =
+        StoredValue::new_local(None::<(Vec<web_sys::IntersectionObserver>, web_sys::Element)>);
+    Effect::new(move |watching: Option<bool>| {
+        if watching == Some(true) {
+            return true;
+        }
+        match slot.get() {
+            Some(element) => {
+                let element: web_sys::Element = element.into();
+                let near_now = move |now: bool| {
+                    if now {
+                        set_changed(built, true);
+                    }
+                    set_changed(near, now);
+                };
+                let in_view_now = move |now: bool| set_changed(in_view, now);
+                let watching = [
+                    watch(&element, NEAR, near_now),
+                    watch(&element, IN_VIEW, in_view_now),
+                ];
+                observers.set_value(Some((watching.into_iter().flatten().collect(), element)));
+                true
+            }
+            None => false,
+        }
+    });
+    // Build and wake the panels a handout holds while printing.
+    // After, observing afresh reports where each really is.
+    Effect::new(move |was_printing: Option<bool>| {
+        let printing = handout.printing();
+        // Only what the handout holds (`app::print`): the rest stays asleep.
+        let printed = untrack(|| handout.panels(model)).contains(&id);
+        if printing && printed {
+            built.set(true);
+            near.set(true);
+        } else if was_printing == Some(true) {
+            observers.with_value(|watching| {
+                if let Some((observers, element)) = watching {
+                    for observer in observers {
+                        observer.unobserve(element);
+                        observer.observe(element);
+                    }
+                }
+            });
+        }
+        printing
+    });
+}
+
 pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyView {
     let handout = expect_context::<Handout>();
     let near = RwSignal::new(eager);
@@ -37,53 +110,17 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         });
     });
     if !eager {
-        let observers =
-            StoredValue::new_local(None::<(Vec<web_sys::IntersectionObserver>, web_sys::Element)>);
-        Effect::new(move |watching: Option<bool>| {
-            if watching == Some(true) {
-                return true;
-            }
-            match slot.get() {
-                Some(element) => {
-                    let element: web_sys::Element = element.into();
-                    let near_now = move |now: bool| {
-                        if now {
-                            set_changed(built, true);
-                        }
-                        set_changed(near, now);
-                    };
-                    let in_view_now = move |now: bool| set_changed(in_view, now);
-                    let watching = [
-                        watch(&element, NEAR, near_now),
-                        watch(&element, IN_VIEW, in_view_now),
-                    ];
-                    observers.set_value(Some((watching.into_iter().flatten().collect(), element)));
-                    true
-                }
-                None => false,
-            }
-        });
-        // Build and wake the panels a handout holds while printing.
-        // After, observing afresh reports where each really is.
-        Effect::new(move |was_printing: Option<bool>| {
-            let printing = handout.printing();
-            // Only what the handout holds (`app::print`): the rest stays asleep.
-            let printed = untrack(|| handout.panels(model)).contains(&id);
-            if printing && printed {
-                built.set(true);
-                near.set(true);
-            } else if was_printing == Some(true) {
-                observers.with_value(|watching| {
-                    if let Some((observers, element)) = watching {
-                        for observer in observers {
-                            observer.unobserve(element);
-                            observer.observe(element);
-                        }
-                    }
-                });
-            }
-            printing
-        });
+        watch_slot(
+            model,
+            handout,
+            id,
+            slot,
+            Presence {
+                near,
+                in_view,
+                built,
+            },
+        );
     }
     // A drag redraws what the reader sees at each step; what is only near
     // catches up once the drag pauses.

@@ -153,10 +153,20 @@ fn busiest_survivor(measured: &FailureMeasured) -> Option<String> {
 
 /// The per-survivor table, the figures table and the notes under them.
 fn figures_markup(measured: &FailureMeasured) -> String {
+    let mut m = Markup::new();
+    survivors_table(&mut m, measured);
+    losses_table(&mut m, measured);
+    m.paragraph("note", &replicas_sentence(measured))
+        .paragraph("note", &copysets_sentence(measured));
+    m.into_string()
+}
+
+/// What each survivor held and received, the rerouted total under them,
+/// and with skewed or counted requests the traffic those keys carry.
+fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
     let f = &measured.failure;
     let s = &measured.snapshot.0;
     let down = s.down_ids();
-    let mut m = Markup::new();
     m.open_scrolling_table(
         "Keys each survivor received",
         &[("class", Some("numbers")), ("id", Some("survivors"))],
@@ -222,7 +232,12 @@ fn figures_markup(measured: &FailureMeasured) -> String {
             ))
             .close("p");
     }
+}
 
+/// What the failure loses: keys with no live copy, copies to remake, and
+/// the copysets at the current points.
+fn losses_table(m: &mut Markup, measured: &FailureMeasured) {
+    let f = &measured.failure;
     m.open(
         "table",
         &[
@@ -257,10 +272,6 @@ fn figures_markup(measured: &FailureMeasured) -> String {
         .close("tr")
         .close("tbody")
         .close("table");
-
-    m.paragraph("note", &replicas_sentence(measured))
-        .paragraph("note", &copysets_sentence(measured));
-    m.into_string()
 }
 
 fn replicas_sentence(measured: &FailureMeasured) -> String {
