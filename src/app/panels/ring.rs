@@ -359,6 +359,60 @@ impl Shown {
     }
 }
 
+/// Draw the ring on every change it shows, and play the change when the
+/// reader has just stepped onto it; whatever was playing lands first.
+fn redraw_on_change<R>(
+    model: Model,
+    stages: Stages,
+    canvas: NodeRef<Canvas>,
+    width: ReadSignal<f64>,
+    render: R,
+) where
+    R: Fn(&web_sys::HtmlCanvasElement, f64, bool, Option<Shared<Stage>>) -> Option<Scene>
+        + Copy
+        + 'static,
+{
+    Effect::new(move |before: Option<Option<Shown>>| {
+        let width = width.get();
+        let (Some(element), true) = (canvas.get(), width > 0.0) else {
+            return before.flatten();
+        };
+        let shown = Shown {
+            snapshot: model.snapshot.get(),
+            index: stages.shown_index.get(),
+            asking: model.asking.get(),
+            change: model.snapshot.with(|m| m.0.settings.change.clone()),
+            replays: stages.replays.get(),
+            stage: stages.now.get(),
+        };
+        let before = before.flatten();
+        let play = !motion::reduced()
+            && before
+                .as_ref()
+                .is_some_and(|before| shown.plays_after(before));
+        let known = before.as_ref().and_then(|before| shown.previous_in(before));
+        // Whatever was playing lands where this drawing starts.
+        motion::stop();
+        let scene = render(&element, width, play, known);
+        // A step ends when the ring shows it.
+        timing::record_step_end();
+        if let Some(scene) = scene {
+            let land: Rc<dyn Fn()> = Rc::new(move || {
+                if let Some(element) = canvas.get_untracked() {
+                    render(&element, width, false, None);
+                }
+            });
+            let duration = if stages.playing.get_untracked() {
+                motion::STAGE_MS
+            } else {
+                motion::CHANGE_MS
+            };
+            motion::play(element, scene, duration, land);
+        }
+        Some(shown)
+    });
+}
+
 /// Draws the ring on every change it shows, plays the change when it
 /// arrives (`Shown`), and offers the ring as a PNG.
 fn drawn_ring(
@@ -422,45 +476,7 @@ fn drawn_ring(
             })
         })
     };
-    Effect::new(move |before: Option<Option<Shown>>| {
-        let width = width.get();
-        let (Some(element), true) = (canvas.get(), width > 0.0) else {
-            return before.flatten();
-        };
-        let shown = Shown {
-            snapshot: model.snapshot.get(),
-            index: stages.shown_index.get(),
-            asking: model.asking.get(),
-            change: model.snapshot.with(|m| m.0.settings.change.clone()),
-            replays: stages.replays.get(),
-            stage: stages.now.get(),
-        };
-        let before = before.flatten();
-        let play = !motion::reduced()
-            && before
-                .as_ref()
-                .is_some_and(|before| shown.plays_after(before));
-        let known = before.as_ref().and_then(|before| shown.previous_in(before));
-        // Whatever was playing lands where this drawing starts.
-        motion::stop();
-        let scene = render(&element, width, play, known);
-        // A step ends when the ring shows it.
-        timing::record_step_end();
-        if let Some(scene) = scene {
-            let land: Rc<dyn Fn()> = Rc::new(move || {
-                if let Some(element) = canvas.get_untracked() {
-                    render(&element, width, false, None);
-                }
-            });
-            let duration = if stages.playing.get_untracked() {
-                motion::STAGE_MS
-            } else {
-                motion::CHANGE_MS
-            };
-            motion::play(element, scene, duration, land);
-        }
-        Some(shown)
-    });
+    redraw_on_change(model, stages, canvas, width, render);
     crate::app::draw::export::save_png_button(
         "ring",
         "The ring",

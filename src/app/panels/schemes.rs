@@ -222,6 +222,33 @@ fn table_head(m: &mut Markup, table: Table, weighted: bool) {
     m.close("tr").close("thead");
 }
 
+/// A row's heading: the placement's name (a term where a student may not
+/// know it), whose ring it is under a client's, and the config line that
+/// selects a deployed system.
+fn row_heading(m: &mut Markup, id: PlacementId, in_use: PlacementId) {
+    let about = id.about();
+    m.open("th", &[("scope", Some("row"))]);
+    match id {
+        PlacementId::Maglev => m.term("maglev", about.title),
+        PlacementId::Jump => m.term("jump-hash", about.title),
+        _ => m.text(about.title),
+    };
+    // Under a client's ring the schemes' ring row is that ring (DEFINITIONS §18).
+    if let Some(client) = model::in_use::InUse::of(in_use)
+        .filter(|client| id == PlacementId::Ring && client.is_client())
+    {
+        m.element(
+            "span",
+            &[("class", Some("in-use-note"))],
+            &format!(": here {}'s, in use", client.name()),
+        );
+    }
+    if let Some(config) = about.config {
+        m.element("code", &[("class", Some("config"))], config);
+    }
+    m.close("th");
+}
+
 /// One placement's row: its counts, its named ends, what a client holds
 /// and its lookup time.
 fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowMarks) {
@@ -273,29 +300,9 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
             .iter()
             .map(|(hook, value)| (*hook, Some(value.as_str()))),
     );
-    m.open("tr", &hooks).open("th", &[("scope", Some("row"))]);
-    let title = about.title;
-    // The schemes a student may not know by name, defined at first sight.
-    match r.id {
-        PlacementId::Maglev => m.term("maglev", title),
-        PlacementId::Jump => m.term("jump-hash", title),
-        _ => m.text(title),
-    };
-    // Under a client's ring the schemes' ring row is that ring (DEFINITIONS §18).
-    if let Some(client) = model::in_use::InUse::of(marks.in_use)
-        .filter(|client| r.id == PlacementId::Ring && client.is_client())
-    {
-        m.element(
-            "span",
-            &[("class", Some("in-use-note"))],
-            &format!(": here {}'s, in use", client.name()),
-        );
-    }
-    if let Some(config) = about.config {
-        m.element("code", &[("class", Some("config"))], config);
-    }
-    m.close("th")
-        .open("td", &[("class", Some("num"))])
+    m.open("tr", &hooks);
+    row_heading(m, r.id, marks.in_use);
+    m.open("td", &[("class", Some("num"))])
         .text(&thousands(r.movement.moved as u64))
         .text(" ")
         .element(
