@@ -143,6 +143,35 @@ fn HashControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoVi
 
 /// One server's chip: its swatch, name, weight box, remove button and the
 /// reason a weight was refused. `refusal` is (the refused server, why).
+/// A chip's weight box, applied: a typed weight, or why not, beside that
+/// server's box. A weight of 1 is no weight: it leaves the list, so links
+/// stay short.
+fn weight_setter(
+    model: Model,
+    message: RwSignal<Option<String>>,
+    (refused, refusal): (RwSignal<Option<String>>, RwSignal<Option<String>>),
+) -> impl Fn(String, String) + Copy + Send + Sync + 'static {
+    move |name: String, text: String| match whole_number::<u32>(&text).and_then(|w| {
+        Weight::new(w).map_err(|why| format!("The weight of \u{201c}{name}\u{201d} {why}."))
+    }) {
+        Ok(weight) => {
+            if refused.with_untracked(Option::is_some) {
+                refused.set(None);
+            }
+            apply(model, message, |s| {
+                s.weights.retain(|(named, _)| *named != name);
+                if weight.get() != 1 {
+                    s.weights.push((name.clone(), weight));
+                }
+            })
+        }
+        Err(why) => {
+            refusal.set(Some(why));
+            refused.set(Some(name));
+        }
+    }
+}
+
 fn server_chip(
     name: String,
     settings: RwSignal<Valid>,
@@ -215,20 +244,24 @@ fn ServerControls() -> impl IntoView {
     let model = expect_context::<Model>();
     let settings = model.settings;
     let message = RwSignal::new(None::<String>);
-    // The list box shows the settings; what the reader types stays in the
-    // box until applied, and is read from it then.
-    let list_box = NodeRef::<leptos::html::Input>::new();
+    // The list box shows the settings' list whenever it changes; what the
+    // reader types is kept as they type it (empty: nothing typed since)
+    // and applied on Enter or Apply.
+    let typed_list = RwSignal::new(String::new());
     let new_name = RwSignal::new(String::new());
-    // The edit box shows the current list whenever the list changes.
-
-    let apply_list = move || match parse_server_list(
-        &list_box
-            .get_untracked()
-            .map(|input| input.value())
-            .unwrap_or_default(),
-    ) {
-        Ok(names) => apply(model, message, |s| s.servers = names),
-        Err(why) => message.set(Some(why)),
+    Effect::new(move |_| {
+        settings.with(|s| s.servers.len());
+        typed_list.set(String::new());
+    });
+    let apply_list = move || {
+        let typed = typed_list.get_untracked();
+        if typed.is_empty() {
+            return;
+        }
+        match parse_server_list(&typed) {
+            Ok(names) => apply(model, message, |s| s.servers = names),
+            Err(why) => message.set(Some(why)),
+        }
     };
     let add = move || match clean_name(&new_name.get_untracked()) {
         Ok(name) => {
@@ -246,32 +279,12 @@ fn ServerControls() -> impl IntoView {
         Err(why) => message.set(Some(why)),
     };
     let remove = move |name: String| apply(model, message, |s| s.servers.retain(|n| *n != name));
-    // A weight of 1 is no weight: it leaves the list, so links stay short.
     // A refused weight's server and reason, shown beside that server's box
     // (two signals of a type the page already has: a new signal type brings
     // its own copy of the reactive code).
     let refused = RwSignal::new(None::<String>);
     let refusal = RwSignal::new(None::<String>);
-    let set_weight =
-        move |name: String, text: String| match whole_number::<u32>(&text).and_then(|w| {
-            Weight::new(w).map_err(|why| format!("The weight of \u{201c}{name}\u{201d} {why}."))
-        }) {
-            Ok(weight) => {
-                if refused.with_untracked(Option::is_some) {
-                    refused.set(None);
-                }
-                apply(model, message, |s| {
-                    s.weights.retain(|(named, _)| *named != name);
-                    if weight.get() != 1 {
-                        s.weights.push((name.clone(), weight));
-                    }
-                })
-            }
-            Err(why) => {
-                refusal.set(Some(why));
-                refused.set(Some(name));
-            }
-        };
+    let set_weight = weight_setter(model, message, (refused, refusal));
 
     // One reader of the settings for every chip's weight box: a step of a
     // drag re-reads it once, not once for each of up to fifty chips.
@@ -305,8 +318,8 @@ fn ServerControls() -> impl IntoView {
                 <input
                     type="text"
                     id="server-list"
-                    node_ref=list_box
                     prop:value=move || settings.with(|s| s.servers.join(", "))
+                    on:input=move |ev| typed_list.set(event_target_value(&ev))
                     aria-describedby="servers-message"
                     on:keydown=move |ev| { if ev.key() == "Enter" { apply_list() } }
                 />
