@@ -244,24 +244,13 @@ fn ServerControls() -> impl IntoView {
     let model = expect_context::<Model>();
     let settings = model.settings;
     let message = RwSignal::new(None::<String>);
-    // The list box shows the settings' list whenever it changes; what the
-    // reader types is kept as they type it (empty: nothing typed since)
-    // and applied on Enter or Apply.
-    let typed_list = RwSignal::new(String::new());
+    // The list box shows the settings' list whenever they change. What the
+    // reader types there applies as a number box's does: on Enter, or on
+    // leaving the box (which pressing Apply does), from the event itself.
     let new_name = RwSignal::new(String::new());
-    Effect::new(move |_| {
-        settings.with(|s| s.servers.len());
-        typed_list.set(String::new());
-    });
-    let apply_list = move || {
-        let typed = typed_list.get_untracked();
-        if typed.is_empty() {
-            return;
-        }
-        match parse_server_list(&typed) {
-            Ok(names) => apply(model, message, |s| s.servers = names),
-            Err(why) => message.set(Some(why)),
-        }
+    let apply_list = move |typed: String| match parse_server_list(&typed) {
+        Ok(names) => apply(model, message, |s| s.servers = names),
+        Err(why) => message.set(Some(why)),
     };
     let add = move || match clean_name(&new_name.get_untracked()) {
         Ok(name) => {
@@ -319,11 +308,11 @@ fn ServerControls() -> impl IntoView {
                     type="text"
                     id="server-list"
                     prop:value=move || settings.with(|s| s.servers.join(", "))
-                    on:input=move |ev| typed_list.set(event_target_value(&ev))
+                    on:change=move |ev| apply_list(event_target_value(&ev))
                     aria-describedby="servers-message"
-                    on:keydown=move |ev| { if ev.key() == "Enter" { apply_list() } }
+                    on:keydown=move |ev| { if ev.key() == "Enter" { apply_list(event_target_value(&ev)) } }
                 />
-                <button id="server-list-button" on:click=move |_| apply_list()>"Apply"</button>
+                <button id="server-list-button" type="button">"Apply"</button>
             </div>
             <p class="help">"2 to 50 distinct names, each up to 64 characters."</p>
             <Message message=message id="servers-message" />
