@@ -181,6 +181,39 @@ fn width_radios(width: RwSignal<u32>) -> impl IntoView {
 
 /// The chosen panel at the chosen width, at half size. It runs only while
 /// the dialog is open: a page in a hidden frame costs the reader.
+/// The code once measured (with the height it was measured at, for the
+/// tests), and the way to copy it or close the dialog.
+fn code_and_actions(
+    code: Memo<Option<String>>,
+    height: PreviewHeight,
+    status: RwSignal<String>,
+    close: impl Fn(leptos::ev::MouseEvent) + 'static,
+) -> impl IntoView {
+    view! {
+        <pre class="embed-code" tabindex="0" aria-label="Embed code">
+            <code
+                id="embed-code"
+                data-embed-code=""
+                data-height=move || code.with(Option::is_some).then(|| height.reported.get() + SLACK_PX)
+            >
+                {move || code.get()}
+            </code>
+        </pre>
+        <div class="dialog-actions">
+            <button
+                type="button"
+                id="embed-copy"
+                disabled=move || code.with(Option::is_none)
+                on:click=move |_| code.with_untracked(|code| if let Some(text) = code { copy_to_clipboard(text, status) })
+            >
+                "Copy"
+            </button>
+            <button type="button" id="embed-close" on:click=close>"Close"</button>
+            <span class="share-status" id="share-status-embed" role="status">{move || status.get()}</span>
+        </div>
+    }
+}
+
 fn preview(
     frame: NodeRef<leptos::html::Iframe>,
     heading: impl Fn() -> &'static str + Send + Sync + 'static,
@@ -323,27 +356,7 @@ pub fn EmbedThisView() -> impl IntoView {
                     "Add a script that resizes the frame (for pages that allow scripts)"
                 </label>
                 <p class="embed-status" id="embed-status" aria-live="polite">{status_line}</p>
-                <pre class="embed-code" tabindex="0" aria-label="Embed code">
-                    <code
-                        id="embed-code"
-                        data-embed-code=""
-                        data-height=move || code.with(Option::is_some).then(|| height.reported.get() + SLACK_PX)
-                    >
-                        {move || code.get()}
-                    </code>
-                </pre>
-                <div class="dialog-actions">
-                    <button
-                        type="button"
-                        id="embed-copy"
-                        disabled=move || code.with(Option::is_none)
-                        on:click=move |_| code.with_untracked(|code| if let Some(text) = code { copy_to_clipboard(text, status) })
-                    >
-                        "Copy"
-                    </button>
-                    <button type="button" id="embed-close" on:click=close>"Close"</button>
-                    <span class="share-status" id="share-status-embed" role="status">{move || status.get()}</span>
-                </div>
+                {code_and_actions(code, height, status, close)}
                 {preview(frame, move || chosen().1, preview_address, width, height)}
             </dialog>
         </div>

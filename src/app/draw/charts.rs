@@ -72,6 +72,36 @@ pub fn draw_loads(canvas: &HtmlCanvasElement, css_width: f64, snapshot: &Snapsho
     }
 }
 
+/// With skewed requests (or the reader's own), each server's request share
+/// in keys' terms (share × K), drawn as a triangle over its bar; None when
+/// requests are even.
+fn request_heights(s: &Snapshot) -> Option<Vec<f64>> {
+    (!s.requests().is_even()).then(|| {
+        let keys = s.key_count() as f64;
+        s.request_shares()
+            .iter()
+            .map(|share| share * keys)
+            .collect()
+    })
+}
+
+/// Each server's fair share after the change, K × weight ÷ total weight;
+/// with weights, none for a server that is not in the pool after.
+fn fair_shares(s: &Snapshot, servers: &[ServerId]) -> Vec<Option<f64>> {
+    let total: f64 = s
+        .after
+        .iter()
+        .map(|&id| f64::from(s.weights[usize::from(id)]))
+        .sum();
+    servers
+        .iter()
+        .map(|&server| {
+            let share = s.key_count() as f64 * f64::from(s.weights[usize::from(server)]) / total;
+            (s.after.contains(&server) || !s.weighted()).then_some(share)
+        })
+        .collect()
+}
+
 fn draw_loads_on(
     root: &DrawingArea<CanvasBackend, Shift>,
     ratio: f64,
@@ -81,15 +111,7 @@ fn draw_loads_on(
     let px = |css: f64| (css * ratio) as i32;
     let servers = s.all_servers();
     let n = servers.len() as f64;
-    // With skewed requests (or the reader's own), each server's request
-    // share in keys' terms (share × K), drawn as a triangle over its bar.
-    let requests: Option<Vec<f64>> = (!s.requests().is_even()).then(|| {
-        let keys = s.key_count() as f64;
-        s.request_shares()
-            .iter()
-            .map(|share| share * keys)
-            .collect()
-    });
+    let requests = request_heights(s);
     let highest = s
         .loads_before
         .iter()
@@ -164,20 +186,11 @@ fn draw_loads_on(
         root.draw(&Text::new(label(server), (at_x, at_y + px(6.0)), style))?;
     }
     // The fair share after the change: one dashed line at equal weights,
-    // else dashes over each server at its own (K × weight ÷ total weight).
-    let total: f64 = s
-        .after
-        .iter()
-        .map(|&id| f64::from(s.weights[usize::from(id)]))
-        .sum();
-    let fair = |slot: usize| {
-        let server = servers[slot];
-        let share = s.key_count() as f64 * f64::from(s.weights[usize::from(server)]) / total;
-        (s.after.contains(&server) || !s.weighted()).then_some(share)
-    };
+    // else dashes over each server at its own.
+    let fair = fair_shares(s, &servers);
     let dashes = (0..(n * 8.0) as usize).filter_map(|i| {
         let start = -0.5 + i as f64 / 8.0;
-        let level = fair(((start + 0.5) as usize).min(servers.len() - 1))?;
+        let level = fair[((start + 0.5) as usize).min(servers.len() - 1)]?;
         Some(PathElement::new(
             vec![(start, level), (start + 1.0 / 16.0, level)],
             theme.accent.stroke_width(px(1.5) as u32),
