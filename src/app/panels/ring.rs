@@ -801,55 +801,56 @@ fn legend_rows(snapshot: &Snapshot, stage: &Stage) -> Vec<LegendRow> {
     rows
 }
 
-/// The legend's list: a line per server, each a view of its own, so a step
-/// rewrites only the figures that changed. Past eight servers a name is a
-/// button that picks its server out (`picked`), and again shows them all.
+/// The legend's list: a line per server. A step rebuilds the lines in
+/// place, so only the figures that changed are rewritten. Past eight
+/// servers a name is a button that picks its server out (`picked`), and
+/// again shows them all.
 fn legend_list(rows: Memo<Vec<LegendRow>>, picked: RwSignal<Option<String>>) -> impl IntoView {
-    let names =
-        Signal::derive(move || rows.with(|rows| rows.iter().map(|r| r.name.clone()).collect()));
-    let row = move |name: String| {
-        let this = name.clone();
-        let of = move || rows.with(|rows| rows.iter().find(|r| r.name == this).cloned());
-        let of = Memo::new(move |_| of());
-        let (pick, shown) = (name.clone(), name.clone());
-        let label = move || {
-            of.with(|row| {
-                let row = row.as_ref()?;
-                Some(view! {
-                    <span class=row.swatch></span>
-                    {row.number.map(|n| view! { <span class="legend-number">{n}</span> })}
-                    <span class="legend-name">{shown.clone()}</span>
-                })
+    let lines = move || {
+        picked.with(|now| {
+            rows.with(|rows| {
+                rows.iter()
+                    .map(|row| legend_line(row, now.as_deref() == Some(row.name.as_str()), picked))
+                    .collect::<Vec<_>>()
             })
-        };
-        view! {
-            <li data-joins-next=move || of.with(|r| r.as_ref().filter(|r| r.load == "joins next").map(|r| r.name.clone()))>
-                {move || match of.with(|r| r.as_ref().is_some_and(|r| r.number.is_some())) {
-                    true => {
-                        let pick = pick.clone();
-                        let toggle = pick.clone();
-                        view! {
-                            <button type="button" class="legend-pick" data-pick-server=pick.clone()
-                                aria-pressed=move || picked.with(|p| if p.as_deref() == Some(pick.as_str()) { "true" } else { "false" })
-                                on:click=move |_| picked.update(|p| *p = (p.as_deref() != Some(toggle.as_str())).then(|| toggle.clone()))>
-                                {label.clone()}
-                            </button>
-                        }
-                        .into_any()
-                    }
-                    false => label.clone().into_any(),
-                }}
-                <span class="legend-load">{move || of.with(|r| r.as_ref().map(|r| r.load.clone()))}</span>
-                {move || of.with(|r| r.as_ref().and_then(|r| r.badge)).map(|badge| view! { <span class="badge">{badge}</span> })}
-            </li>
-        }
-        .into_any()
+        })
     };
     view! {
-        <ul class="legend" aria-label="Servers and their keys at this step">
-            {super::rows_by_name(names, std::sync::Arc::new(row))}
-        </ul>
+        <ul class="legend" aria-label="Servers and their keys at this step">{lines}</ul>
     }
+}
+
+/// One server's line: its swatch, number, name (a button past eight
+/// servers), keys and badge.
+fn legend_line(row: &LegendRow, pressed: bool, picked: RwSignal<Option<String>>) -> AnyView {
+    let label = view! {
+        <span class=row.swatch></span>
+        {row.number.map(|n| view! { <span class="legend-number">{n}</span> })}
+        <span class="legend-name">{row.name.clone()}</span>
+    };
+    let name = match row.number {
+        Some(_) => {
+            let toggle = row.name.clone();
+            view! {
+                <button type="button" class="legend-pick" data-pick-server=row.name.clone()
+                    aria-pressed=if pressed { "true" } else { "false" }
+                    on:click=move |_| picked.update(|p| *p = (p.as_deref() != Some(toggle.as_str())).then(|| toggle.clone()))>
+                    {label}
+                </button>
+            }
+            .into_any()
+        }
+        None => label.into_any(),
+    };
+    let joins_next = (row.load == "joins next").then(|| row.name.clone());
+    view! {
+        <li data-joins-next=joins_next>
+            {name}
+            <span class="legend-load">{row.load.clone()}</span>
+            {row.badge.map(|badge| view! { <span class="badge">{badge}</span> })}
+        </li>
+    }
+    .into_any()
 }
 
 /// What the marks on the ring mean, under the legend's list.
