@@ -121,3 +121,20 @@ test("q= embeds one question alone, with every setting carried over", async () =
     await close();
   }
 });
+
+test("the \"between\" guess is the schemes ticked, in the table's order, whatever order they were ticked in", async () => {
+  const { page, close } = await open(env.browser, env.served);
+  await reveal(page, "predict");
+  for (let i = 0; i < 4; i++) await page.locator("#question-next").click();
+  await page.waitForSelector('[data-question="between"] [data-scheme-guess]');
+  const boxes = page.locator('[data-question="between"] [data-scheme-guess]');
+  const ids = await boxes.evaluateAll((inputs) => inputs.map((input) => input.dataset.schemeGuess));
+  assert.ok(ids.length >= 3, ids.join(","));
+  // Ticked third, first, second; the third unticked again.
+  for (const i of [2, 0, 1, 2]) await boxes.nth(i).click();
+  await page.locator('[data-question="between"] .count-it').click();
+  await page.waitForSelector('[data-question="between"][data-answer]');
+  assert.equal(await question(page, "between").getAttribute("data-guess"), `${ids[0]},${ids[1]}`);
+  assert.equal(await question(page, "between").getAttribute("data-answered"), "yes");
+  await close();
+});

@@ -247,30 +247,27 @@ fn unit(answer: Answer) -> &'static str {
     }
 }
 
-/// The schemes ticked in the "between" question, as its answer is
-/// written: their ids, in the table's order.
-fn ticked_text(ticked: &[PlacementId]) -> String {
+/// The schemes ticked in the "between" question once `scheme` is ticked
+/// (`on`) or not, written as its answer is: ids, in the table's order.
+fn toggled(ticked: &str, scheme: PlacementId, on: bool) -> String {
     let ids: Vec<&str> = PlacementId::TEXTBOOK
         .iter()
-        .filter(|id| ticked.contains(id))
+        .filter(|&&id| match id == scheme {
+            true => on,
+            false => ticked.split(',').any(|t| t == id.as_str()),
+        })
         .map(|id| id.as_str())
         .collect();
     ids.join(",")
 }
 
-/// What the reader has typed or ticked so far, kept as they type: the
-/// guess is read from here, never from the boxes.
-#[derive(Clone, Copy)]
-struct Typed {
-    text: RwSignal<String>,
-    ticked: RwSignal<Vec<PlacementId>>,
-}
-
 /// Where a guess is typed: a box for a number (Enter counts it), or a box
-/// per scheme for "between".
+/// per scheme for "between". What is typed or ticked is kept in `typed` as
+/// the reader goes, as the answer is written: the guess is read from
+/// there, never from the boxes.
 fn guess_inputs(
     id: QuestionId,
-    typed: Typed,
+    typed: RwSignal<String>,
     count: impl Fn() + Copy + Send + Sync + 'static,
 ) -> AnyView {
     match id {
@@ -281,12 +278,7 @@ fn guess_inputs(
                     <label class="check"><input type="checkbox" data-scheme-guess=s.as_str()
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
-                            typed.ticked.update(|t| {
-                                t.retain(|&id| id != s);
-                                if on {
-                                    t.push(s);
-                                }
-                            });
+                            typed.update(|t| *t = toggled(t, s, on));
                         } />{s.title()}</label>
                 }).collect_view()}
             </fieldset>
@@ -298,7 +290,7 @@ fn guess_inputs(
                 inputmode="decimal"
                 class="guess-box"
                 id=format!("guess-{}", id.as_str())
-                on:input=move |ev| typed.text.set(event_target_value(&ev))
+                on:input=move |ev| typed.set(event_target_value(&ev))
                 aria-label="Your guess"
                 aria-describedby=format!("guess-{}-message", id.as_str())
                 on:keydown=move |ev| if ev.key() == "Enter" { count() }
@@ -310,10 +302,7 @@ fn guess_inputs(
 
 /// One question: asked, or answered with its reveal.
 fn question_view(model: Model, id: QuestionId) -> AnyView {
-    let typed = Typed {
-        text: RwSignal::new(String::new()),
-        ticked: RwSignal::new(Vec::new()),
-    };
+    let typed = RwSignal::new(String::new());
     let message = RwSignal::new(None::<String>);
     let settings_now = move || model.snapshot.with(|m| settings_query(&m.0));
     // The answer for the settings shown now; a change of settings asks afresh.
@@ -332,11 +321,7 @@ fn question_view(model: Model, id: QuestionId) -> AnyView {
     };
     let count = move || {
         let kind = answer_kind();
-        let text = match kind {
-            Answer::Schemes => typed.ticked.with_untracked(|t| ticked_text(t)),
-            _ => typed.text.get_untracked(),
-        };
-        match read_guess(kind, &text) {
+        match read_guess(kind, &typed.get_untracked()) {
             Ok(guess) => {
                 message.set(None);
                 keep(model, id, &settings_now(), &Given::Guessed(guess));
@@ -361,8 +346,7 @@ fn question_view(model: Model, id: QuestionId) -> AnyView {
     let message_id = format!("guess-{}-message", id.as_str());
     // Fresh boxes hold nothing typed yet.
     let inputs = move || {
-        typed.text.update_untracked(String::clear);
-        typed.ticked.update_untracked(Vec::clear);
+        typed.update_untracked(String::clear);
         guess_inputs(id, typed, count)
     };
     view! {
