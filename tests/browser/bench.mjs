@@ -959,6 +959,16 @@ Before the model was split (at 1623d8d, the whole model compiled at opt-level 3)
 (the app's and the worker's JS glue, not yet minified by terser, 9,768 and 2,353). Now
 \`model_core\` holds the loops at opt-level 3 and \`model\` the rest, compiled for size.
 
+One table per kind (issue 63), built beside the commit before it (8bcb3ac) the same hour, gzipped:
+everything 658,356 bytes before and 658,174 after; the app 411,642 -> 412,367, the worker
+138,352 -> 137,551, the first screen 81,401 -> 81,258. The three registries (parameters, placements,
+panels) cost 37 bytes together; one cache check per step gave back 3.0 KB across the modules (the
+worker most); what takes input became views (the legend's buttons, one list rebuilt in place; the
+guesses kept in one String signal; the list box applying from its own events) and four panels' state
+their own context types, about 2.6 KB in the app. Code by crate before (same table):
+\`ringcount\` 361.9 KB in the app, \`model_core\` 102.6, 116.2 and 50.8 KB, \`model\` 19.0, 90.0 and
+22.2 KB, \`tachys\` and \`reactive_graph\` 180.1 and 171.7 KB in the app.
+
 Why the page is built as it is, with the figures that decided each change: [docs/DECISIONS.md](docs/DECISIONS.md).
 What each issue's features cost in bytes: the history in \`tests/browser/size-budget.json\`.
 `;

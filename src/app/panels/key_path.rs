@@ -52,11 +52,13 @@ fn chosen_path(
 /// The rule menu, the path and the buttons that step through it.
 pub fn key_path_box(model: Model) -> impl IntoView {
     let one_key = expect_context::<OneKey>().0;
-    // The ring drawn (the page's own, or the client's in use) to begin with.
-    let chosen = RwSignal::new(key_path::DRAWN);
+    // The placement chosen in the menu; None (to begin with) is the ring
+    // drawn, the page's own or the client's in use.
+    let chosen = RwSignal::new(None::<PlacementId>);
     // The step shown last while stepping through; None shows every step.
     let current = RwSignal::new(None::<usize>);
-    let path = Memo::new(move |_| chosen_path(model, one_key, chosen.get()));
+    let path =
+        Memo::new(move |_| chosen_path(model, one_key, chosen.get().unwrap_or(key_path::DRAWN)));
     let count = move || path.with(|p| p.as_ref().map_or(0, |(p, _)| p.steps.len()));
     let ring_drawn = move || {
         model.settings.with(|s| match s.in_use {
@@ -83,9 +85,7 @@ pub fn key_path_box(model: Model) -> impl IntoView {
                 <label for="key-path-for">"Follow its lookup in"</label>
                 <select id="key-path-for" on:change=move |ev| {
                     // The menu's values are the registry's ids.
-                    if let Some(id) = PlacementId::from_id(&event_target_value(&ev)) {
-                        chosen.set(id);
-                    }
+                    chosen.set(PlacementId::from_id(&event_target_value(&ev)));
                     current.set(None);
                 }>
                     <option value=key_path::DRAWN.as_str() selected>{ring_drawn}</option>

@@ -593,11 +593,11 @@ pub fn ring_panel() -> impl IntoView {
                 .with(|s| legend_head(&m.0, &s.0, &caption, picked))
         })
     };
-    let rows = Memo::new(move |_| {
+    let rows = move || {
         model
             .snapshot
             .with(|m| stages.now.with(|s| legend_rows(&m.0, &s.0)))
-    });
+    };
     let legend_bottom = move || {
         let skewed = model.snapshot.with(|m| !m.0.requests().is_even());
         legend_marks(&caption(), skewed, failure_view.shown.get())
@@ -738,7 +738,6 @@ fn legend_head(
 }
 
 /// One server's line in the legend at this step.
-#[derive(Clone, PartialEq)]
 struct LegendRow {
     name: String,
     swatch: &'static str,
@@ -805,14 +804,16 @@ fn legend_rows(snapshot: &Snapshot, stage: &Stage) -> Vec<LegendRow> {
 /// place, so only the figures that changed are rewritten. Past eight
 /// servers a name is a button that picks its server out (`picked`), and
 /// again shows them all.
-fn legend_list(rows: Memo<Vec<LegendRow>>, picked: RwSignal<Option<String>>) -> impl IntoView {
+fn legend_list(
+    rows: impl Fn() -> Vec<LegendRow> + Send + Sync + 'static,
+    picked: RwSignal<Option<String>>,
+) -> impl IntoView {
     let lines = move || {
+        let rows = rows();
         picked.with(|now| {
-            rows.with(|rows| {
-                rows.iter()
-                    .map(|row| legend_line(row, now.as_deref() == Some(row.name.as_str()), picked))
-                    .collect::<Vec<_>>()
-            })
+            rows.iter()
+                .map(|row| legend_line(row, now.as_deref() == Some(row.name.as_str()), picked))
+                .collect::<Vec<_>>()
         })
     };
     view! {
