@@ -201,3 +201,13 @@ test("bad down= values and refused toggles keep the last valid view", async () =
   assert.ok(small.page.url().includes("replicas=3"));
   await small.close();
 });
+
+test("the ring asks a mouse to click a dot and a finger to tap one", async () => {
+  for (const [hasTouch, viewport, word] of [[false, { width: 1280, height: 800 }, "click"], [true, { width: 390, height: 844 }, "tap"]]) {
+    const { page, close } = await open(env.browser, env.served, "", { viewport, hasTouch, answered: true });
+    assert.equal(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), hasTouch);
+    await page.locator("#ring-pick").scrollIntoViewIfNeeded();
+    assert.match(await page.locator("#ring-pick").innerText(), new RegExp(`; ${word} a dot to pick another$`));
+    await close();
+  }
+});

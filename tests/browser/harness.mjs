@@ -105,6 +105,8 @@ export async function open(browser, served, query = "", options = {}) {
     reducedMotion: options.motion ? "no-preference" : "reduce",
     // For tests that inject axe: the page's CSP forbids inline scripts.
     bypassCSP: options.bypassCSP ?? false,
+    // A touch screen: `(pointer: coarse)` holds, as on a phone.
+    hasTouch: options.hasTouch ?? false,
   });
   // A script run in every frame before the page's own (e.g. a listener).
   if (options.init) await context.addInitScript(options.init);

@@ -627,7 +627,7 @@ pub fn ring_panel() -> impl IntoView {
                 {legend_list(rows, picked_server)}
                 {markup(Holder::Block, legend_bottom)}
                 {failure_here.then(|| view! {
-                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model, failure_view)}<span class="screen-only">"; click a dot to pick another"</span></span></p>
+                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model, failure_view)}<span class="screen-only">"; "<span class="by-mouse">"click"</span><span class="by-touch">"tap"</span>" a dot to pick another"</span></span></p>
                 })}
                 {drawn_ring(model, stages, canvas, width, picked_id)}
             </div>
