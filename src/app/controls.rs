@@ -60,15 +60,11 @@ pub fn Controls() -> impl IntoView {
                 "Back to the panels"
             </button>
             <h2 id="settings-title" tabindex="-1">"Settings"</h2>
-            // Where a teacher looks first: a whole scenario in one click.
-            <Presets />
-            <super::placement::PlacementControl id="use" />
-            <p class="config-link">
-                <a href="#config-paste" data-in-panel="systems">"Paste your own config"</a>
-                <span>"An nginx upstream, an HAProxy backend, a twemproxy pool or a list of servers: your pool, measured."</span>
-            </p>
-            <CopyLink />
+            // The slider first, as the first screen has it: dragging it is
+            // what the page is for, so it stays at the top of the sticky
+            // column (and of the phone's sheet) while any panel is read.
             <PointsControl id="points" compact=false />
+            <HashControl id="hash" />
             // Your own keys set the count and the names: the template's
             // controls rest meanwhile.
             <fieldset class="template-keys" disabled=yours aria-label="How many keys">
@@ -86,7 +82,15 @@ pub fn Controls() -> impl IntoView {
                     }
                 />
             </fieldset>
-            <HashControl id="hash" />
+            // A whole scenario in one click, one tap away without pushing
+            // the controls out.
+            <Presets />
+            <CopyLink />
+            <super::placement::PlacementControl id="use" />
+            <p class="config-link">
+                <a href="#config-paste" data-in-panel="systems">"Paste your own config"</a>
+                <span>"An nginx upstream, an HAProxy backend, a twemproxy pool or a list of servers: your pool, measured."</span>
+            </p>
             <ServerControls />
             <ChangeControl />
             <fieldset class="template-keys" disabled=yours aria-label="Key names from a template">
@@ -642,28 +646,21 @@ fn CopyLink() -> impl IntoView {
 #[component]
 fn Presets() -> impl IntoView {
     let model = expect_context::<Model>();
-    let presets: Vec<(&'static str, &'static str, &'static str, String)> =
-        model::presets::presets()
-            .into_iter()
-            .map(|p| {
-                (
-                    p.id,
-                    p.title,
-                    p.teaches,
-                    model::query::render(&p.settings, &Default::default()),
-                )
-            })
-            .collect();
+    // Each preset's words, panel and address.
+    let presets: Vec<_> = model::presets::presets()
+        .into_iter()
+        .map(|p| {
+            let query = model::query::render(&p.settings, &Default::default());
+            (p.id, p.title, p.teaches, p.panel.as_str(), query)
+        })
+        .collect();
     // Which preset the settings are, if any: the address is written once a
     // step, not once for each preset, and a link hears of a step only when
     // it makes the link current or no longer current.
     // (Its index, or the count for none: a memo of a type the page already
     // has adds no code of its own.)
     let current = {
-        let queries: Vec<String> = presets
-            .iter()
-            .map(|(_, _, _, query)| query.clone())
-            .collect();
+        let queries: Vec<String> = presets.iter().map(|(.., query)| query.clone()).collect();
         Memo::new(move |_| {
             let now = model
                 .settings
@@ -677,10 +674,12 @@ fn Presets() -> impl IntoView {
     let links = presets
         .into_iter()
         .enumerate()
-        .map(|(index, (id, title, teaches, query))| {
+        .map(|(index, (id, title, teaches, panel, query))| {
             view! {
                 <li>
-                    <a href=format!("?{query}") data-preset=id aria-current=move || (current.get() == index).then_some("page")>{title}</a>
+                    // The page opens at the panel the preset is for, with
+                    // focus on its heading (`reach::go_to_address_panel`).
+                    <a href=format!("?{query}#{panel}") data-preset=id aria-current=move || (current.get() == index).then_some("page")>{title}</a>
                     // A word the reader may not know opens its meaning here too.
                     {markup(Holder::Block, move || {
                         let mut line = crate::render::markup::Markup::new();
@@ -695,7 +694,7 @@ fn Presets() -> impl IntoView {
         .collect_view();
     view! {
         <nav class="presets" aria-label="Presets">
-            <details open>
+            <details>
                 <summary>"Start from a preset"</summary>
                 <ul>{links}</ul>
             </details>

@@ -71,9 +71,10 @@ fn go_to_within(id: String, within: Option<String>) {
 /// entry of its own, so the browser's Back returns them there with focus on
 /// what they jumped from, instead of leaving the page. The address is not
 /// changed: its fragment may be a host's (see `url_state`).
-pub fn jump_to(id: String) {
+/// `within` names the panel an element is inside, as for `go_to_within`.
+fn jump_to(id: String, within: Option<String>) {
     record_jump(&id);
-    go_to(id);
+    go_to_within(id, within);
 }
 
 // In JavaScript: a few DOM calls, which as Rust bindings cost the page
@@ -199,8 +200,7 @@ fn follow_link(model: Model, event: &web_sys::Event, link: &web_sys::Element) {
     let within = link.get_attribute("data-in-panel");
     if target(&id).is_some() || within.as_deref().and_then(target).is_some() {
         event.prevent_default();
-        record_jump(&id);
-        go_to_within(id, within);
+        jump_to(id, within);
     } else if registry::find(&id).is_some() {
         // A panel this page (an embed) lacks: the full page at that panel,
         // with today's settings, in a new tab, as "Open the full page"
@@ -227,6 +227,10 @@ pub fn go_to_address_panel() {
     }
 }
 
+/// Places inside a panel that the panel menu lists after it, as
+/// (element id, panel id, heading): a reader looks for them by name.
+const WITHIN: [(&str, &str, &str); 1] = [("one-key-title", "schemes", "Any one key")];
+
 /// The quick bar's way to every setting and every panel.
 pub fn quick_nav() -> impl IntoView {
     let sheet = expect_context::<SettingsSheet>().0;
@@ -236,7 +240,8 @@ pub fn quick_nav() -> impl IntoView {
         let id = menu.value();
         menu.set_value("");
         if !id.is_empty() {
-            jump_to(id);
+            let within = WITHIN.iter().find(|(place, ..)| *place == id);
+            jump_to(id, within.map(|(_, panel, _)| panel.to_string()));
         }
     };
     view! {
@@ -259,7 +264,12 @@ pub fn quick_nav() -> impl IntoView {
                 <option value="">"Go"</option>
                 {registry::ALL
                     .iter()
-                    .map(|panel| view! { <option value=panel.id.as_str()>{panel.heading}</option> })
+                    .flat_map(|panel| {
+                        let inside = WITHIN.iter().filter(|(_, within, _)| *within == panel.id.as_str());
+                        std::iter::once((panel.id.as_str(), panel.heading))
+                            .chain(inside.map(|&(place, _, heading)| (place, heading)))
+                    })
+                    .map(|(id, heading)| view! { <option value=id>{heading}</option> })
                     .collect_view()}
             </select>
         </div>

@@ -200,6 +200,16 @@ const FIGURE_PANEL = {
  * Scroll a panel into view and wait until it is built and caught up: a
  * panel out of view holds its last figures (data-stale="yes") until then.
  */
+/**
+ * Choose preset `id` in the settings, opening its list first (it is closed,
+ * one tap away, so the controls stay at the column's top).
+ */
+export async function choosePreset(page, id) {
+  const list = page.locator(".presets details");
+  if (!(await list.evaluate((details) => details.open))) await list.locator("summary").click();
+  await page.locator(`a[data-preset="${id}"]`).click();
+}
+
 export async function reveal(page, panel) {
   await page.waitForSelector(".panel-slot", { state: "attached", timeout: 90000 }); // the app is up
   const slot = page.locator(`[data-panel="${panel}"]`);

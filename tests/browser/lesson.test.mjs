@@ -2,7 +2,7 @@
 // lesson figures and the native model, and every preset's link.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, nativeFigures, artifact, reveal } from "./harness.mjs";
+import { sharedBrowser, open, figure, nativeFigures, artifact, reveal, choosePreset } from "./harness.mjs";
 
 const env = sharedBrowser();
 const COST_FIGURES = [
@@ -19,7 +19,7 @@ async function expectCostMatchesNative(page) {
 
 test("the lesson preset: 5.5 TB over 18 → 19 servers at 200 MB/s", async () => {
   const { page, errors, close } = await open(env.browser, env.served);
-  await page.locator('a[data-preset="lesson"]').click();
+  await choosePreset(page, "lesson");
   await page.waitForFunction(() => location.search.includes("keys=1200"));
   await reveal(page, "cost");
   const formula = await page.locator('#cost-table tr[data-formula="modulo"]').textContent();
@@ -46,7 +46,7 @@ test("the lesson preset: 5.5 TB over 18 → 19 servers at 200 MB/s", async () =>
 
 test("two shards become three: 24,000 misrouted writes by formula", async () => {
   const { page, close } = await open(env.browser, env.served);
-  await page.locator('a[data-preset="two-shards"]').click();
+  await choosePreset(page, "two-shards");
   await page.waitForFunction(() => location.search.includes("keys=200&"));
   await reveal(page, "rollout");
   assert.match(await page.locator("#rollout .note").first().textContent(), /133\.3 keys here, so about 24,000 writes/);
@@ -101,13 +101,16 @@ test("every preset loads its settings and its link round-trips", async () => {
   for (const line of lines) assert.ok(headings.some((h) => line.startsWith(`→ ${h}: `)), line);
   await close();
   for (const [id, href] of presets) {
+    // The settings, and the panel the preset is for.
+    const [search, panel] = href.split("#");
     const opened = await open(env.browser, env.served, href);
+    assert.equal(await opened.page.locator(`[data-panel="${panel}"]`).count(), 1, `${id} names a panel: ${href}`);
     // The page rewrites its address from the settings it read: the same link.
-    assert.equal(new URL(opened.page.url()).search, href, id);
+    assert.equal(new URL(opened.page.url()).search, search, id);
     assert.equal(await opened.page.locator(".notices").count(), 0, id);
     assert.equal(await opened.page.locator(`a[data-preset="${id}"]`).getAttribute("aria-current"), "page", id);
     assert.equal(await opened.page.locator("a[data-preset][aria-current]").count(), 1, id);
-    assert.equal(await figure(opened.page, "moved"), nativeFigures(href.slice(1)).moved, id);
+    assert.equal(await figure(opened.page, "moved"), nativeFigures(search.slice(1)).moved, id);
     if (id === presets.at(-1)[0]) {
       // Moved off the preset by a slider, the page is no preset's any more.
       await opened.page.$eval("#points-range", (input) => {
@@ -115,9 +118,23 @@ test("every preset loads its settings and its link round-trips", async () => {
         input.dispatchEvent(new Event("input", { bubbles: true }));
         input.dispatchEvent(new Event("change", { bubbles: true }));
       });
-      await opened.page.waitForFunction((before) => location.search !== before, href);
+      await opened.page.waitForFunction((before) => location.search !== before, search);
       await opened.page.waitForFunction(() => !document.querySelector("a[data-preset][aria-current]"));
     }
     await opened.close();
+  }
+});
+
+test("a preset opens the page at the panel it is for, with focus on its heading", async () => {
+  for (const [viewport, hasTouch] of [[{ width: 1280, height: 800 }, false], [{ width: 390, height: 844 }, true]]) {
+    const { page, close } = await open(env.browser, env.served, "", { viewport, hasTouch, lazy: true });
+    if (hasTouch) await page.locator("#open-settings").click();
+    await choosePreset(page, "lumpy");
+    await page.waitForFunction(() => location.hash === "#loads" && document.activeElement?.id === "loads-title");
+    // The heading is on the screen, below the phone's sticky bar.
+    const box = await page.locator("#loads-title").boundingBox();
+    const bar = await page.locator(".quickbar").evaluate((bar) => (getComputedStyle(bar).display === "none" ? 0 : bar.getBoundingClientRect().bottom));
+    assert.ok(box.y >= bar && box.y + box.height <= viewport.height, `${viewport.width}: heading at ${box.y}, bar to ${bar}`);
+    await close();
   }
 });

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { sharedBrowser, open, reveal, figure, schemeRows, nativeFigures, waitForCurrent, artifact, buildAll } from "./harness.mjs";
+import { sharedBrowser, open, reveal, figure, schemeRows, nativeFigures, waitForCurrent, artifact, buildAll, choosePreset } from "./harness.mjs";
 import { lcg } from "./logs.mjs";
 
 const env = sharedBrowser();
@@ -196,7 +196,7 @@ test("no bare run of five digits on the page: default, lesson preset, largest se
   for (const query of ["", "LESSON", `servers=${largest}&add=node-50&points=500&keys=100000&skew=1.2`]) {
     const { page, errors, close } = await open(env.browser, env.served, query === "LESSON" ? "" : `?${query}`, { answered: true });
     if (query === "LESSON") {
-      await page.locator('a[data-preset="lesson"]').click();
+      await choosePreset(page, "lesson");
       await page.waitForFunction(() => new URLSearchParams(location.search).get("servers")?.split(",").length === 18);
     }
     const address = new URL(page.url()).search.slice(1);

@@ -468,3 +468,36 @@ test("a typed number applies once the typing pauses, or on leaving the box, and 
   assert.deepEqual(errors, []);
   await close();
 });
+
+test("on a laptop the points slider and the hash are in the first screen and in reach while any panel is read", async () => {
+  /** Is the element's whole box inside the viewport? */
+  const inView = (page, selector) => page.$eval(selector, (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+  });
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }]) {
+    const { page, close } = await open(env.browser, env.served, "", { viewport });
+    const panels = await page.$$eval(".panels section.panel[id]", (sections) => sections.map((s) => s.id));
+    assert.ok(panels.length >= 10, panels.join(","));
+    for (const where of ["top", ...panels]) {
+      if (where === "top") await page.evaluate(() => scrollTo(0, 0));
+      else await page.locator(`#${where}`).scrollIntoViewIfNeeded();
+      for (const control of ["#points-range", "#points-number", "#hash"]) {
+        assert.ok(await inView(page, control), `${viewport.width}: ${control} in view at ${where}`);
+      }
+    }
+    await close();
+  }
+});
+
+test("on a phone the settings sheet opens on its controls: points, hash and keys in view, presets one tap away", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: { width: 390, height: 844 }, hasTouch: true, lazy: true });
+  await page.locator("#open-settings").click();
+  await page.waitForSelector(".controls.sheet-open");
+  for (const control of ["#points-range", "#hash", "#keys-number", ".presets summary"]) {
+    const box = await page.locator(control).boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `${control} at ${box?.y}`);
+  }
+  assert.equal(await page.locator(".presets details").evaluate((details) => details.open), false);
+  await close();
+});

@@ -357,3 +357,19 @@ test("Back after each in-page jump returns to where the reader was, with focus t
   assert.deepEqual(errors, []);
   await close();
 });
+
+test("the panel menu lists every panel and \"Any one key\", and each lands with focus on its heading", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE, hasTouch: true, lazy: true });
+  const options = await page.$$eval("#jump option", (os) => os.map((o) => [o.value, o.textContent]));
+  const panels = await page.$$eval("[data-panel]", (slots) => slots.map((s) => s.dataset.panel));
+  for (const panel of panels) assert.ok(options.some(([value]) => value === panel), `${panel} in the menu`);
+  // "Any one key" sits after the panel it is in.
+  const at = options.findIndex(([, text]) => text === "Any one key");
+  assert.equal(options[at - 1][0], "schemes");
+  await page.selectOption("#jump", options[at][0]);
+  await page.waitForFunction(() => document.activeElement?.id === "one-key-title");
+  const box = await page.locator("#one-key-title").boundingBox();
+  const bar = await page.locator(".quickbar").evaluate((bar) => bar.getBoundingClientRect().bottom);
+  assert.ok(box.y >= bar && box.y + box.height <= PHONE.height, `heading at ${box.y}, bar to ${bar}`);
+  await close();
+});
