@@ -48,6 +48,29 @@ pub fn unset(element: &Element, name: &str) {
     let _ = element.remove_attribute(name);
 }
 
+// Scroll only as far as it takes to show `with` (when given) and then
+// `element` whole, nothing for what is in view already, and put focus on
+// `element`: with just above it, both end in view. In JavaScript: the
+// options object through web-sys bindings costs the page more.
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = "
+export function showAndFocus(withIt, element) {
+  const nearest = { block: 'nearest' };
+  withIt?.scrollIntoView(nearest);
+  element.scrollIntoView(nearest);
+  element.focus();
+}
+")]
+extern "C" {
+    #[wasm_bindgen(js_name = showAndFocus)]
+    fn show_and_focus_js(with: Option<Element>, element: &HtmlElement);
+}
+
+/// `with` (when given) and then `element` scrolled into view only as far as
+/// needed, and focus on `element`.
+pub fn show_and_focus(with: Option<Element>, element: &HtmlElement) {
+    show_and_focus_js(with, element);
+}
+
 /// Replace an element's content with markup written by `render::markup`
 /// (escaped): the first screen's, before the app and its patcher exist.
 pub fn set_markup(element: &Element, markup: &str) {

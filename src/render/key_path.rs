@@ -1,16 +1,18 @@
 //! One key's path as "Any one key" lists it: each step of `model::key_path`
 //! a line, its value in `data-value` for the tests, beside the rule's
 //! pseudo-code. Stepping through, the steps after the current one are
-//! hidden and the current step's code line is marked.
+//! hidden and the current step's code line is marked. The steps and the
+//! code are two regions, so the stepper's buttons can sit right under the
+//! steps, beside the current one.
 
 use model::key_path::KeyPath;
 
 use super::markup::Markup;
 
-/// The path under `title`; `current` is the step shown last while the
-/// reader steps through, None for every step at once. Nothing for a key
-/// with no path.
-pub fn key_path_markup(path: &KeyPath, title: &str, current: Option<usize>) -> String {
+/// The path's steps under `title`; `current` is the step shown last while
+/// the reader steps through, None for every step at once. Nothing for a
+/// key with no path.
+pub fn key_path_steps(path: &KeyPath, title: &str, current: Option<usize>) -> String {
     if path.is_empty() {
         return String::new();
     }
@@ -26,7 +28,6 @@ pub fn key_path_markup(path: &KeyPath, title: &str, current: Option<usize>) -> S
         ],
         title,
     );
-    m.open("div", &[("class", Some("key-path-layout"))]);
     m.open(
         "ol",
         &[
@@ -50,7 +51,16 @@ pub fn key_path_markup(path: &KeyPath, title: &str, current: Option<usize>) -> S
         );
     }
     m.close("ol");
-    let marked = current.map(|c| path.steps[c].line);
+    m.into_string()
+}
+
+/// The rule's pseudo-code beside the steps, the current step's line marked.
+pub fn key_path_code(path: &KeyPath, current: Option<usize>) -> String {
+    if path.is_empty() {
+        return String::new();
+    }
+    let marked = current.map(|c| path.steps[c.min(path.steps.len() - 1)].line);
+    let mut m = Markup::new();
     m.open(
         "pre",
         &[
@@ -74,6 +84,5 @@ pub fn key_path_markup(path: &KeyPath, title: &str, current: Option<usize>) -> S
     }
     m.close("code");
     m.close("pre");
-    m.close("div");
     m.into_string()
 }

@@ -501,3 +501,14 @@ test("on a phone the settings sheet opens on its controls: points, hash and keys
   assert.equal(await page.locator(".presets details").evaluate((details) => details.open), false);
   await close();
 });
+
+test("a key typed in \"Any one key\" is marked on the ring, and the legend says what its marks are", async () => {
+  const { page, close } = await open(env.browser, env.served, "?key=user%3A42&points=5", { answered: true, lazy: true });
+  await page.waitForSelector("#lookup-legend");
+  assert.match(await page.locator("#lookup-legend").textContent(), /“user:42” \(Any one key\); small rings: the points its search looked at; a large ring: where it landed/);
+  assert.match(await page.locator("#ring canvas").getAttribute("aria-label"), /A line marks “user:42” at [\d,]+; a binary search looked at \d+ points/);
+  // Stepped back to before the change, the lookup is not drawn, nor said.
+  await page.locator("#step-back").click();
+  await page.waitForFunction(() => !document.querySelector("#lookup-legend"));
+  await close();
+});

@@ -373,3 +373,38 @@ test("the panel menu lists every panel and \"Any one key\", and each lands with 
   assert.ok(box.y >= bar && box.y + box.height <= PHONE.height, `heading at ${box.y}, bar to ${bar}`);
   await close();
 });
+
+test("\"Any one key\" on a phone: the owners first, and stepping keeps the current step and \"Next step\" in view with focus", async () => {
+  const { page, close } = await open(env.browser, env.served, "?key=user%3A42", { viewport: PHONE, hasTouch: true, lazy: true });
+  await page.selectOption("#jump", "one-key-title");
+  await page.waitForFunction(() => document.activeElement?.id === "one-key-title");
+  // The owners, before and after, are the table's first columns after the scheme.
+  await page.waitForSelector("#one-key-table tbody tr");
+  const heads = await page.$$eval("#one-key-table thead th", (ths) => ths.map((th) => th.textContent));
+  assert.deepEqual(heads.slice(0, 4), ["Scheme", "Before", "After", "Moved?"]);
+  const after = await page.locator("#one-key-table tbody tr th + td + td").first().boundingBox();
+  assert.ok(after.x + after.width <= PHONE.width, `the after owner ends at ${after.x + after.width}`);
+  // Step through the path by keyboard, as a reader tapping would.
+  await page.waitForSelector("ol.key-path li");
+  await page.getByRole("button", { name: "Step through it" }).click();
+  const total = await page.locator("ol.key-path li").count();
+  assert.ok(total >= 5, `${total} steps`);
+  const seen = () => page.evaluate(() => {
+    const bar = document.querySelector(".quickbar").getBoundingClientRect().bottom;
+    const whole = (el) => { const b = el.getBoundingClientRect(); return b.height > 0 && b.top >= bar && b.bottom <= innerHeight; };
+    const current = document.querySelector('ol.key-path li[aria-current="step"]');
+    return { focus: document.activeElement?.textContent.trim(), current: current && whole(current), next: whole([...document.querySelectorAll(".key-path-stepper button")].find((b) => b.textContent.trim() === "Next step")) };
+  });
+  for (let step = 1; step <= total; step++) {
+    await page.waitForFunction((step) => document.querySelector(".key-path-status").textContent.startsWith(`Step ${step} of`), step);
+    await page.waitForFunction(() => document.activeElement?.textContent.trim() === "Next step");
+    assert.deepEqual(await seen(), { focus: "Next step", current: true, next: true }, `step ${step}`);
+    await page.keyboard.press("Enter");
+  }
+  // Past the last step, nothing moves on and focus stays.
+  assert.match(await page.locator(".key-path-status").textContent(), new RegExp(`^Step ${total} of ${total}`));
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent.trim()), "Next step");
+  await page.getByRole("button", { name: "Show every step" }).click();
+  await page.waitForFunction(() => document.activeElement?.textContent.trim() === "Step through it");
+  await close();
+});

@@ -171,7 +171,7 @@ test("one key's lookup under every client and scheme with a path is the oracle's
     }
     if (step + 1 < total) await page.getByRole("button", { name: "Next step" }).click();
   }
-  assert.ok(await page.getByRole("button", { name: "Next step" }).isDisabled(), "the last step is the last");
+  assert.equal(await page.getByRole("button", { name: "Next step" }).getAttribute("aria-disabled"), "true", "the last step is the last");
   await page.getByRole("button", { name: "Show every step" }).click();
   assert.equal(await page.locator("ol.key-path li:not([hidden])").count(), total);
   assert.equal(await page.locator(".key-path-code mark").count(), 0);

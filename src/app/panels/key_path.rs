@@ -7,7 +7,8 @@ use leptos::prelude::*;
 
 use crate::app::panels::{markup, Holder};
 use crate::app::state::{Model, OneKey};
-use crate::render::key_path::key_path_markup;
+use crate::dom;
+use crate::render::key_path::{key_path_code, key_path_steps};
 use model::format::thousands;
 use model::key_path::{self, KeyPath};
 use model::placements::PlacementId;
@@ -79,6 +80,21 @@ pub fn key_path_box(model: Model) -> impl IntoView {
         }
     };
     let stepping = move || current.get().is_some();
+    // A button the reader pressed may hide ("Step through it") or end its
+    // run (the last "Next step"): focus goes on to the button that carries
+    // on, brought into view with the current step above it, once the step
+    // is drawn. A button at the end of its run is aria-disabled, not
+    // disabled, so it keeps focus.
+    let (start, previous, next) = ("key-path-start", "key-path-previous", "key-path-next");
+    let step_to = move |to: Option<usize>, then: &'static str| {
+        current.set(to);
+        request_animation_frame(move || {
+            if let Some(button) = dom::by_id(then).and_then(dom::html) {
+                let step = dom::find("ol.key-path li[aria-current]");
+                dom::show_and_focus(step, &button);
+            }
+        });
+    };
     view! {
         <div class="key-path-box" hidden=move || one_key.with(String::is_empty)>
             <div class="control">
@@ -92,31 +108,41 @@ pub fn key_path_box(model: Model) -> impl IntoView {
                     {options}
                 </select>
             </div>
-            {markup(Holder::Block, move || {
-                let at = current.get();
-                path.with(|p| match p {
-                    Some((path, title)) => key_path_markup(path, title, at),
-                    None => "<p class=\"note\">Placing it\u{2026}</p>".to_string(),
-                })
-            })}
-            <div class="key-path-stepper" role="group" aria-label="Step through the lookup">
-                <button type="button" hidden=stepping on:click=move |_| current.set(Some(0))>
-                    "Step through it"
-                </button>
-                <button type="button" hidden=move || !stepping()
-                    disabled=move || current.get().is_none_or(|c| c == 0)
-                    on:click=move |_| current.update(|c| *c = c.map(|c| c.saturating_sub(1)))>
-                    "Previous step"
-                </button>
-                <button type="button" hidden=move || !stepping()
-                    disabled=move || current.get().is_none_or(|c| c + 1 >= count())
-                    on:click=move |_| current.update(|c| *c = c.map(|c| (c + 1).min(count().saturating_sub(1))))>
-                    "Next step"
-                </button>
-                <button type="button" hidden=move || !stepping() on:click=move |_| current.set(None)>
-                    "Show every step"
-                </button>
-                <span class="key-path-status" aria-live="polite">{status}</span>
+            <div class="key-path-layout">
+                // The buttons right under the steps: stepping, the current
+                // step and "Next step" stay side by side, in view.
+                <div class="key-path-walk">
+                    {markup(Holder::Block, move || {
+                        let at = current.get();
+                        path.with(|p| match p {
+                            Some((path, title)) => key_path_steps(path, title, at),
+                            None => "<p class=\"note\">Placing it\u{2026}</p>".to_string(),
+                        })
+                    })}
+                    <div class="key-path-stepper" role="group" aria-label="Step through the lookup">
+                        <button type="button" id=start hidden=stepping on:click=move |_| step_to(Some(0), next)>
+                            "Step through it"
+                        </button>
+                        <button type="button" id=previous hidden=move || !stepping()
+                            aria-disabled=move || current.get().is_none_or(|c| c == 0).then_some("true")
+                            on:click=move |_| step_to(current.get_untracked().map(|c| c.saturating_sub(1)), previous)>
+                            "Previous step"
+                        </button>
+                        <button type="button" id=next hidden=move || !stepping()
+                            aria-disabled=move || current.get().is_none_or(|c| c + 1 >= count()).then_some("true")
+                            on:click=move |_| step_to(current.get_untracked().map(|c| (c + 1).min(count().saturating_sub(1))), next)>
+                            "Next step"
+                        </button>
+                        <button type="button" hidden=move || !stepping() on:click=move |_| step_to(None, start)>
+                            "Show every step"
+                        </button>
+                        <span class="key-path-status" aria-live="polite">{status}</span>
+                    </div>
+                </div>
+                {markup(Holder::Block, move || {
+                    let at = current.get();
+                    path.with(|p| p.as_ref().map(|(path, _)| key_path_code(path, at)).unwrap_or_default())
+                })}
             </div>
         </div>
     }

@@ -600,7 +600,18 @@ pub fn ring_panel() -> impl IntoView {
     };
     let legend_bottom = move || {
         let skewed = model.snapshot.with(|m| !m.0.requests().is_even());
-        legend_marks(&caption(), skewed, failure_view.shown.get())
+        // The typed key's lookup is drawn on the ring after the change.
+        let key = one_key.get();
+        let after = model
+            .snapshot
+            .with(|m| stages.now.with(|s| s.0.members == m.0.after));
+        let lookup = (!key.is_empty() && after).then_some(key);
+        legend_marks(
+            &caption(),
+            skewed,
+            failure_view.shown.get(),
+            lookup.as_deref(),
+        )
     };
 
     view! {
@@ -854,8 +865,9 @@ fn legend_line(row: &LegendRow, pressed: bool, picked: RwSignal<Option<String>>)
     .into_any()
 }
 
-/// What the marks on the ring mean, under the legend's list.
-fn legend_marks(caption: &Caption, skewed: bool, show_failure: bool) -> String {
+/// What the marks on the ring mean, under the legend's list: the lookup
+/// of `key`, typed in "Any one key", when it is drawn.
+fn legend_marks(caption: &Caption, skewed: bool, show_failure: bool, key: Option<&str>) -> String {
     let mut m = Markup::new();
     marks_legend(
         &mut m,
@@ -863,5 +875,13 @@ fn legend_marks(caption: &Caption, skewed: bool, show_failure: bool) -> String {
         skewed,
         show_failure,
     );
+    if let Some(key) = key {
+        m.open("p", &[("class", Some("legend-moved")), ("id", Some("lookup-legend"))])
+            .element("span", &[("class", Some("lookup-mark")), ("aria-hidden", Some("true"))], "")
+            .text(&format!(
+                "a line out to \u{201c}{key}\u{201d} (Any one key); small rings: the points its search looked at; a large ring: where it landed"
+            ))
+            .close("p");
+    }
     m.into_string()
 }

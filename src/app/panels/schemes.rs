@@ -47,7 +47,9 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
         &[("class", Some("numbers")), ("id", Some("one-key-table"))],
     )
     .open("thead", &[])
-    .head_row(&["Scheme", "Its own position", "Before", "After", "Moved?"])
+    // The owners first, the answer a phone shows without scrolling; the
+    // position each scheme reads last.
+    .head_row(&["Scheme", "Before", "After", "Moved?", "Its own position"])
     .close("thead")
     .open("tbody", &[]);
     for row in rows {
@@ -61,10 +63,10 @@ fn one_key_markup(snapshot: &model::Snapshot, placed: &OneKey) -> String {
             ],
         )
         .row_heading(row.scheme.title())
-        .number_cell(&own)
         .element("td", &[], &row.before)
         .element("td", &[], &row.after)
         .element("td", &[], if row.moved() { "⇄ moved" } else { "stays" })
+        .number_cell(&own)
         .close("tr");
     }
     m.close("tbody").close_scrolling_table();
