@@ -87,6 +87,7 @@ fn provide_parts(
     provide_context(handout);
     provide_context(panels::failure::FailureView::default());
     provide_context(panels::predict::Guesses::default());
+    provide_context(panels::ring::Stages::new(model));
     measure::keep_up_to_date(model, one_key, shown.iter().map(|p| p.id).collect());
     provide_context(model);
     provide_context(embed_dialog::PanelChoices(
@@ -144,6 +145,7 @@ fn App() -> impl IntoView {
     // Presenter mode is the full page's, one panel at a time.
     if alone.is_none() {
         provide_context(present::Presenting::follow(
+            model,
             view_mode.present,
             registry::ALL.iter().map(|p| (p.id, p.heading)).collect(),
         ));

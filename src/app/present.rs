@@ -1,7 +1,8 @@
 //! Presenter mode (`present=`, DEFINITIONS §4), for a lecture hall: one panel
-//! at a time filling the screen in large type. ← and → (or Page Up and Page
-//! Down) move between panels; ↓ and ↑ step the ring through its stages;
-//! Space plays the change; Escape leaves. The address keeps the panel shown,
+//! at a time filling the screen in large type. Space (or ↓) shows the next
+//! thing: on the ring, the answer to its question, then its next stage,
+//! then the next panel; ↑ goes back the same way. ← and → (or Page Up and
+//! Page Down) move between panels; Escape leaves. The address keeps the panel shown,
 //! so a slide can link to it. The panels are the full page's, shown one at
 //! a time by CSS (`html[data-present]`, the slot shown `data-current`).
 
@@ -9,6 +10,8 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::panels::{predict, ring::Stages};
+use super::state::Model;
 use super::url_state;
 use crate::dom;
 use model::panels::PanelId;
@@ -23,13 +26,18 @@ pub struct Presenting {
 
 impl Presenting {
     /// Start presenting `start` (or not), among `panels`, and follow the keys.
-    pub fn follow(start: Option<PanelId>, panels: Vec<(PanelId, &'static str)>) -> Presenting {
+    pub fn follow(
+        model: Model,
+        start: Option<PanelId>,
+        panels: Vec<(PanelId, &'static str)>,
+    ) -> Presenting {
         let presenting = Presenting {
             shown: RwSignal::new(start),
             panels: StoredValue::new(panels),
         };
         Effect::new(move |_| show(presenting.shown.get()));
-        listen_for_keys(presenting);
+        // The ring's stages, given by the app before presenter mode starts.
+        listen_for_keys(presenting, model, use_context::<Stages>());
         presenting
     }
 
@@ -80,21 +88,31 @@ fn show(panel: Option<PanelId>) {
     }
 }
 
-/// A click on the control `id`, if the page has it.
-fn click(id: &str) {
-    if let Some(element) = dom::by_id(id).and_then(dom::html) {
-        element.click();
+/// The next thing to show (`by` 1) or the one before (-1): on the ring, the
+/// answer while it asks, then its stages one at a time, and past either
+/// end the next or previous panel. A key always does something.
+fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isize) {
+    let on_ring = presenting.shown.get_untracked() == Some(PanelId::Ring);
+    if on_ring && by > 0 && model.asking.get_untracked() {
+        predict::skip_headline(model);
+        return;
+    }
+    let stepped = on_ring
+        && !model.asking.get_untracked()
+        && stages.is_some_and(|stages| stages.step(model, by));
+    if !stepped {
+        presenting.go(by);
     }
 }
 
 /// The keys, on the window, while presenting. A key typed into a field is
 /// the field's, but Escape.
-fn listen_for_keys(presenting: Presenting) {
+fn listen_for_keys(presenting: Presenting, model: Model, stages: Option<Stages>) {
     let on_key =
         Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |ev: web_sys::KeyboardEvent| {
-            let Some(shown) = presenting.shown.get_untracked() else {
+            if presenting.shown.get_untracked().is_none() {
                 return;
-            };
+            }
             let tag = ev
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -106,13 +124,11 @@ fn listen_for_keys(presenting: Presenting) {
             if (fields && key != "Escape") || (tag == "BUTTON" && key == " ") {
                 return;
             }
-            let ring = shown == PanelId::Ring;
             match key.as_str() {
                 "ArrowRight" | "PageDown" => presenting.go(1),
                 "ArrowLeft" | "PageUp" => presenting.go(-1),
-                "ArrowDown" if ring => click("step-forward"),
-                "ArrowUp" if ring => click("step-back"),
-                " " if ring => click("replay-change"),
+                " " | "ArrowDown" => advance(presenting, model, stages, 1),
+                "ArrowUp" => advance(presenting, model, stages, -1),
                 "Escape" => presenting.shown.set(None),
                 _ => return,
             }
@@ -160,7 +176,7 @@ pub fn PresentBar() -> impl IntoView {
             <span class="present-where" aria-live="polite">{title}</span>
             <button type="button" id="present-next" disabled=move || at(usize::MAX) on:click=move |_| presenting.go(1)>"Next panel ▶"</button>
             <button type="button" id="present-close" on:click=move |_| presenting.shown.set(None)>"Leave presenter mode"</button>
-            <span class="present-keys">"← → panels · ↓ ↑ steps · Space plays the change · Esc leaves"</span>
+            <span class="present-keys">"Space or ↓ the next thing · ↑ back · ← → panels · Esc leaves"</span>
         </nav>
     }
 }

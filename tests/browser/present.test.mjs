@@ -29,24 +29,26 @@ test("presenter mode: one panel at a time, moved through and stepped with the ke
   // Large type: the lead is set well above the page's own size.
   const sizes = await page.evaluate(() => [parseFloat(getComputedStyle(document.querySelector("#ring .lead")).fontSize), parseFloat(getComputedStyle(document.body).fontSize)]);
   assert.ok(sizes[0] >= sizes[1] * 1.15, `lead ${sizes[0]} px against the body's ${sizes[1]} px`);
-  // ↑ and ↓ step the ring; Space plays the change.
+  // ↑ goes back a stage; Space and ↓ show the next, one at a time.
   const stage = () => page.$eval("#ring [data-stage]", (s) => Number(s.dataset.stage));
   const last = await stage();
+  assert.ok(last >= 2, `${last + 1} stages`);
   await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last - 2);
+  await page.keyboard.press(" ");
   await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last - 1);
   await page.keyboard.press("ArrowDown");
   await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last);
-  await page.evaluate(() => document.querySelector("#ring canvas.ring-canvas").removeAttribute("data-animation-end"));
-  await page.keyboard.press(" ");
-  await page.waitForFunction(() => document.querySelector("#ring canvas.ring-canvas").getAttribute("data-animation-end") === "landed");
+  assert.equal((await state(page)).present, "ring", "still the ring at its last stage");
   for (const width of [1280, 1440, 390]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await page.screenshot({ path: artifact(`present-ring-${width}.png`) });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${width}: no sideways scroll`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  // → and ← move between panels, one at a time, and the address follows.
-  await page.keyboard.press("ArrowRight");
+  // Past the ring's last stage, Space goes on to the next panel, and the address follows.
+  await page.keyboard.press(" ");
   await page.waitForFunction(() => new URLSearchParams(location.search).get("present") === "predict");
   now = await state(page);
   assert.deepEqual(now.visible, ["predict"]);
@@ -91,4 +93,30 @@ test("a slide's link opens presenter mode on its panel; a bad one says so and sh
   assert.equal(await bad.page.evaluate(() => document.documentElement.dataset.present ?? null), null);
   assert.match(await bad.page.locator(".notices").textContent(), /present takes 1, 0 or a panel's id/);
   await bad.close();
+});
+
+test("presenter mode's first slide asks, and Space or ↓ shows the answer: a key always does something", async () => {
+  const { page, close } = await open(env.browser, env.served, "?present=1", { lazy: true });
+  await appReady(page);
+  await page.waitForFunction(() => document.documentElement.dataset.present === "ring");
+  // The ring asks: its question, no count, no stepper.
+  await page.waitForSelector("#ring [data-just-show]");
+  assert.equal(await page.locator("#ring .stepper").isHidden(), true);
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => !document.querySelector("#ring [data-just-show]"));
+  assert.match(await page.locator("#ring .legend-moved, #ring .ring-caption, #ring").first().innerText(), /keys changed owner/);
+  assert.equal((await state(page)).present, "ring", "the answer first, still on the ring");
+  // ↑ goes back a stage, ↓ forward again, and past the last the next panel.
+  const stage = () => page.$eval("#ring [data-stage]", (s) => Number(s.dataset.stage));
+  const last = await stage();
+  await page.keyboard.press("ArrowUp");
+  await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last - 1);
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last);
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction(() => document.documentElement.dataset.present === "predict");
+  // On any other panel too, ↑ and ↓ move: back to the ring.
+  await page.keyboard.press("ArrowUp");
+  await page.waitForFunction(() => document.documentElement.dataset.present === "ring");
+  await close();
 });

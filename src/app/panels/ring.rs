@@ -122,7 +122,7 @@ fn focus_the_guess() {
 /// reader stepped to another for the snapshot on screen (a new snapshot
 /// starts again at its own change).
 #[derive(Clone, Copy)]
-struct Stages {
+pub struct Stages {
     picked: RwSignal<Option<(Measured, usize)>>,
     shown_index: Memo<usize>,
     count: Memo<usize>,
@@ -136,7 +136,9 @@ struct Stages {
 }
 
 impl Stages {
-    fn new(model: Model) -> Stages {
+    /// The ring's stages, made once for the page (`app::provide_parts`):
+    /// the ring draws them and presenter mode's keys step them.
+    pub fn new(model: Model) -> Stages {
         let picked = RwSignal::new(None::<(Measured, usize)>);
         let shown_index = Memo::new(move |_| {
             let last = model.snapshot.with(|m| change_stage(&m.0));
@@ -170,6 +172,20 @@ impl Stages {
     fn pick(self, model: Model, index: usize) {
         self.picked
             .set(Some((model.snapshot.get_untracked(), index)));
+    }
+
+    /// One stage on (`by` 1) or back (-1) by hand, if there is one there;
+    /// false at either end.
+    pub fn step(self, model: Model, by: isize) -> bool {
+        let (index, count) = (self.shown_index.get_untracked(), self.count.get_untracked());
+        match index.checked_add_signed(by).filter(|&next| next < count) {
+            Some(next) => {
+                self.playing.set(false);
+                self.pick(model, next);
+                true
+            }
+            None => false,
+        }
     }
 
     fn at_change(self, model: Model) -> bool {
@@ -556,7 +572,7 @@ pub fn ring_panel() -> impl IntoView {
     let failure_view = expect_context::<FailureView>();
     let one_key = expect_context::<OneKey>().0;
     let canvas = NodeRef::<Canvas>::new();
-    let stages = Stages::new(model);
+    let stages = expect_context::<Stages>();
     // A server picked out in the legend, by name (kept while it is in the
     // view; only offered past eight servers, where colours repeat).
     let picked_server = RwSignal::new(None::<String>);
