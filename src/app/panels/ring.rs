@@ -609,22 +609,21 @@ pub fn ring_panel() -> impl IntoView {
                 .with(|s| legend_head(&m.0, &s.0, &caption, picked))
         })
     };
-    // The servers listed, by name: the lines are built again when they
-    // change (a stage, a change of pool), not on a step of a drag.
-    let listed = Memo::new(move |_| {
+    // The lines as they look (name, colour, number, badge): they are built
+    // again when that changes (a stage, a change of pool), not on a step
+    // of a drag, which changes only their keys.
+    let looks = Memo::new(move |_| {
         model.snapshot.with(|m| {
             stages.now.with(|s| {
-                let (members, next) = legend_servers(&m.0, &s.0);
-                members
+                legend_lines(&m.0, &s.0)
                     .iter()
-                    .chain(&next)
-                    .map(|&id| m.0.name(id).to_string())
+                    .map(LegendLine::look)
                     .collect::<Vec<_>>()
             })
         })
     });
     let lines = move || {
-        listed.track();
+        looks.track();
         model
             .snapshot
             .with_untracked(|m| stages.now.with_untracked(|s| legend_lines(&m.0, &s.0)))
@@ -797,6 +796,16 @@ struct LegendLine {
     joins_next: bool,
 }
 
+impl LegendLine {
+    /// Everything the line shows but its keys, as one string to compare.
+    fn look(&self) -> String {
+        format!(
+            "{} {} {:?} {:?} {}",
+            self.name, self.swatch, self.number, self.badge, self.joins_next
+        )
+    }
+}
+
 /// The servers the legend lists at this stage: those on the ring, then a
 /// newcomer that joins next. Before a join the newcomer holds nothing yet,
 /// but the legend names it and shows its colour, so a printed or saved
@@ -861,8 +870,8 @@ fn legend_loads(snapshot: &Snapshot, stage: &Stage) -> Vec<String> {
         .collect()
 }
 
-/// The legend's list: a line per server, built again only when the
-/// servers listed change or one is picked; a step of a drag rewrites each
+/// The legend's list: a line per server, built again only when a line's
+/// look changes or a server is picked; a step of a drag rewrites each
 /// line's keys alone (at the largest, rebuilding fifty lines a step took
 /// 18 ms of a 4x-throttled step). Past eight servers a name is a button
 /// that picks its server out (`picked`), and again shows them all.
