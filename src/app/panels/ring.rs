@@ -623,7 +623,9 @@ pub fn ring_panel() -> impl IntoView {
         })
     });
     let lines = move || {
-        looks.track();
+        // Read, not only tracked, so the memo is brought up to date and
+        // compared.
+        looks.with(|_| ());
         model
             .snapshot
             .with_untracked(|m| stages.now.with_untracked(|s| legend_lines(&m.0, &s.0)))
