@@ -71,6 +71,18 @@ pub fn show_and_focus(with: Option<Element>, element: &HtmlElement) {
     show_and_focus_js(with, element);
 }
 
+/// Mark the whole page (`<html>`) with attribute `name` while `on`, for a
+/// state the style follows everywhere (`data-asking`).
+pub fn flag_page(name: &str, on: bool) {
+    if let Some(root) = document().and_then(|d| d.document_element()) {
+        if on {
+            set(&root, name, "");
+        } else {
+            unset(&root, name);
+        }
+    }
+}
+
 /// Replace an element's content with markup written by `render::markup`
 /// (escaped): the first screen's, before the app and its patcher exist.
 pub fn set_markup(element: &Element, markup: &str) {

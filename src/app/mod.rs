@@ -130,6 +130,8 @@ fn App() -> impl IntoView {
     if asks_here && asking::headline_asks() {
         model.asking.set(true);
     }
+    // Every figure that answers the open question follows this (`Markup::tells`).
+    Effect::new(move || crate::dom::flag_page("data-asking", model.asking.get()));
     let (one_key, handout) = provide_parts(model, &parsed, &shown, alone);
     // The way out of an embed: the full page with the same settings.
     let full_page_link = (view_mode.embed || alone.is_some()).then(|| {

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 
 use super::print::Handout;
 use super::state::{set_changed, Model};
-use model::panels::PanelDef;
+use model::panels::{PanelDef, PanelId};
 
 /// One screen above and below the viewport counts as near.
 const NEAR: &str = "100% 0px 100% 0px";
@@ -146,6 +146,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
             data-in-handout=move || handout.panels(model).contains(&id).then_some("")
             node_ref=slot
         >
+            {held_note(model, id)}
             {move || {
                 built.get().then(|| {
                     // Built once, untracked: its own signals keep it current.
@@ -158,6 +159,23 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
         </div>
     }
     .into_any()
+}
+
+/// Over a panel whose figures wait for the ring's question (`Markup::tells`;
+/// the style shows it only then): why they show "?", and the way past it,
+/// which counts as skipping the question everywhere. Focus goes to the
+/// panel's heading, above the figures it has just shown.
+fn held_note(model: Model, id: PanelId) -> impl IntoView {
+    let show = move |_| {
+        super::panels::predict::skip_headline(model);
+        super::reach::go_to(id.as_str().to_string());
+    };
+    view! {
+        <p class="held-note">
+            "Each ? below waits for your guess at the question by the ring."
+            <button type="button" data-show-held on:click=show>"Show the counts"</button>
+        </p>
+    }
 }
 
 /// Report whether `element` intersects the viewport grown by `margin`, as

@@ -108,10 +108,35 @@ impl Markup {
         self.element("td", &[("class", Some("num"))], text)
     }
 
+    /// A number cell whose figure answers `question` when one is given
+    /// (`Markup::tells`).
+    pub fn number_cell_telling(&mut self, question: Option<&str>, text: &str) -> &mut Markup {
+        let Some(question) = question else {
+            return self.number_cell(text);
+        };
+        self.open("td", &[("class", Some("num"))])
+            .tells(question, &mut |m| {
+                m.text(text);
+            })
+            .close("td")
+    }
+
     /// `<span data-figure="hook">value</span>`: a figure the tests and the
     /// lesson read by name.
     pub fn figure(&mut self, hook: &str, value: &str) -> &mut Markup {
         self.element("span", &[("data-figure", Some(hook))], value)
+    }
+
+    /// What `inner` writes, withheld while its question is open: the page
+    /// shows "?" in its place until the reader answers the question by the
+    /// ring (`[data-asking]` on the page), and a printed handout keeps it
+    /// for its last page. `question` is the `QuestionId` it answers.
+    /// (`inner` is a `dyn`: one copy of this for its twenty callers.)
+    pub fn tells(&mut self, question: &str, inner: &mut dyn FnMut(&mut Markup)) -> &mut Markup {
+        self.open("span", &[("data-tells", Some(question))])
+            .open("span", &[]);
+        inner(self);
+        self.close("span").close("span")
     }
 
     /// A figure's plain value in a hidden hook, for a sentence that says
@@ -203,11 +228,11 @@ impl Markup {
         )
         .text(&stage.caption)
         .text(": ")
-        .element(
-            "strong",
-            &[],
-            &model::format::thousands(stage.moved_count as u64),
-        )
+        .open("strong", &[])
+        .tells("moved", &mut |m| {
+            m.text(&model::format::thousands(stage.moved_count as u64));
+        })
+        .close("strong")
         .text(" keys changed owner.");
         if let Some(guess) = guess {
             self.text(" You guessed ")
@@ -387,6 +412,24 @@ pub fn hash_label(kind: model::HashKind, compact: bool) -> &'static str {
     }
 }
 
+/// Whether `text` holds `number` as a number of its own, not inside a
+/// longer one ("205" is not in "1,205" nor in "2.05").
+pub fn mentions(text: &str, number: &str) -> bool {
+    let part_of_number =
+        |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit() || c == ',' || c == '.');
+    text.match_indices(number).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let mut after = text[at + number.len()..].chars();
+        let next = after.next();
+        // A sentence's full stop or a list's comma may follow a number.
+        let continues = match next {
+            Some(',' | '.') => after.next().is_some_and(|c| c.is_ascii_digit()),
+            other => part_of_number(other),
+        };
+        !part_of_number(before) && !continues
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -488,5 +531,18 @@ mod tests {
             m.into_string(),
             "<tr><td class=\"num\">1,000</td><span data-figure=\"moved\">7</span></tr>"
         );
+    }
+
+    #[test]
+    fn a_count_is_found_only_as_a_number_of_its_own() {
+        assert!(mentions("Of 205 moved keys, 205 went to echo.", "205"));
+        assert!(mentions("the ring moved 205.", "205"));
+        assert!(mentions("moved 205, against", "205"));
+        assert!(mentions("(20.5%)", "20.5%"));
+        assert!(!mentions("held 1,205 keys", "205"));
+        assert!(!mentions("held 2,050 keys", "205"));
+        assert!(!mentions("a ratio of 2.05", "205"));
+        assert!(!mentions("moved 2051", "205"));
+        assert!(!mentions("moved 205.5 on average", "205"));
     }
 }

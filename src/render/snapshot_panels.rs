@@ -101,10 +101,13 @@ fn figure_cell(m: &mut Markup, hook: &str, value: &str) {
         .close("td");
 }
 
-/// A number cell holding a named count, shown with separators from 10,000.
-fn count_cell(m: &mut Markup, hook: &str, count: usize) {
+/// A number cell holding a named count, shown with separators from 10,000,
+/// that answers `question` (`Markup::tells`).
+fn count_cell(m: &mut Markup, question: &str, hook: &str, count: usize) {
     m.open("td", &[("class", Some("num"))])
-        .count_in_prose(hook, count as u64)
+        .tells(question, &mut |m| {
+            m.count_in_prose(hook, count as u64);
+        })
         .close("td");
 }
 
@@ -213,10 +216,10 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     m.open("table", &[("class", Some("numbers"))])
         .open("tbody", &[]);
     row(m, "Owner before ≠ owner after, key by key", |m| {
-        count_cell(m, "moved", s.moved_by_owner_diff)
+        count_cell(m, "moved", "moved", s.moved_by_owner_diff)
     });
     row(m, &arcs, |m| {
-        count_cell(m, "moved-arc", s.moved_by_arc_walk)
+        count_cell(m, "moved", "moved-arc", s.moved_by_arc_walk)
     });
     row(m, even, |m| {
         figure_cell(m, "even-share", &format_share(s.even_share()))
@@ -225,13 +228,14 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     // traffic that changes server, beside the share of keys (DEFINITIONS §16).
     if let Some(requests) = s.moved_requests() {
         row(m, "Requests to the keys that moved", |m| {
-            m.open("td", &[("class", Some("num"))]);
-            if let Some(count) = requests.requests {
-                m.hidden_figure("moved-requests", &count.to_string());
-            }
-            m.hidden_figure("moved-request-share", &fixed(requests.share, 6))
-                .text(&requests.describe())
-                .close("td");
+            m.open("td", &[("class", Some("num"))]).tells("moved", &mut |m| {
+                if let Some(count) = requests.requests {
+                    m.hidden_figure("moved-requests", &count.to_string());
+                }
+                m.hidden_figure("moved-request-share", &fixed(requests.share, 6))
+                    .text(&requests.describe());
+            });
+            m.close("td");
         });
     }
     m.close("tbody").close("table");
@@ -253,11 +257,16 @@ fn routes_verdict(m: &mut Markup, s: &Snapshot, agree: bool) {
     } else {
         "✘ The two counts disagree: "
     })
+    .tells("moved", &mut |m| {
+        m.text(&format!(
+            "{} of {} keys ({}) moved",
+            thousands(s.moved_by_owner_diff as u64),
+            thousands(s.key_count() as u64),
+            percent(s.moved_by_owner_diff, s.key_count()),
+        ));
+    })
     .text(&format!(
-        "{} of {} keys ({}) moved, against {} of {}.",
-        thousands(s.moved_by_owner_diff as u64),
-        thousands(s.key_count() as u64),
-        percent(s.moved_by_owner_diff, s.key_count()),
+        ", against {} of {}.",
         if s.is_deploy() {
             "a floor"
         } else if s.weighted() {
@@ -286,12 +295,16 @@ fn modulo(m: &mut Markup, s: &Snapshot) {
         .close("thead")
         .open("tbody", &[]);
     row(m, "Consistent hashing (ring)", |m| {
-        m.number_cell(&thousands(s.moved_by_owner_diff as u64))
-            .number_cell(&percent(s.moved_by_owner_diff, s.key_count()));
+        for figure in [
+            thousands(s.moved_by_owner_diff as u64),
+            percent(s.moved_by_owner_diff, s.key_count()),
+        ] {
+            m.number_cell_telling(Some("moved"), &figure);
+        }
     });
     row(m, &format!("hash mod n ({from} → {to})"), |m| {
-        count_cell(m, "modulo-moved", s.modulo_moved);
-        m.number_cell(&percent(s.modulo_moved, s.key_count()));
+        count_cell(m, "modulo", "modulo-moved", s.modulo_moved);
+        m.number_cell_telling(Some("modulo"), &percent(s.modulo_moved, s.key_count()));
     });
     let least = if s.weighted() {
         "Fair share by weight (the least any scheme can move)"
@@ -305,11 +318,15 @@ fn modulo(m: &mut Markup, s: &Snapshot) {
     m.close("tbody").close("table");
     // Written as the cost panel's waste factor writes the same ratio.
     let times = format_ratio(s.modulo_over_ring());
-    m.paragraph(
-        "note",
-        &format!(
-            "Of {} keys, modulo moved {times} times as many as the ring.",
+    // The ratio gives the ring's count away with modulo's beside it.
+    m.open("p", &[("class", Some("note"))])
+        .text(&format!(
+            "Of {} keys, modulo moved ",
             thousands(s.key_count() as u64)
-        ),
-    );
+        ))
+        .tells("moved modulo", &mut |m| {
+            m.text(&times);
+        })
+        .text(" times as many as the ring.")
+        .close("p");
 }

@@ -5,7 +5,7 @@
 // first screen gives the count away. The figures come from the oracle.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, appReady, nativeFigures, artifact, reveal, figure } from "./harness.mjs";
+import { sharedBrowser, open, appReady, buildAll, nativeFigures, artifact, reveal, figure } from "./harness.mjs";
 
 const env = sharedBrowser();
 
@@ -116,4 +116,57 @@ test("changing a setting ends the question; an embedded ring never asks", async 
   assert.equal(await moved.page.locator("[data-ring-asks]").count(), 0);
   assert.equal(await figure(moved.page, "moved"), nativeFigures("").moved);
   await moved.close();
+});
+
+/** Every text and label a reader could see or hear anywhere on the page. */
+function pageText(page) {
+  return page.evaluate(() => {
+    const parts = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.checkVisibility({ visibilityProperty: true })) parts.push(node.textContent);
+    }
+    for (const labelled of document.querySelectorAll("[aria-label]")) {
+      if (labelled.checkVisibility()) parts.push(labelled.getAttribute("aria-label"));
+    }
+    return parts.join(" ");
+  });
+}
+
+test("until the ring's question is answered no panel shows its count; a panel's Show tells everywhere (390 px, touch)", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: { width: 390, height: 844 }, hasTouch: true, lazy: true });
+  await appReady(page);
+  await buildAll(page);
+  // Every panel measured: the schemes, the systems, the claims, the cost.
+  for (const selector of ["#schemes tr[data-scheme]", "#systems tr[data-scheme]", "#claims tr[data-claim]", "#cost-table tr[data-cost-scheme]"]) {
+    await page.waitForSelector(selector, { state: "attached" });
+  }
+  const share = `${(100 * Number(native.moved) / 1000).toFixed(1)}%`;
+  const before = await pageText(page);
+  assert.doesNotMatch(before, count, `the count ${native.moved} shows before an answer`);
+  assert.ok(!before.includes(share), `its share ${share} shows before an answer`);
+  // The figures are there all along, for the hooks: only the reader waits.
+  assert.equal(await page.locator("#moved [data-figure=moved]").textContent(), native.moved);
+  // The lab's other figures stay: modulo's count and the loads before.
+  assert.match(before, new RegExp(`\\b${native["modulo-moved"]}\\b`));
+  // Each panel that holds the count says why it shows "?" and offers it.
+  const held = await page.$$eval(".panel-slot", (slots) => slots
+    .filter((slot) => slot.querySelector("[data-tells~=moved]"))
+    .map((slot) => [slot.dataset.panel, slot.querySelector(".held-note")?.checkVisibility() ?? false]));
+  for (const panel of ["moved", "modulo", "loads", "failure", "schemes", "systems", "cost", "rollout", "claims"]) {
+    assert.ok(held.some(([p]) => p === panel), `${panel} holds the count`);
+  }
+  // The ring asks in its own words, with its own buttons.
+  for (const [panel, shown] of held) assert.equal(shown, panel !== "ring", `${panel} explains its ?`);
+  await page.screenshot({ path: artifact("held-390.png") });
+
+  const cost = page.locator("[data-panel=cost] [data-show-held]");
+  await cost.scrollIntoViewIfNeeded();
+  await cost.tap();
+  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-asking"));
+  await page.waitForFunction(() => document.activeElement?.id === "cost-title");
+  assert.match(await page.locator("#moved [data-figure=moved]").innerText(), count);
+  assert.match(await page.locator("#ring [data-caption]").textContent(), count, "the ring tells too: the question is skipped");
+  assert.ok((await pageText(page)).includes(share));
+  await close();
 });

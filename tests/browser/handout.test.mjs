@@ -228,6 +228,12 @@ for (const [name, query, headings, pages] of [
 ]) {
   test(`${name}: its panels, the questions with room and their answers last, at most ${pages} A4 pages, none under a third full`, async () => {
     const { page, close } = await open(env.browser, env.served, query, { lazy: true });
+    // The lesson's reader has seen the count on screen first: the paper keeps it for the last page all the same.
+    if (query) {
+      await appReady(page);
+      await page.locator("[data-just-show]").click();
+      await page.waitForFunction(() => !document.documentElement.hasAttribute("data-asking"));
+    }
     const handout = await printHandout(page);
     assert.deepEqual(handout.headings, headings);
     assert.equal(handout.controls, 0, "no control prints");
@@ -246,6 +252,22 @@ for (const [name, query, headings, pages] of [
     const native = nativeFigures(query).questions;
     assert.equal(answers.length, 6);
     assert.ok(answers[0].includes(`Measured: ${native.moved.answer} keys`), answers[0]);
+    // Before the answers, no answer: not the counts, not the busiest server's keys or share.
+    const [questionPages, answerPage] = handout.text.split("Answers to the questions");
+    const figures = nativeFigures(query);
+    const busiest = Math.max(...Object.values(figures.loads).map((l) => l.after));
+    const keys = query ? 1200 : 1000;
+    const told = [native.moved.answer, native.modulo.answer, `${native.busiest.answer}%`, String(busiest), (busiest / keys).toFixed(3)];
+    // The lesson's 19 servers hold loads that equal an answer by chance: its answers are checked by their hooks.
+    for (const answer of query ? [] : told) {
+      assert.doesNotMatch(questionPages, new RegExp(`(?<![\\d.,])${answer.replace(".", "\\.")}(?![\\d]|[.,]\\d)`), `${answer} printed before the answers`);
+    }
+    assert.match(answerPage, new RegExp(`Measured: ${native.modulo.answer} keys`));
+    const hooks = await page.$$eval("[data-figure=moved], [data-figure=modulo-moved], #ring [data-caption] [data-tells] > span", (hooks) => hooks.map((h) => [h.textContent, h.checkVisibility()]));
+    assert.equal(hooks.length, query ? 3 : 2, "the ring asks, or tells with its count withheld");
+    for (const [value, printed] of hooks) assert.deepEqual([value.length > 0, printed], [true, false], "a count on paper before its answer");
+    // Nothing printed points at what is not printed.
+    assert.doesNotMatch(questionPages, /failure panel|below\.|Each \?/, "a pointer to what is not on paper");
     const pdf = await page.pdf({ format: "A4", printBackground: true });
     assert.equal(pdf.subarray(0, 5).toString(), "%PDF-");
     const fills = pageFill(pdf);

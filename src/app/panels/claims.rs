@@ -7,9 +7,10 @@ use super::predict::settings_query;
 
 use crate::app::patch::{markup, Holder};
 use crate::app::state::{Model, Part};
-use crate::render::markup::Markup;
+use crate::render::markup::{mentions, Markup};
 use model::claims::Held;
-use model::Claim;
+use model::format::{percent, thousands};
+use model::{Claim, Snapshot};
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
@@ -89,11 +90,25 @@ pub fn claims_panel() -> impl IntoView {
         <p class="tally" aria-live="polite">{tally}</p>
         <div class="table-scroll" role="region" tabindex="0" aria-label="Claims and their verdicts">
             {markup(Holder::Block, move || {
-                model.with_part(|r| r.claims.as_ref(), |judged| table(judged.as_ref(), behind(), all.get()))
+                let moved = model.snapshot.with(|m| moved_words(&m.0));
+                model.with_part(|r| r.claims.as_ref(), |judged| table(judged.as_ref(), behind(), all.get(), &moved))
             })}
         </div>
         {show_all}
     }
+}
+
+/// The moved counts the questions ask for, as the claims write them (a
+/// count and a share), each with its question.
+fn moved_words(s: &Snapshot) -> [(&'static str, String); 4] {
+    let keys = s.key_count();
+    let (ring, modulo) = (s.moved_by_owner_diff, s.modulo_moved);
+    [
+        ("moved", thousands(ring as u64)),
+        ("moved", percent(ring, keys)),
+        ("modulo", thousands(modulo as u64)),
+        ("modulo", percent(modulo, keys)),
+    ]
 }
 
 /// Where a claim stands in the table: what does not hold first, what does
@@ -115,7 +130,7 @@ fn shown_at_first(claims: &[Claim]) -> usize {
 
 /// The table's rows as markup (see `crate::render::markup`): read-only text, so a
 /// string builder rather than a typed view.
-fn rows(html: &mut Markup, claims: &[Claim]) {
+fn rows(html: &mut Markup, claims: &[Claim], moved: &[(&str, String)]) {
     let mut ordered: Vec<&Claim> = claims.iter().collect();
     ordered.sort_by_key(|claim| rank(claim.held));
     let shown = shown_at_first(claims);
@@ -159,15 +174,34 @@ fn rows(html: &mut Markup, claims: &[Claim]) {
             .text(" ")
             .text(words)
             .close("td")
-            .element("td", &[], &claim.evidence)
-            .close("tr");
+            .open("td", &[]);
+        // Evidence that states a count a question asks for waits with it.
+        let mut answers: Vec<&str> = moved
+            .iter()
+            .filter(|(_, words)| mentions(&claim.evidence, words))
+            .map(|(question, _)| *question)
+            .collect();
+        answers.dedup();
+        if answers.is_empty() {
+            html.text(&claim.evidence);
+        } else {
+            html.tells(&answers.join(" "), &mut |html| {
+                html.text(&claim.evidence);
+            });
+        }
+        html.close("td").close("tr");
     }
 }
 
 /// The claims table: `judged` (none yet: no rows), `behind` if they were
 /// judged for other settings than those shown, `all` once the reader asked
 /// for every row.
-fn table(judged: Option<&Part<'_, Vec<Claim>>>, behind: bool, all: bool) -> String {
+fn table(
+    judged: Option<&Part<'_, Vec<Claim>>>,
+    behind: bool,
+    all: bool,
+    moved: &[(&str, String)],
+) -> String {
     let mut classes = String::from("claims");
     if behind {
         classes.push_str(" stale");
@@ -190,7 +224,7 @@ fn table(judged: Option<&Part<'_, Vec<Claim>>>, behind: bool, all: bool) -> Stri
     .close("thead")
     .open("tbody", &[]);
     if let Some(judged) = judged {
-        rows(&mut m, judged);
+        rows(&mut m, judged, moved);
     }
     m.close("tbody").close("table");
     m.into_string()

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::message::{apply, Message};
-use crate::app::panels::{markup, Holder};
+use crate::app::panels::{markup, moved_answers, Holder};
 use crate::app::state::Model;
 use crate::render::markup::Markup;
 use model::cost::{
@@ -62,13 +62,22 @@ fn copy_verdict(s: &Snapshot) -> String {
         html.hidden_figure(hook, &(seconds.round() as u64).to_string())
             .text(&seconds_and_duration(seconds));
     };
+    // The ring's time is the moved count in other units, and the copy-hours
+    // question's answer (`Markup::tells`).
+    let ring_time = |html: &mut Markup| {
+        html.tells("moved copy-hours", &mut |html| {
+            time(html, "copy-seconds-ring", s.moved_by_owner_diff)
+        });
+    };
     html.text(&format!(
         "Measured here: copying what {} moves takes ",
         ring_name(s)
     ));
-    time(&mut html, "copy-seconds-ring", s.moved_by_owner_diff);
+    ring_time(&mut html);
     html.text("; what hash mod n moves, ");
-    time(&mut html, "copy-seconds-modulo", s.modulo_moved);
+    html.tells("modulo copy-hours", &mut |html| {
+        time(html, "copy-seconds-modulo", s.modulo_moved)
+    });
     html.text(".");
     html.into_string()
 }
@@ -90,9 +99,13 @@ fn cold_misses(s: &Snapshot) -> String {
     let mut html = Markup::new();
     html.open("p", &[("data-cold-misses", Some(""))])
         .text("For a cache, every moved key is a cold miss the next time it is asked for: ")
-        .count_in_prose("cold-misses-ring", ring.misses as u64)
+        .tells("moved", &mut |html| {
+            html.count_in_prose("cold-misses-ring", ring.misses as u64);
+        })
         .text(&format!(" misses for {}, ", ring_name(s)))
-        .count_in_prose("cold-misses-modulo", modulo.misses as u64)
+        .tells("modulo", &mut |html| {
+            html.count_in_prose("cold-misses-modulo", modulo.misses as u64);
+        })
         .text(&format!(
             " for modulo. At {} {} per key per minute they all come within about {}: ",
             thousands(u64::from(rate)),
@@ -103,7 +116,9 @@ fn cold_misses(s: &Snapshot) -> String {
                 duration(ring.within_seconds)
             }
         ));
-    figure(&mut html, "miss-rate-ring", ring.per_second);
+    html.tells("moved", &mut |html| {
+        figure(html, "miss-rate-ring", ring.per_second)
+    });
     html.text(&format!(
         " extra requests a second to the backing store for {}, ",
         ring_name(s)
@@ -117,9 +132,14 @@ fn cold_misses(s: &Snapshot) -> String {
             .hidden_figure("miss-request-share-ring", &fixed(ring.share, 6))
             .hidden_figure("miss-request-share-modulo", &fixed(modulo.share, 6))
             .text(&format!(
-                "Counted in requests ({}), the moved keys get {} under {}, {} under hash mod n: that share of the traffic goes to a server without the data until each key's first miss refills it.",
-                s.requests().describe(),
-                ring.describe(),
+                "Counted in requests ({}), the moved keys get ",
+                s.requests().describe()
+            ))
+            .tells("moved", &mut |html| {
+                html.text(&ring.describe());
+            })
+            .text(&format!(
+                " under {}, {} under hash mod n: that share of the traffic goes to a server without the data until each key's first miss refills it.",
                 ring_name(s),
                 modulo.describe()
             ))
@@ -137,62 +157,93 @@ fn lead(s: &Snapshot) -> String {
 }
 
 /// The formula's two rows: an ideal scheme and perfect modulo.
-fn formula_rows(s: &Snapshot) -> impl IntoView {
+fn formula_rows(m: &mut Markup, s: &Snapshot) {
     let (n_before, n_after) = (s.before.len(), s.after.len());
     let larger = n_before.max(n_after);
-    let row = |formula: &'static str, heading: String, share: f64| {
-        let copy = Copy::of(share, s.settings.data, s.settings.bandwidth);
-        view! {
-            <tr data-formula=formula>
-                <th scope="row">{heading}</th>
-                <td class="num">{significant(s.key_count() as f64 * share, 4)}</td>
-                <td class="num">{gigabytes(copy.bytes)}</td>
-                <td class="num">{seconds(copy.seconds)}</td>
-            </tr>
-        }
-    };
-    (
-        row(
+    for (formula, heading, share) in [
+        (
             "ideal",
             format!("Formula, ideal: K ÷ {larger}"),
             ideal_share(n_before, n_after),
         ),
-        row(
+        (
             "modulo",
             format!("Formula, modulo: K·{} ÷ {larger}", larger - 1),
             modulo_share(n_before, n_after),
         ),
-    )
+    ] {
+        let copy = Copy::of(share, s.settings.data, s.settings.bandwidth);
+        m.open("tr", &[("data-formula", Some(formula))])
+            .row_heading(&heading)
+            .number_cell(&significant(s.key_count() as f64 * share, 4))
+            .number_cell(&gigabytes(copy.bytes))
+            .number_cell(&seconds(copy.seconds))
+            .close("tr");
+    }
 }
 
 /// One scheme's measured row. The ring row is the ring in use
-/// (DEFINITIONS §18), and says whose.
-fn measured_row(s: &Snapshot, row: &SchemeRow) -> impl IntoView {
+/// (DEFINITIONS §18), and says whose. Each figure is a moved count in its
+/// own units, and answers that count's question (`Markup::tells`).
+fn measured_row(m: &mut Markup, s: &Snapshot, row: &SchemeRow) {
     let moved = row.result.movement.moved;
     let copy = copy_of(s, moved);
+    let question = Some(moved_answers(row.result.id));
     let title = match row.result.id {
         PlacementId::Ring if s.settings.in_use.is_client() => format!("{}, in use", ring_name(s)),
         id => id.title().to_string(),
     };
-    view! {
-        <tr data-cost-scheme=row.result.id.as_str() data-copy-seconds=copy.seconds.round() as u64>
-            <th scope="row">{format!("Measured: {title}")}</th>
-            <td class="num">{thousands(moved as u64)}</td>
-            <td class="num">{gigabytes(copy.bytes)}</td>
-            // Measured: whole seconds, as the verdict above states them.
-            <td class="num">{measured_seconds(copy.seconds)}</td>
-        </tr>
-    }
+    let whole_seconds = (copy.seconds.round() as u64).to_string();
+    m.open(
+        "tr",
+        &[
+            ("data-cost-scheme", Some(row.result.id.as_str())),
+            ("data-copy-seconds", Some(&whole_seconds)),
+        ],
+    )
+    .row_heading(&format!("Measured: {title}"))
+    .number_cell_telling(question, &thousands(moved as u64))
+    .number_cell_telling(question, &gigabytes(copy.bytes))
+    // Measured: whole seconds, as the verdict above states them.
+    .number_cell_telling(question, &measured_seconds(copy.seconds))
+    .close("tr");
 }
 
-fn waste(s: &Snapshot) -> String {
-    format!(
-        "The waste factor, modulo moved ÷ ring moved: {} ÷ {} = {}, beside n = {} servers. A scheme that must reshuffle nearly everything copies about n times what a minimal one does.",
-        thousands(s.modulo_moved as u64),
-        thousands(s.moved_by_owner_diff as u64),
-        format_ratio(s.modulo_over_ring()),
-        s.before.len().max(s.after.len()) - usize::from(s.is_join())
+/// The table, formula and measured, and the waste factor under it.
+fn cost_table(s: &Snapshot, measured: Option<&[SchemeRow]>) -> String {
+    let mut m = Markup::new();
+    m.open_scrolling_table(
+        "What the change costs, scheme by scheme",
+        &[("class", Some("numbers")), ("id", Some("cost-table"))],
     )
+    .open("thead", &[])
+    .head_row(&["Route", "Keys moved", "Data to copy", "Time to copy"])
+    .close("thead")
+    .open("tbody", &[]);
+    formula_rows(&mut m, s);
+    for row in measured.unwrap_or_default() {
+        measured_row(&mut m, s, row);
+    }
+    m.close("tbody").close_scrolling_table();
+    // Modulo's count and the ratio give the ring's away.
+    let told = |m: &mut Markup, question: &str, text: &str| {
+        m.tells(question, &mut |m| {
+            m.text(text);
+        });
+    };
+    m.open("p", &[("class", Some("note"))])
+        .text("The waste factor, modulo moved ÷ ring moved: ");
+    told(&mut m, "modulo", &thousands(s.modulo_moved as u64));
+    m.text(" ÷ ");
+    told(&mut m, "moved", &thousands(s.moved_by_owner_diff as u64));
+    m.text(" = ");
+    told(&mut m, "moved", &format_ratio(s.modulo_over_ring()));
+    m.text(&format!(
+        ", beside n = {} servers. A scheme that must reshuffle nearly everything copies about n times what a minimal one does.",
+        s.before.len().max(s.after.len()) - usize::from(s.is_join())
+    ))
+    .close("p");
+    m.into_string()
 }
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
@@ -200,18 +251,11 @@ fn waste(s: &Snapshot) -> String {
 pub fn cost_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
-    let measured_rows = move || {
+    let table = move || {
         snapshot.with(|m| {
             model.with_part(
                 |r| r.schemes.as_ref(),
-                |measured| {
-                    measured.map(|measured| {
-                        measured
-                            .iter()
-                            .map(|row| measured_row(&m.0, row))
-                            .collect_view()
-                    })
-                },
+                |measured| cost_table(&m.0, measured.map(|measured| measured.value.as_slice())),
             )
         })
     };
@@ -220,18 +264,7 @@ pub fn cost_panel() -> impl IntoView {
         <CostControls />
         {markup(Holder::Verdict, move || snapshot.with(|m| copy_verdict(&m.0)))}
         {markup(Holder::Block, move || snapshot.with(|m| cold_misses(&m.0)))}
-        <div class="table-scroll" role="region" tabindex="0" aria-label="What the change costs, scheme by scheme">
-            <table class="numbers" id="cost-table">
-                <thead>
-                    <tr><th scope="col">"Route"</th><th scope="col">"Keys moved"</th><th scope="col">"Data to copy"</th><th scope="col">"Time to copy"</th></tr>
-                </thead>
-                <tbody>
-                    {move || snapshot.with(|m| formula_rows(&m.0))}
-                    {measured_rows}
-                </tbody>
-            </table>
-        </div>
-        <p class="note">{move || snapshot.with(|m| waste(&m.0))}</p>
+        {markup(Holder::Block, table)}
     }
 }
 

@@ -181,7 +181,12 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
     .close("thead")
     .open("tbody", &[]);
     let palette = Palette::of(&s.names, s.is_join());
-    for id in s.after.iter().copied().filter(|id| !down.contains(id)) {
+    let survivors = || s.after.iter().copied().filter(|id| !down.contains(id));
+    let most = survivors()
+        .map(|id| f.received[usize::from(id)])
+        .max()
+        .unwrap_or(0);
+    for id in survivors() {
         let name = s.name(id);
         let held = s.loads_after[usize::from(id)];
         let received = f.received[usize::from(id)];
@@ -204,8 +209,16 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
         .swatch(palette.swatch_class(name))
         .text(name)
         .close("th")
-        .number_cell(&thousands(u64::from(held)))
-        .number_cell(&thousands(u64::from(received)))
+        // A newcomer's keys are the keys the change moved to it (`Markup::tells`).
+        .number_cell_telling(
+            (!s.before.contains(&id)).then_some("moved"),
+            &thousands(u64::from(held)),
+        )
+        // The most any survivor receives: the failover question's answer.
+        .number_cell_telling(
+            (most > 0 && received == most).then_some("failover"),
+            &thousands(u64::from(received)),
+        )
         .number_cell(&increase)
         .close("tr");
     }

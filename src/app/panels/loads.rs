@@ -143,6 +143,9 @@ struct Columns<'a> {
     requests: Vec<f64>,
     /// The pool's total weight after the change.
     total_weight: f64,
+    /// The busiest server's keys after the change: the busiest question's
+    /// answer.
+    busiest: u32,
     palette: Palette<'a>,
 }
 
@@ -186,25 +189,38 @@ fn server_row(m: &mut Markup, s: &Snapshot, server: ServerId, columns: &Columns<
     .swatch(palette.swatch_class(name))
     .text(name)
     .close("th")
-    .number_cell(&shown(before))
-    .number_cell(&shown(after))
-    .number_cell(&format!(
-        "{}{}",
-        if delta > 0 {
-            "+"
-        } else if delta < 0 {
-            "−"
-        } else {
-            ""
-        },
-        thousands(delta.unsigned_abs())
-    ))
-    .number_cell(&share.unwrap_or_else(dash))
-    .number_cell(&after.map_or_else(dash, |load| fixed(f64::from(load) / keys as f64, 3)))
-    .number_cell(&weight.to_string())
-    .number_cell(&after.map_or_else(dash, |_| fixed(f64::from(weight) / total_weight, 3)))
-    .number_cell(&request_share.unwrap_or_else(dash))
-    .close("tr");
+    .number_cell(&shown(before));
+    // A newcomer's keys after are the keys that moved to it: for one join,
+    // the ring's question's answer (`Markup::tells`).
+    let newcomer = before.is_none() && after.is_some();
+    let busiest = after == Some(columns.busiest);
+    let after_answers = match (newcomer, busiest) {
+        (true, true) => Some("moved busiest"),
+        (true, false) => Some("moved"),
+        (false, true) => Some("busiest"),
+        (false, false) => None,
+    };
+    let sign = match delta.signum() {
+        1 => "+",
+        -1 => "−",
+        _ => "",
+    };
+    let told = [
+        shown(after),
+        format!("{sign}{}", thousands(delta.unsigned_abs())),
+    ];
+    m.number_cell_telling(after_answers, &told[0])
+        .number_cell_telling(newcomer.then_some("moved"), &told[1]);
+    m.number_cell(&share.unwrap_or_else(dash));
+    m.number_cell_telling(
+        after_answers,
+        &after.map_or_else(dash, |load| fixed(f64::from(load) / keys as f64, 3)),
+    );
+    m.number_cell(&weight.to_string())
+        .number_cell(&after.map_or_else(dash, |_| fixed(f64::from(weight) / total_weight, 3)))
+        // With requests alike, a server's requests are its keys ÷ K.
+        .number_cell_telling(after_answers, &request_share.unwrap_or_else(dash))
+        .close("tr");
 }
 
 fn loads_table(s: &Snapshot) -> String {
@@ -235,6 +251,7 @@ fn loads_table(s: &Snapshot) -> String {
             .map(|&id| f64::from(s.weights[usize::from(id)]))
             .sum(),
         palette: Palette::of(&s.names, s.is_join()),
+        busiest: model::measure::most_keys(&s.loads_after, &s.after),
     };
     for server in s.all_servers() {
         server_row(&mut m, s, server, &columns);
@@ -263,28 +280,45 @@ fn loads_table(s: &Snapshot) -> String {
     } else {
         "Spread is the busiest server's keys ÷ the quietest's"
     };
+    // The spread after names the busiest server's keys, when it is the
+    // furthest over: the busiest question's answer.
+    let busiest = (after.busiest == columns.busiest).then_some("busiest");
+    let told = |m: &mut Markup, text: &str| match busiest {
+        Some(question) => {
+            m.tells(question, &mut |m| {
+                m.text(text);
+            });
+        }
+        None => {
+            m.text(text);
+        }
+    };
     m.close("tr")
         .close("tfoot")
         .close_scrolling_table()
         .open("p", &[("class", Some("note"))])
         .text(&format!(
-            "{what}: before, {}; after, {}. 1.00 would be perfectly {}. Furthest over its fair share after the change: ",
+            "{what}: before, {}; after, ",
             describe(s, s.spread_before()),
-            describe(s, after),
-            if s.weighted() { "fair" } else { "even" },
-        ))
-        .element(
-            "span",
-            &[("data-furthest-over", Some(s.name(after.busiest_id)))],
-            s.name(after.busiest_id),
-        )
-        .text(&format!(
-            ", {} keys against {} ({} times).",
-            thousands(u64::from(after.busiest)),
-            share_in_prose(after.fair_per_weight * f64::from(after.busiest_weight)),
-            fixed(after.busiest_over_fair(), 2)
-        ))
-        .close("p");
+        ));
+    told(&mut m, &describe(s, after));
+    m.text(&format!(
+        ". 1.00 would be perfectly {}. Furthest over its fair share after the change: ",
+        if s.weighted() { "fair" } else { "even" },
+    ))
+    .element(
+        "span",
+        &[("data-furthest-over", Some(s.name(after.busiest_id)))],
+        s.name(after.busiest_id),
+    )
+    .text(", ");
+    told(&mut m, &thousands(u64::from(after.busiest)));
+    m.text(&format!(
+        " keys against {} ({} times).",
+        share_in_prose(after.fair_per_weight * f64::from(after.busiest_weight)),
+        fixed(after.busiest_over_fair(), 2)
+    ))
+    .close("p");
     m.into_string()
 }
 

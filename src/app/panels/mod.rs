@@ -51,6 +51,15 @@ pub fn view_of(panel: &PanelDef) -> AnyView {
     .into_any()
 }
 
+/// The question a placement's moved count answers: hash mod n's answers
+/// the modulo question, shown on the page; every other, the ring's.
+pub fn moved_answers(id: model::placements::PlacementId) -> &'static str {
+    match id {
+        model::placements::PlacementId::Modulo => "modulo",
+        _ => "moved",
+    }
+}
+
 /// Whether the page shows one panel alone (an embed, or `panel=`): then the
 /// panel is a page of its own, and its heading is the page's `h1`.
 #[derive(Clone, Copy)]

@@ -932,7 +932,8 @@ fn legend_line(
     view! {
         <li data-joins-next=line.joins_next.then(|| line.name.clone())>
             {name}
-            <span class="legend-load">{load}</span>
+            // A newcomer's keys are keys that moved (`Markup::tells`).
+            <span class="legend-load" data-tells=(line.badge == Some("new")).then_some("moved")><span>{load}</span></span>
             {line.badge.map(|badge| view! { <span class="badge">{badge}</span> })}
         </li>
     }

@@ -6,10 +6,53 @@ use leptos::prelude::*;
 
 use crate::app::message::{apply, Message};
 use crate::app::number_control::typed_number;
+use crate::app::panels::{markup, Holder};
+use crate::render::markup::Markup;
 use crate::app::state::Model;
 use model::cost::{misrouted, modulo_share, significant};
 use model::format::thousands;
+use model::Snapshot;
 use model::settings::{MAX_RATE, MAX_ROLLOUT, MIN_RATE, MIN_ROLLOUT};
+
+/// Keys moved and writes misrouted, measured for the ring and for modulo.
+/// Each figure answers a question (`Markup::tells`): the ring's count, and
+/// modulo's in other units.
+fn table(s: &Snapshot) -> String {
+    let mut m = Markup::new();
+    m.open(
+        "table",
+        &[("class", Some("numbers compact")), ("id", Some("rollout-table"))],
+    )
+    .open("thead", &[])
+    .head_row(&["Scheme", "Keys moved", "Misrouted writes"])
+    .close("thead")
+    .open("tbody", &[]);
+    let settings = &s.settings;
+    for (heading, question, hook, moved) in [
+        ("Ring (measured)", "moved", "misrouted-ring", s.moved_by_owner_diff),
+        ("hash mod n (measured)", "modulo", "misrouted-modulo", s.modulo_moved),
+    ] {
+        // Whole writes: the plain number in the hook, with separators for the reader.
+        let writes = misrouted(
+            moved as f64,
+            f64::from(settings.rate),
+            f64::from(settings.rollout),
+        )
+        .round() as u64;
+        m.open("tr", &[])
+            .row_heading(heading)
+            .number_cell_telling(Some(question), &thousands(moved as u64))
+            .open("td", &[("class", Some("num"))])
+            .hidden_figure(hook, &writes.to_string())
+            .tells(question, &mut |m| {
+                m.text(&thousands(writes));
+            })
+            .close("td")
+            .close("tr");
+    }
+    m.close("tbody").close("table");
+    m.into_string()
+}
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
@@ -40,14 +83,6 @@ pub fn rollout_panel() -> impl IntoView {
         };
     let typed_rate = typed_number(move |m| rate_message.set(m), set_rate);
     let typed_rollout = typed_number(move |m| rollout_message.set(m), set_rollout);
-    let count = move |moved: usize| {
-        snapshot.with(|m| {
-            let s = &m.0.settings;
-            misrouted(moved as f64, f64::from(s.rate), f64::from(s.rollout))
-        })
-    };
-    // Whole writes: the plain number in the hook, with separators for the reader.
-    let writes = move |moved: usize| count(moved).round() as u64;
     let formula = move || {
         snapshot.with(|m| {
             let s = &m.0;
@@ -79,21 +114,7 @@ pub fn rollout_panel() -> impl IntoView {
                 <Message message=rollout_message id="rollout-message" />
             </div>
         </div>
-        <table class="numbers compact" id="rollout-table">
-            <thead><tr><th scope="col">"Scheme"</th><th scope="col">"Keys moved"</th><th scope="col">"Misrouted writes"</th></tr></thead>
-            <tbody>
-                <tr>
-                    <th scope="row">"Ring (measured)"</th>
-                    <td class="num">{move || thousands(snapshot.with(|m| m.0.moved_by_owner_diff) as u64)}</td>
-                    <td class="num"><span data-figure="misrouted-ring" hidden>{move || writes(snapshot.with(|m| m.0.moved_by_owner_diff)).to_string()}</span>{move || thousands(writes(snapshot.with(|m| m.0.moved_by_owner_diff)))}</td>
-                </tr>
-                <tr>
-                    <th scope="row">"hash mod n (measured)"</th>
-                    <td class="num">{move || thousands(snapshot.with(|m| m.0.modulo_moved) as u64)}</td>
-                    <td class="num"><span data-figure="misrouted-modulo" hidden>{move || writes(snapshot.with(|m| m.0.modulo_moved)).to_string()}</span>{move || thousands(writes(snapshot.with(|m| m.0.modulo_moved)))}</td>
-                </tr>
-            </tbody>
-        </table>
+        {markup(Holder::Block, move || snapshot.with(|m| table(&m.0)))}
         <p class="note">{formula}</p>
         <p class="note">"Make the wrong owner loud: if each server checks that it owns a key before accepting a write, a misrouted write becomes an error the client retries against the new list, instead of data silently stored where no reader will look."</p>
     }

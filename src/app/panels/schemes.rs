@@ -10,7 +10,7 @@ use crate::app::draw::theme::observed_width;
 use crate::app::message::{apply, Message};
 use crate::app::number_control::NumberControl;
 use crate::app::panels::down_table::down_hooks;
-use crate::app::panels::{markup, Holder};
+use crate::app::panels::{markup, moved_answers, Holder};
 use crate::app::state::{self, Model, SchemesMeasured};
 use crate::app::timing;
 use crate::render::markup::{escape, wrapped, Markup};
@@ -305,19 +305,24 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
     m.open("tr", &hooks);
     row_heading(m, r.id, marks.in_use);
     m.open("td", &[("class", Some("num"))])
-        .text(&thousands(r.movement.moved as u64))
-        .text(" ")
-        .element(
-            "span",
-            &[("class", Some("share"))],
-            &format!("({})", percent(r.movement.moved, marks.keys)),
-        )
+        .tells(moved_answers(r.id), &mut |m| {
+            m.text(&thousands(r.movement.moved as u64))
+                .text(" ")
+                .element(
+                    "span",
+                    &[("class", Some("share"))],
+                    &format!("({})", percent(r.movement.moved, marks.keys)),
+                );
+        })
         .close("td")
-        .element(
+        .open(
             "td",
             &[("class", Some(if between > 0 { "num bad" } else { "num" }))],
-            &thousands(between as u64),
         )
+        .tells("between", &mut |m| {
+            m.text(&thousands(between as u64));
+        })
+        .close("td")
         .element(
             "td",
             &[("data-end", Some("busiest"))],
@@ -592,7 +597,7 @@ pub fn schemes_panel() -> impl IntoView {
         {markup(Holder::Lead, move || snapshot.with(|m| lead(&m.0)))}
         <SchemeControls />
         {markup(Holder::Block, table)}
-        <figure>
+        <figure data-tells="moved">
             <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_part(|r| r.schemes.as_ref(), |measured| {
                 chart_label(measured.as_ref(), snapshot.with_untracked(|m| m.0.key_count()))
             })></canvas>

@@ -15,10 +15,10 @@ use crate::app::panels::down_table::down_section;
 use crate::app::panels::schemes::{notes, placements_table, Table};
 use crate::app::panels::{markup, Holder};
 use crate::app::state::Model;
-use crate::render::markup::escape;
+use crate::render::markup::{escape, Markup};
 use model::placements::PlacementId;
 
-/// What the rows show at this address, in words: which systems move keys
+/// What the rows show at this address, in words (markup): which systems move keys
 /// between servers that stay, and the spread of moved counts.
 fn verdict(snapshot: &Snapshot, rows: &[SchemeRow]) -> String {
     let title = |row: &SchemeRow| row.result.id.title();
@@ -47,13 +47,22 @@ fn verdict(snapshot: &Snapshot, rows: &[SchemeRow]) -> String {
             between.join(", ")
         )
     };
-    format!(
-        "When {change}, {} moves the fewest keys ({}) and {} the most ({}). {staying}",
-        title(fewest),
-        thousands(fewest.result.movement.moved as u64),
-        title(most),
-        thousands(most.result.movement.moved as u64),
-    )
+    // Markup: each count is a moved count, withheld while the ring asks.
+    let mut m = Markup::new();
+    let count = |m: &mut Markup, row: &SchemeRow| {
+        m.tells("moved", &mut |m| {
+            m.text(&thousands(row.result.movement.moved as u64));
+        });
+    };
+    m.text(&format!(
+        "When {change}, {} moves the fewest keys (",
+        title(fewest)
+    ));
+    count(&mut m, fewest);
+    m.text(&format!(") and {} the most (", title(most)));
+    count(&mut m, most);
+    m.text(&format!("). {staying}"));
+    m.into_string()
 }
 
 /// The panel, under `heading` (from `panels::ALL`).
@@ -78,7 +87,7 @@ pub fn systems_panel() -> impl IntoView {
                 |r| r.systems.as_ref(),
                 |measured| {
                     measured
-                        .map(|measured| escape(&verdict(&m.0, measured.value)))
+                        .map(|measured| verdict(&m.0, measured.value))
                         .unwrap_or_default()
                 },
             )
