@@ -7,6 +7,7 @@ pub mod draw;
 pub(crate) mod embed;
 mod embed_dialog;
 mod from_js;
+mod lesson;
 mod measure;
 mod message;
 mod motion;
@@ -181,7 +182,11 @@ fn App() -> impl IntoView {
         <div class="layout" class:single=!full_page>
             {full_page.then(controls::Controls)}
             <main class="panels" inert=move || sheet.0.get()>
-                {shown.into_iter().map(|panel| slot::panel_slot(model, panel, eager(panel))).collect_view()}
+                {shown.into_iter().map(|panel| {
+                    // The lesson is in the ring's panel; the lab follows it.
+                    let lab = (full_page && panel.id == PanelId::Ring).then(lab_contents);
+                    (slot::panel_slot(model, panel, eager(panel)), lab)
+                }).collect_view()}
             </main>
         </div>
         {full_page.then(panels::predict::printed_answers)}
@@ -190,4 +195,31 @@ fn App() -> impl IntoView {
         {patch::markup(patch::Holder::Block, || crate::render::markup::wrapped("div", "glossary", &crate::render::glossary::definitions()))}
         {full_page_link}
     }
+}
+
+/// Where the lab begins, after the lesson: what it is, and a way to each
+/// of its panels (read-only markup; its links are the page's in-page links).
+fn lab_contents() -> AnyView {
+    patch::markup(patch::Holder::Block, || {
+        let mut m = crate::render::markup::Markup::new();
+        m.open("nav", &[("class", Some("lab")), ("aria-labelledby", Some("lab"))])
+            .element("h2", &[("id", Some("lab"))], "The lab")
+            .element(
+                "p",
+                &[],
+                "Every panel below measures the settings (beside the ring, or under ⚙ on a phone) for the same keys and the same change.",
+            )
+            .open("ul", &[]);
+        for panel in registry::ALL
+            .iter()
+            .filter(|panel| panel.id != PanelId::Ring)
+        {
+            let href = format!("#{}", panel.id.as_str());
+            m.open("li", &[])
+                .element("a", &[("href", Some(&href))], panel.heading)
+                .close("li");
+        }
+        m.close("ul").close("nav");
+        m.into_string()
+    })
 }

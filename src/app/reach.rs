@@ -45,6 +45,10 @@ fn go_to_within(id: String, within: Option<String>) {
         // as it is near, in a frame or two, on a busy machine in more.
         for _ in 0..200 {
             if let Some(heading) = heading() {
+                // A place inside a panel's closed part (the config box) opens it.
+                if let Ok(Some(fold)) = heading.closest("details:not([open])") {
+                    dom::set(&fold, "open", "");
+                }
                 if let Ok(heading) = heading.dyn_into::<web_sys::HtmlElement>() {
                     if !heading.has_attribute("tabindex") {
                         dom::set(&heading, "tabindex", "-1");

@@ -172,7 +172,7 @@ fn held_note(model: Model, id: PanelId) -> impl IntoView {
     };
     view! {
         <p class="held-note">
-            "Each ? below waits for your guess at the question by the ring."
+            "Each ? waits for your guess at the ring's question."
             <button type="button" data-show-held on:click=show>"Show the counts"</button>
         </p>
     }

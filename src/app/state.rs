@@ -245,6 +245,16 @@ impl Model {
     /// edit of the pool (a down server that left, too many replicas) is
     /// fitted quietly, as the reader asked for that change.
     pub fn try_change(&self, edit: impl FnOnce(&mut Settings)) -> Result<(), Vec<Problem>> {
+        let mut edit = Some(edit);
+        self.try_edit(&mut |draft| {
+            if let Some(edit) = edit.take() {
+                edit(draft);
+            }
+        })
+    }
+
+    /// `try_change`'s body, compiled once for its thirty callers' edits.
+    fn try_edit(&self, edit: &mut dyn FnMut(&mut Settings)) -> Result<(), Vec<Problem>> {
         // An edit builds on one still waiting for its frame.
         let current = self
             .edits

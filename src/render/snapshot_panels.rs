@@ -228,13 +228,14 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     // traffic that changes server, beside the share of keys (DEFINITIONS §16).
     if let Some(requests) = s.moved_requests() {
         row(m, "Requests to the keys that moved", |m| {
-            m.open("td", &[("class", Some("num"))]).tells("moved", &mut |m| {
-                if let Some(count) = requests.requests {
-                    m.hidden_figure("moved-requests", &count.to_string());
-                }
-                m.hidden_figure("moved-request-share", &fixed(requests.share, 6))
-                    .text(&requests.describe());
-            });
+            m.open("td", &[("class", Some("num"))])
+                .tells("moved", &mut |m| {
+                    if let Some(count) = requests.requests {
+                        m.hidden_figure("moved-requests", &count.to_string());
+                    }
+                    m.hidden_figure("moved-request-share", &fixed(requests.share, 6))
+                        .text(&requests.describe());
+                });
             m.close("td");
         });
     }

@@ -38,7 +38,9 @@ test("the title and intro are in the HTML, before any script runs", async () => 
   // A placeholder holds the room the settings and the ring will take.
   const box = await page.locator(".ring-placeholder").boundingBox();
   assert.ok(box.height >= 600, `placeholder only ${box.height}px tall`);
-  // With no script to lay it out later, the closing prose is there from the start.
+  // With no script to lay it out later, the closing prose is there from the
+  // start, its lists one tap away under their line.
+  await page.locator("#leaves-out summary").click();
   assert.ok(await page.locator("#leaves-out li").first().isVisible());
   await context.close();
 });
@@ -73,9 +75,10 @@ test("panels are built as they come near, not all at once", async () => {
   await page.emulateMedia({ media: "screen" });
   const verdicts = await claims(page); // scrolls to it
   assert.deepEqual(verdicts, nativeFigures("").claims);
-  // Both come as the reader nears them.
+  // Both come as the reader nears them, the prose's lists under their line.
   await page.locator("#leaves-out").scrollIntoViewIfNeeded();
   await page.waitForFunction(() => !document.documentElement.classList.contains("tail-later"));
+  await page.locator("#leaves-out summary").click();
   assert.ok(await sources.isVisible());
   assert.match(await sources.textContent(), /Redis Cluster/);
   await close();
@@ -103,7 +106,8 @@ test("a panel out of view during a change is stale, then catches up when reveale
 });
 
 test("during a drag a panel near but out of view holds its figures, then catches up when the drag pauses", async () => {
-  const { page, close } = await open(env.browser, env.served);
+  // Tall enough that the entries, after the lesson and the lab's contents, are within a screen below.
+  const { page, close } = await open(env.browser, env.served, "", { viewport: { width: 1280, height: 1000 } });
   const seen = await page.evaluate(async () => {
     const slot = (id) => document.querySelector(`[data-panel="${id}"]`);
     const top = slot("entries").getBoundingClientRect().top;
@@ -193,6 +197,7 @@ test("before the app arrives, the first screen's own module measures and draws t
   assert.equal(await sources.isVisible(), false);
   await page.mouse.wheel(0, 400);
   await page.waitForFunction(() => !document.documentElement.classList.contains("tail-later"));
+  await page.locator("#leaves-out summary").click();
   assert.ok(await sources.isVisible());
   assert.equal(await page.locator(".panel-slot").count(), 0, "the app has still not started");
   // The app then takes over, with the same figure.

@@ -223,6 +223,8 @@ export async function reveal(page, panel) {
     panel,
     { timeout: 90000 },
   );
+  // Its closed parts opened, as a reader who came for them would.
+  await slot.evaluate((slot) => slot.querySelectorAll("details.fold:not([open])").forEach((fold) => { fold.open = true; }));
 }
 
 /**

@@ -3,7 +3,7 @@
 // sticky bar, long tables that say what matters first or that they scroll.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, figure, nativeFigures, claims, artifact, reveal, appReady } from "./harness.mjs";
+import { sharedBrowser, open, figure, nativeFigures, claims, artifact, reveal, appReady, buildAll } from "./harness.mjs";
 
 const env = sharedBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -255,6 +255,9 @@ test("every term a student may not know opens its definition with a tap, where i
     await term.waitFor({ state: "attached" });
     // The word is a button in the sentence, never only a tooltip.
     assert.equal(await term.evaluate((t) => t.tagName), "BUTTON", id);
+    // On a phone the settings are in the sheet ⚙ opens.
+    const inSheet = await term.evaluate((t) => t.closest(".controls") !== null);
+    if (inSheet) await page.click("#open-settings");
     await term.scrollIntoViewIfNeeded();
     await term.click();
     await page.waitForSelector(`#term-${id}:popover-open`);
@@ -263,6 +266,7 @@ test("every term a student may not know opens its definition with a tap, where i
     if (id === "virtual-node") await page.screenshot({ path: artifact("phone-term-open.png") });
     await page.keyboard.press("Escape");
     await page.waitForSelector(`#term-${id}:popover-open`, { state: "detached" });
+    if (inSheet && await page.locator(".controls.sheet-open").count()) await page.click(".sheet-close");
   }
   assert.equal(await page.locator("main abbr[title]").count(), 0, "no meaning left in a title alone");
   await close();
@@ -274,6 +278,8 @@ test("each term named in issue 47 is a tap-able term where it first appears on t
   await page.click("[data-claims-show-all]");
   // Once answered, the headline tells, with hash mod n in it.
   await page.waitForFunction(() => /hash mod n/.test(document.querySelector("[data-headline]").textContent));
+  // The settings come first on the page: on a phone, in the sheet ⚙ opens.
+  await page.click("#open-settings");
   const firsts = await page.evaluate((phrases) => {
     const shown = (node) => node.parentElement.closest("[popover], script, style, .glossary, [hidden]") === null
       && node.parentElement.getClientRects().length > 0;
@@ -407,5 +413,31 @@ test("\"Any one key\" on a phone: the owners first, and stepping keeps the curre
   assert.equal(await page.evaluate(() => document.activeElement?.textContent.trim()), "Next step");
   await page.getByRole("button", { name: "Show every step" }).click();
   await page.waitForFunction(() => document.activeElement?.textContent.trim() === "Step through it");
+  await close();
+});
+
+test("with every part closed the whole page is at most 12 phone screens; a closed part opens with a tap", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { viewport: { width: 390, height: 844 }, hasTouch: true, lazy: true });
+  await appReady(page);
+  await buildAll(page);
+  for (const selector of ["#schemes tr[data-scheme]", "#systems tr[data-scheme]", "#claims tr[data-claim]", "#cost-table tr[data-cost-scheme]"]) {
+    await page.waitForSelector(selector, { state: "attached" });
+  }
+  const shape = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    panels: [...document.querySelectorAll(".panel-slot section.panel")].length,
+    open: document.querySelectorAll("details.fold[open]").length,
+    folds: document.querySelectorAll("details.fold").length,
+  }));
+  assert.equal(shape.panels, 12, "every panel built");
+  assert.equal(shape.open, 0);
+  assert.ok(shape.folds >= 10, `${shape.folds} closed parts`);
+  assert.ok(shape.height <= 12 * 844, `${shape.height} px is ${(shape.height / 844).toFixed(1)} screens`);
+  // A closed part names what it holds; a tap opens it where it is.
+  const table = page.locator("#schemes details.fold", { has: page.locator("table") });
+  assert.equal(await page.locator("#schemes tr[data-scheme]").first().isVisible(), false);
+  await table.locator("summary").tap();
+  await page.locator("#schemes tr[data-scheme]").first().waitFor();
+  assert.equal(await table.evaluate((fold) => fold.open), true);
   await close();
 });

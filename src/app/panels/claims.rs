@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::predict::settings_query;
 
+use crate::app::panels::fold;
 use crate::app::patch::{markup, Holder};
 use crate::app::state::{Model, Part};
 use crate::render::markup::{mentions, Markup};
@@ -88,6 +89,7 @@ pub fn claims_panel() -> impl IntoView {
             "What textbooks say about consistent hashing, checked on these keys with these settings. Each verdict follows from the measurement by the rule beside it. A "<strong>"check"</strong>" tests something the algorithm guarantees, so a “no” there would mean a bug in this page. A "<strong>"finding"</strong>" is true of some settings and false of others: make the ring lumpy or the hash patterned and some findings honestly fail; where a finding is not about the current settings, it says it does not apply here. What does not hold comes first."
         </p>
         <p class="tally" aria-live="polite">{tally}</p>
+        {fold("Every claim, its rule and what was measured", view! {
         <div class="table-scroll" role="region" tabindex="0" aria-label="Claims and their verdicts">
             {markup(Holder::Block, move || {
                 let moved = model.snapshot.with(|m| moved_words(&m.0));
@@ -95,6 +97,7 @@ pub fn claims_panel() -> impl IntoView {
             })}
         </div>
         {show_all}
+        }.into_any())}
     }
 }
 

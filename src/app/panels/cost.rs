@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::message::{apply, Message};
-use crate::app::panels::{markup, moved_answers, Holder};
+use crate::app::panels::{fold, markup, moved_answers, Holder};
 use crate::app::state::Model;
 use crate::render::markup::Markup;
 use model::cost::{
@@ -261,10 +261,10 @@ pub fn cost_panel() -> impl IntoView {
     };
     view! {
         <p class="lead">{move || snapshot.with(|m| lead(&m.0))}</p>
-        <CostControls />
+        {fold("Total data and copy bandwidth", view! { <CostControls /> }.into_any())}
         {markup(Holder::Verdict, move || snapshot.with(|m| copy_verdict(&m.0)))}
         {markup(Holder::Block, move || snapshot.with(|m| cold_misses(&m.0)))}
-        {markup(Holder::Block, table)}
+        {fold("The table, scheme by scheme", markup(Holder::Block, table))}
     }
 }
 

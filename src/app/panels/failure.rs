@@ -9,7 +9,7 @@ use super::predict::settings_query;
 use crate::app::message::{apply, Message};
 use crate::app::number_control::NumberControl;
 use crate::app::panels::down_table::down_section;
-use crate::app::panels::{markup, Holder};
+use crate::app::panels::{fold, markup, Holder};
 use crate::app::state::{FailureMeasured, Model};
 use crate::render::markup::{escape, Markup};
 use crate::render::palette::Palette;
@@ -103,8 +103,9 @@ pub fn failure_panel() -> impl IntoView {
         {markup(Holder::Lead, lead)}
         <FailureControls />
         {markup(Holder::Verdict, headline)}
-        {markup(Holder::Block, figures)}
+        {fold("Each survivor's keys, and what is lost", markup(Holder::Block, figures))}
         {down_section(|r| r.systems.as_ref(), "down-failure", "Down is not deleted: each load balancer", "System", true)}
+        // Open: a dot clicked on the ring lands its key here.
         <ReplicaInspector />
     }
 }

@@ -9,7 +9,7 @@ use crate::app::draw::charts;
 use crate::app::draw::export::save_png_button;
 use crate::app::draw::theme::observed_width;
 use crate::app::message::{apply, Message};
-use crate::app::panels::{markup, Holder};
+use crate::app::panels::{fold, markup, Holder};
 use crate::app::state::Model;
 use crate::app::timing;
 use crate::render::markup::{escape, Markup};
@@ -115,6 +115,7 @@ pub fn loads_panel() -> impl IntoView {
             ))
         }))}
         <SkewControl />
+        {fold("Each server's keys, and two charts", view! {
         {markup(Holder::Block, move || snapshot.with(|m| loads_table(&m.0)))}
         <div class="charts">
             <figure>
@@ -132,6 +133,7 @@ pub fn loads_panel() -> impl IntoView {
                 {save_spread}
             </figure>
         </div>
+        }.into_any())}
     }
 }
 

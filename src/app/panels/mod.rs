@@ -51,6 +51,17 @@ pub fn view_of(panel: &PanelDef) -> AnyView {
     .into_any()
 }
 
+/// A secondary part of a panel (a long table, charts, notes), closed under
+/// a line that names it until the reader opens it: the panel keeps its
+/// lead, its controls and its verdict in view, and a phone the whole page
+/// in a dozen screens. It prints open (`::details-content` in the style),
+/// and a panel alone (an embed, `panel=`) shows it open: it is there for it.
+pub fn fold(summary: &'static str, body: AnyView) -> AnyView {
+    let alone = use_context::<Alone>().is_some_and(|alone| alone.0);
+    view! { <details class="fold" open=alone><summary>{summary}</summary>{body}</details> }
+        .into_any()
+}
+
 /// The question a placement's moved count answers: hash mod n's answers
 /// the modulo question, shown on the page; every other, the ring's.
 pub fn moved_answers(id: model::placements::PlacementId) -> &'static str {

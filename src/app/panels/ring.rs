@@ -136,6 +136,11 @@ pub struct Stages {
 }
 
 impl Stages {
+    /// Play the change again, as "Replay" does (the lesson's second step).
+    pub fn replay(self) {
+        self.replays.update(|r| *r += 1);
+    }
+
     /// The ring's stages, made once for the page (`app::provide_parts`):
     /// the ring draws them and presenter mode's keys step them.
     pub fn new(model: Model) -> Stages {
@@ -236,7 +241,7 @@ fn stepper(model: Model, stages: Stages) -> impl IntoView {
                 if shown_index.get_untracked() != change {
                     stages.pick(model, change);
                 }
-                stages.replays.update(|r| *r += 1);
+                stages.replay();
             }>
                 "Replay the change"
             </button>
@@ -568,6 +573,7 @@ fn ring_asks(model: Model) -> impl IntoView {
 /// component: it takes one argument and needs no props type.
 pub fn ring_panel() -> impl IntoView {
     let failure_here = super::shown_here(PanelId::Failure);
+    let alone = use_context::<super::Alone>().is_some_and(|alone| alone.0);
     let model = expect_context::<Model>();
     let failure_view = expect_context::<FailureView>();
     let one_key = expect_context::<OneKey>().0;
@@ -652,10 +658,11 @@ pub fn ring_panel() -> impl IntoView {
     };
 
     view! {
-        <p class="lead">
+        // On the full page the lesson's first step says this, beside the ring.
+        {alone.then(|| view! { <p class="lead">
             "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
             " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
-        </p>
+        </p> })}
         {in_use_note(model)}
         // A deploy in words, where the reader looks first (DEFINITIONS §20).
         {move || model.snapshot.with(|m| m.0.is_deploy().then(|| model::deploy_words::describe(&m.0.deploy())))
@@ -669,6 +676,7 @@ pub fn ring_panel() -> impl IntoView {
         >
             <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, failure_view, width, &ev)></canvas>
             <div class="ring-side">
+                {(!alone).then(|| crate::app::lesson::lesson_steps(move || stages.replay()))}
                 {ring_asks(model)}
                 {stepper(model, stages)}
                 {markup(Holder::Block, legend_top)}

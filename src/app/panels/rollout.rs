@@ -6,13 +6,13 @@ use leptos::prelude::*;
 
 use crate::app::message::{apply, Message};
 use crate::app::number_control::typed_number;
-use crate::app::panels::{markup, Holder};
-use crate::render::markup::Markup;
+use crate::app::panels::{fold, markup, Holder};
 use crate::app::state::Model;
+use crate::render::markup::Markup;
 use model::cost::{misrouted, modulo_share, significant};
 use model::format::thousands;
-use model::Snapshot;
 use model::settings::{MAX_RATE, MAX_ROLLOUT, MIN_RATE, MIN_ROLLOUT};
+use model::Snapshot;
 
 /// Keys moved and writes misrouted, measured for the ring and for modulo.
 /// Each figure answers a question (`Markup::tells`): the ring's count, and
@@ -21,7 +21,10 @@ fn table(s: &Snapshot) -> String {
     let mut m = Markup::new();
     m.open(
         "table",
-        &[("class", Some("numbers compact")), ("id", Some("rollout-table"))],
+        &[
+            ("class", Some("numbers compact")),
+            ("id", Some("rollout-table")),
+        ],
     )
     .open("thead", &[])
     .head_row(&["Scheme", "Keys moved", "Misrouted writes"])
@@ -29,8 +32,18 @@ fn table(s: &Snapshot) -> String {
     .open("tbody", &[]);
     let settings = &s.settings;
     for (heading, question, hook, moved) in [
-        ("Ring (measured)", "moved", "misrouted-ring", s.moved_by_owner_diff),
-        ("hash mod n (measured)", "modulo", "misrouted-modulo", s.modulo_moved),
+        (
+            "Ring (measured)",
+            "moved",
+            "misrouted-ring",
+            s.moved_by_owner_diff,
+        ),
+        (
+            "hash mod n (measured)",
+            "modulo",
+            "misrouted-modulo",
+            s.modulo_moved,
+        ),
     ] {
         // Whole writes: the plain number in the hook, with separators for the reader.
         let writes = misrouted(
@@ -98,6 +111,8 @@ pub fn rollout_panel() -> impl IntoView {
     };
     view! {
         <p class="lead">"Routers do not learn a new server list all at once. While some use the old list and some the new, a write for a key that moved can reach its old server, which no longer owns it."</p>
+        {markup(Holder::Block, move || snapshot.with(|m| table(&m.0)))}
+        {fold("Requests, rollout length and the formula", view! {
         <div class="cost-controls">
             <div class="control">
                 <label for="rate">"Requests per key per minute"</label>
@@ -114,8 +129,8 @@ pub fn rollout_panel() -> impl IntoView {
                 <Message message=rollout_message id="rollout-message" />
             </div>
         </div>
-        {markup(Holder::Block, move || snapshot.with(|m| table(&m.0)))}
         <p class="note">{formula}</p>
+        }.into_any())}
         <p class="note">"Make the wrong owner loud: if each server checks that it owns a key before accepting a write, a misrouted write becomes an error the client retries against the new list, instead of data silently stored where no reader will look."</p>
     }
 }

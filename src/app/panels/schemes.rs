@@ -10,7 +10,7 @@ use crate::app::draw::theme::observed_width;
 use crate::app::message::{apply, Message};
 use crate::app::number_control::NumberControl;
 use crate::app::panels::down_table::down_hooks;
-use crate::app::panels::{markup, moved_answers, Holder};
+use crate::app::panels::{fold, markup, moved_answers, Holder};
 use crate::app::state::{self, Model, SchemesMeasured};
 use crate::app::timing;
 use crate::render::markup::{escape, wrapped, Markup};
@@ -595,7 +595,8 @@ pub fn schemes_panel() -> impl IntoView {
     let notes = move || snapshot.with(|m| notes(Table::Schemes, &m.0.settings));
     view! {
         {markup(Holder::Lead, move || snapshot.with(|m| lead(&m.0)))}
-        <SchemeControls />
+        {fold("Bounded loads' ε and multi-probe's probes", view! { <SchemeControls /> }.into_any())}
+        {fold("The table and its charts, scheme by scheme", view! {
         {markup(Holder::Block, table)}
         <figure data-tells="moved">
             <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_part(|r| r.schemes.as_ref(), |measured| {
@@ -604,8 +605,9 @@ pub fn schemes_panel() -> impl IntoView {
             <figcaption>{SCHEMES_CAPTION}</figcaption>
             {save_chart}
         </figure>
+        }.into_any())}
         {crate::app::panels::down_table::down_section(|r| r.schemes.as_ref(), "down-schemes", "Down is not deleted", "Scheme", false)}
-        {markup(Holder::Block, notes)}
+        {fold("How each scheme places keys", markup(Holder::Block, notes))}
         {one_key_box(model)}
     }
 }

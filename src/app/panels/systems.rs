@@ -13,7 +13,7 @@ use model::{Change, Settings, Snapshot, Weight};
 use crate::app::message::apply;
 use crate::app::panels::down_table::down_section;
 use crate::app::panels::schemes::{notes, placements_table, Table};
-use crate::app::panels::{markup, Holder};
+use crate::app::panels::{fold, markup, Holder};
 use crate::app::state::Model;
 use crate::render::markup::{escape, Markup};
 use model::placements::PlacementId;
@@ -118,11 +118,13 @@ pub fn systems_panel() -> impl IntoView {
     view! {
         {markup(Holder::Lead, lead)}
         {markup(Holder::Verdict, said)}
-        <ConfigPaste yours=yours />
-        {markup(Holder::Block, table)}
+        {fold("Paste your config", view! { <ConfigPaste yours=yours /> }.into_any())}
+        {fold("The table, system by system", markup(Holder::Block, table))}
         {down_section(|r| r.systems.as_ref(), "down-systems", "Down is not deleted", "System", false)}
-        {markup(Holder::Block, accounts)}
-        <p class="note">"Not modelled: HAProxy's hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
+        {fold("How each system places its servers", view! {
+            {markup(Holder::Block, accounts)}
+            <p class="note">"Not modelled: HAProxy's hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
+        }.into_any())}
     }
 }
 

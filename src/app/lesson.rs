@@ -1,0 +1,170 @@
+//! The lesson the page opens on (DEFINITIONS §21): five numbered steps in
+//! the ring's panel, beside the ring they talk about, worded by
+//! `model::lesson`. A step sets what the ring shows, as a reader could with
+//! the controls: the change played at a few points per server, then back
+//! to the many the page began with, then a server down. "Next" goes on;
+//! after the last, the lab.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::app::panels::failure::FailureView;
+use crate::app::panels::predict::skip_headline;
+use crate::app::patch::{markup, Holder};
+use crate::app::state::Model;
+use crate::render::markup::Markup;
+use crate::reports::Shared;
+use model::lesson::{words, Figure, LessonStep, FEW_POINTS};
+use model::{Settings, Snapshot, Valid};
+
+/// The page's settings at `points`, measured: the lesson's own figures.
+/// Settled as every edit is (`Valid::settle`): the page compiles no other
+/// way to check settings.
+fn measured_at(page: &Valid, points: u16) -> Shared<Snapshot> {
+    let mut draft = page.settings().clone();
+    draft.points = points;
+    Shared(Arc::new(Snapshot::of(&Valid::settle(draft, page).valid)))
+}
+
+/// The words of the step shown, escaped: from the page's snapshot and,
+/// on the two steps that cite the other point count, a snapshot at it.
+fn said(model: Model, step: RwSignal<LessonStep>, many: u16) -> impl Fn() -> String + Send + Sync {
+    // The ring shows one of the lesson's two point counts at each step (a
+    // few, or the many it began with); the words need the other too, for
+    // the change at many points (step 2) and the spread at a few (step 4).
+    // Measured only then: the first screen and step 3 pay nothing.
+    let other = Memo::new(move |_| {
+        let points = match step.get() {
+            LessonStep::Played => many,
+            LessonStep::Points => FEW_POINTS,
+            _ => return None,
+        };
+        Some(model.settings.with(|page| measured_at(page, points)))
+    });
+    move || {
+        let now = step.get();
+        model.snapshot.with(|page| {
+            other.with(|other| {
+                let page = &page.0;
+                let other = other.as_ref().map_or(page, |other| &other.0);
+                let (few, many) = if now.few_points() {
+                    (page, other)
+                } else {
+                    (other, page)
+                };
+                let failure = if now == LessonStep::Failing {
+                    page.measure_failure()
+                } else {
+                    page.failure_none()
+                };
+                escape_words(&words(now, few, many, &failure))
+            })
+        })
+    }
+}
+
+/// Run `then` once, when the ring next shows the points `pending` holds
+/// (a step's edit lands in the next frame) and the step's words are
+/// written for them.
+fn once_the_ring_shows(
+    model: Model,
+    step: RwSignal<LessonStep>,
+    pending: StoredValue<Option<u16>>,
+    then: impl Fn() + 'static,
+) {
+    Effect::new(move |_| {
+        let points = model.snapshot.with(|m| m.0.settings.points);
+        step.track();
+        if pending.get_value() == Some(points) {
+            pending.set_value(None);
+            then();
+        }
+    });
+}
+
+/// The steps, under the ring's legend side: where a phone shows them right
+/// under the ring, and a laptop beside it. `replay` plays the ring's change
+/// again.
+pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+    let model = expect_context::<Model>();
+    let failure_view = expect_context::<FailureView>();
+    let step = RwSignal::new(LessonStep::Question);
+    let lesson_box = NodeRef::<leptos::html::Div>::new();
+    // The many points the lesson comes back to: the page's own at arrival.
+    let many = model.settings.with_untracked(|s| {
+        if s.points > FEW_POINTS {
+            s.points
+        } else {
+            Settings::default().points
+        }
+    });
+    // The change is played once the ring shows the few points of step 2.
+    let (play_pending, show_pending) = (StoredValue::new(None), StoredValue::new(None));
+    once_the_ring_shows(model, step, play_pending, replay);
+    // Then the ring and the step, both in view (a longer step may have
+    // pushed them apart). The step's box takes no focus, so it stays on
+    // the button pressed.
+    once_the_ring_shows(model, step, show_pending, move || {
+        request_animation_frame(move || {
+            let ring = crate::dom::find("#ring canvas");
+            if let Some(lesson) = lesson_box.get_untracked() {
+                crate::dom::show_and_focus(ring, &lesson);
+            }
+        });
+    });
+    let go = move |to: LessonStep| {
+        if model.asking.get_untracked() {
+            skip_headline(model);
+        }
+        let points = if to.few_points() { FEW_POINTS } else { many };
+        if to == LessonStep::Played {
+            play_pending.set_value(Some(points));
+        }
+        let _ = model.try_change(|s| s.points = points);
+        failure_view.shown.set(to.figure() == Figure::Down);
+        step.set(to);
+        show_pending.set_value(Some(points));
+    };
+    let heading = move || {
+        let now = step.get();
+        format!(
+            "Lesson {} of {}: {}",
+            now.number(),
+            LessonStep::ALL.len(),
+            now.title()
+        )
+    };
+    let next = move |_| match step.get_untracked().next() {
+        Some(to) => go(to),
+        None => crate::app::reach::go_to("lab".to_string()),
+    };
+    view! {
+        <div class="lesson" node_ref=lesson_box role="group" aria-labelledby="lesson-step-title" data-lesson-step=move || step.get().as_str()>
+            <h3 id="lesson-step-title" class="lesson-step">{heading}</h3>
+            {markup(Holder::Lead, said(model, step, many))}
+            <div class="lesson-nav">
+                <button type="button" data-lesson-back
+                    disabled=move || step.get().previous().is_none()
+                    on:click=move |_| {
+                        if let Some(to) = step.get_untracked().previous() {
+                            go(to);
+                        }
+                    }>"Back"</button>
+                <button type="button" data-lesson-next on:click=next>
+                    {move || match step.get().next() {
+                        Some(to) => format!("Next: {}", to.title()),
+                        None => "On to the lab".to_string(),
+                    }}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// The words, escaped for markup.
+fn escape_words(text: &str) -> String {
+    let mut m = Markup::new();
+    m.text(text);
+    m.into_string()
+}

@@ -1,0 +1,90 @@
+// Issue 64, item 1: the page opens on a numbered lesson beside its ring.
+// Each step's words and the ring they talk about are in view together, on
+// a phone and on a laptop; the second step plays the change at a few
+// points per server, the fourth goes back to the many and says why, the
+// fifth fails a server; after the last, the lab. Every number in the words
+// is the native model's for the settings the step shows.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, open, appReady, nativeFigures, artifact } from "./harness.mjs";
+
+const env = sharedBrowser();
+
+/** Whether each of `selectors` lies wholly inside the viewport, below the phone's sticky bar. */
+function allInView(selectors) {
+  const bar = document.querySelector(".quickbar")?.getBoundingClientRect();
+  const top = bar && bar.height > 0 ? bar.bottom : 0;
+  return selectors.every((selector) => {
+    const box = document.querySelector(selector)?.getBoundingClientRect();
+    return box && box.top >= top - 1 && box.bottom <= innerHeight + 1 && box.height > 0;
+  });
+}
+const inView = (page, selector) => page.evaluate(allInView, [selector]);
+/** Wait until the step's words and its ring are both in view (the page scrolls them there after Next). */
+const bothInView = (page) => page.waitForFunction(allInView, [".lesson", "#ring canvas.ring-canvas"], { timeout: 10000 });
+
+const points = (page) => new URL(page.url()).searchParams.get("points") ?? "200";
+
+for (const [viewport, hasTouch] of [[{ width: 390, height: 844 }, true], [{ width: 1280, height: 800 }, false]]) {
+  test(`the lesson's five steps, in order, each beside its ring (${viewport.width} px)`, async () => {
+    const { page, close } = await open(env.browser, env.served, "", { viewport, hasTouch, lazy: true });
+    await appReady(page);
+    const few = nativeFigures("points=3");
+    const many = nativeFigures("");
+    const expected = [
+      { id: "question", points: "200", says: [/one of a server's 200 points/, /echo joins: guess how many keys/], not: new RegExp(`\\b${many.moved}\\b`) },
+      { id: "played", points: "3", says: [new RegExp(`At 200 points a server the ${many.moved} keys that moved`), new RegExp(`${few.moved} of 1,000 keys change server`)] },
+      { id: "modulo", points: "3", says: [new RegExp(`${few["modulo-moved"]} of 1,000 keys would move`), new RegExp(`against ${few.moved} on the ring`)] },
+      { id: "points", points: "200", says: [new RegExp(`a spread of ${few.spread}\\.`), new RegExp(`a spread of ${many.spread}\\.`)] },
+      { id: "failing", points: "200", says: [new RegExp(`Its ${many.failure.rerouted} keys`), new RegExp(`gains most takes ${many.questions.failover.answer} more keys`)] },
+    ];
+    const seen = [];
+    for (const [index, step] of expected.entries()) {
+      await page.waitForSelector(`.lesson[data-lesson-step="${step.id}"]`);
+      await page.waitForFunction((points) => (new URL(location.href).searchParams.get("points") ?? "200") === points
+        && document.querySelector("#ring .ring-wrap")?.dataset.points === points, step.points);
+      const words = await page.locator(".lesson").innerText();
+      assert.match(words, new RegExp(`^Lesson ${index + 1} of 5: `));
+      for (const said of step.says) assert.match(words, said, `${step.id}: ${words}`);
+      if (step.not) assert.doesNotMatch(words, step.not, "the question does not give its answer");
+      // The words and the ring they speak of, in one view: as the reader
+      // arrives at the first step (the ring, then its words), and after each Next.
+      if (index === 0) {
+        await page.locator("#ring canvas.ring-canvas").evaluate((canvas) => canvas.scrollIntoView({ block: "nearest" }));
+        await page.locator(".lesson").evaluate((lesson) => lesson.scrollIntoView({ block: "nearest" }));
+      }
+      await bothInView(page).catch(() => assert.fail(`${step.id}: the words and the ring are not in view together`));
+      assert.equal(points(page), step.points);
+      await page.screenshot({ path: artifact(`lesson-${index + 1}-${viewport.width}.png`) });
+      seen.push(step.id);
+      await page.locator("[data-lesson-next]").click();
+    }
+    assert.deepEqual(seen, ["question", "played", "modulo", "points", "failing"]);
+    // The failing step drew the failure on the ring; after the last, the lab, focused.
+    await page.waitForFunction(() => document.activeElement?.id === "lab");
+    assert.ok(await inView(page, "#lab"));
+    assert.match(await page.locator(".lab").innerText(), /Claims held/);
+    // Back through the steps undoes what they set.
+    await page.locator(".lesson").scrollIntoViewIfNeeded();
+    for (const id of ["points", "modulo"]) {
+      await page.locator("[data-lesson-back]").click();
+      await page.waitForSelector(`.lesson[data-lesson-step="${id}"]`);
+    }
+    await page.waitForFunction(() => new URL(location.href).searchParams.get("points") === "3");
+    await close();
+  });
+}
+
+test("the fifth step fails a server on the ring; the first ends the ring's question", async () => {
+  const { page, close } = await open(env.browser, env.served, "", { lazy: true });
+  await appReady(page);
+  assert.equal(await page.locator("[data-ring-asks]").count(), 1);
+  await page.locator("[data-lesson-next]").click();
+  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-asking"));
+  for (let i = 0; i < 3; i++) await page.locator("[data-lesson-next]").click();
+  await page.waitForSelector('.lesson[data-lesson-step="failing"]');
+  await page.waitForFunction(() => /Down, with dashed grey ticks: alpha/.test(document.querySelector("#ring canvas.ring-canvas").getAttribute("aria-label")));
+  await page.locator("[data-lesson-back]").click();
+  await page.waitForFunction(() => !/Down, with dashed/.test(document.querySelector("#ring canvas.ring-canvas").getAttribute("aria-label")));
+  await close();
+});
