@@ -58,7 +58,7 @@ test("the CSP listener hears a violation, so its silence means something", async
 test("hostile names in the address are shown as text and run nothing", async () => {
   const query = "?servers=" + HOSTILE.map(encodeURIComponent).join(",") + "&add=" + encodeURIComponent("<b>bold</b>");
   const { page, errors, close } = await openWatched(query);
-  await page.waitForSelector('[data-figure="moved"]');
+  await page.waitForSelector('[data-figure="moved"]', { state: "attached" });
   const names = Object.keys(await loads(page));
   assert.deepEqual(names, [...HOSTILE, "<b>bold</b>"]);
   const legend = await page.locator(".legend").textContent();
@@ -72,7 +72,7 @@ test("hostile names in the address are shown as text and run nothing", async () 
 test("a 10 KB name in the address is refused with a notice, not a freeze", async () => {
   const long = "x".repeat(10 * 1024);
   const { page, errors, close } = await openWatched(`?servers=alpha,${long}&points=20`);
-  await page.waitForSelector('[data-figure="moved"]');
+  await page.waitForSelector('[data-figure="moved"]', { state: "attached" });
   const notices = await page.locator(".notices li").allTextContents();
   assert.equal(notices.length, 1);
   assert.match(notices[0], /at most 64 characters/);
@@ -105,7 +105,7 @@ test("hostile names typed into the controls are shown as text and run nothing", 
 
 test("each refused input shows its message and the figures stay", async () => {
   const { page, errors, close } = await openWatched("");
-  await page.waitForSelector('[data-figure="moved"]');
+  await page.waitForSelector('[data-figure="moved"]', { state: "attached" });
   const tries = [
     ["#add-server", "#add-server-button", "y".repeat(10 * 1024), "#servers-message", /at most 64 characters/],
     ["#add-server", "#add-server-button", "   ", "#servers-message", /empty/],

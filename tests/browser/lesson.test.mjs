@@ -76,6 +76,7 @@ test("bad sizes and rates get a message and change nothing", async () => {
   await page.locator("#bandwidth").fill("0MB");
   await page.locator("#bandwidth").press("Enter");
   await page.waitForFunction(() => document.querySelector("#bandwidth-message").textContent.length > 0);
+  await reveal(page, "rollout");
   await page.locator("#rate").fill("0");
   await page.locator("#rate").press("Enter");
   await page.waitForFunction(() => document.querySelector("#rate-message").textContent.includes("1 to 1,000,000"));
@@ -134,7 +135,8 @@ test("a preset opens the page at the panel it is for, with focus on its heading"
     // The heading is on the screen, below the phone's sticky bar.
     const box = await page.locator("#loads-title").boundingBox();
     const bar = await page.locator(".quickbar").evaluate((bar) => (getComputedStyle(bar).display === "none" ? 0 : bar.getBoundingClientRect().bottom));
-    assert.ok(box.y >= bar && box.y + box.height <= viewport.height, `${viewport.width}: heading at ${box.y}, bar to ${bar}`);
+    // (A scroll lands to the device pixel: a heading at the very top may sit a fraction above 0.)
+    assert.ok(box.y >= bar - 1 && box.y + box.height <= viewport.height, `${viewport.width}: heading at ${box.y}, bar to ${bar}`);
     await close();
   }
 });

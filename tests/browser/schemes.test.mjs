@@ -82,6 +82,7 @@ test("plain FNV-1a: every scheme matches the native model", async () => {
 
 test("ε and probes controls re-measure, and refuse bad values beside the control", async () => {
   const { page, errors, close } = await open(env.browser, env.served, "?points=1");
+  await reveal(page, "schemes"); // the controls are in the panel's closed part
   await page.locator("#eps-number").fill("0.05");
   await page.locator("#eps-number").press("Enter");
   await page.waitForFunction(() => location.search.includes("eps=0.05"));

@@ -96,8 +96,12 @@ test("a log chosen through the file input: every panel is the oracle's on the sa
   assert.ok(!/yours|keys-id/.test(page.url()), page.url());
   for (const width of [390, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
+    // On a phone the settings are in the sheet ⚙ opens.
+    const sheet = width < 861 && !(await page.locator(".controls.sheet-open").count());
+    if (sheet) await page.click("#open-settings");
     await page.locator(".your-keys").scrollIntoViewIfNeeded();
     await page.locator(".your-keys").screenshot({ path: artifact(`your-keys-${width}.png`) });
+    if (sheet) await page.click(".sheet-close");
   }
   assert.deepEqual(errors, []);
   await close();

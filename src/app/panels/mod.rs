@@ -57,7 +57,7 @@ pub fn view_of(panel: &PanelDef) -> AnyView {
 /// in a dozen screens. It prints open (`::details-content` in the style),
 /// and a panel alone (an embed, `panel=`) shows it open: it is there for it.
 pub fn fold(summary: &'static str, body: AnyView) -> AnyView {
-    let alone = use_context::<Alone>().is_some_and(|alone| alone.0);
+    let alone = use_context::<PanelsShown>().is_some_and(|shown| shown.0.len() == 1);
     view! { <details class="fold" open=alone><summary>{summary}</summary>{body}</details> }
         .into_any()
 }
