@@ -146,8 +146,10 @@ pub fn words(step: LessonStep, few: &Snapshot, many: &Snapshot, failure: &Failur
         LessonStep::Points => {
             let (at_few, at_many) = (few.spread_after(), many.spread_after());
             let then = format!(
-                "At {FEW_POINTS} points a server the arcs are uneven: after the change the busiest server holds {} keys and the quietest {}, a spread of {}.",
+                "At {FEW_POINTS} points a server the arcs are uneven: after the change the busiest server, {}, holds {} keys and the quietest, {}, {}, a spread of {}.",
+                few.name(at_few.busiest_id),
                 thousands(u64::from(at_few.busiest)),
+                few.name(at_few.quietest_id),
                 thousands(u64::from(at_few.quietest)),
                 format_ratio(at_few.ratio()),
             );
@@ -157,18 +159,26 @@ pub fn words(step: LessonStep, few: &Snapshot, many: &Snapshot, failure: &Failur
                 );
             }
             format!(
-                "{then} At {} points each server's share is the sum of many small arcs, and they even out: {} against {}, a spread of {}. That is why real rings give each server hundreds of points.",
+                "{then} At {} points each server's share is the sum of many small arcs, and they even out: {}'s {} against {}'s {}, a spread of {}. That is why real rings give each server hundreds of points.",
                 many.settings.points,
+                many.name(at_many.busiest_id),
                 thousands(u64::from(at_many.busiest)),
+                many.name(at_many.quietest_id),
                 thousands(u64::from(at_many.quietest)),
                 format_ratio(at_many.ratio()),
             )
         }
         LessonStep::Failing => {
             let down = many.settings.down_servers().join(" and ");
-            let most = failure.received.iter().copied().max().unwrap_or(0);
+            // The survivor that gains most, by name: the first of equals.
+            let (gainer, most) = failure
+                .received
+                .iter()
+                .enumerate()
+                .fold((0, 0), |best, (at, &got)| if got > best.1 { (at, got) } else { best });
+            let gainer = many.names.get(gainer).map_or("", String::as_str);
             format!(
-                "Now say {down} fails. Its {} keys, crossed on the ring, each go on to the next live tick clockwise. With {} points those ticks belong to every other server, so the load spreads over {} survivors, and the one that gains most takes {} more keys.",
+                "Now say {down} fails. Its {} keys, crossed on the ring, each go on to the next live tick clockwise. With {} points those ticks belong to every other server, so the load spreads over {} survivors, and the one that gains most, {gainer}, takes {} more keys.",
                 thousands(failure.rerouted as u64),
                 many.settings.points,
                 failure.receivers(),
@@ -229,15 +239,20 @@ mod tests {
         // SPEC §2: modulo moves 773 whatever the points.
         assert!(say(LessonStep::Modulo).contains("773 of 1,000 keys would move (77.3%)"));
         // SPEC §2: at 200 points, 228 against 179 after the join, spread 1.27.
-        assert!(say(LessonStep::Points).contains("228 against 179, a spread of 1.27"));
+        assert!(
+            say(LessonStep::Points).contains("bravo's 228 against delta's 179, a spread of 1.27")
+        );
         let at_few = few.spread_after();
         assert!(say(LessonStep::Points).contains(&format!(
-            "busiest server holds {} keys and the quietest {}",
-            at_few.busiest, at_few.quietest
+            "busiest server, {}, holds {} keys and the quietest, {}, {}",
+            few.name(at_few.busiest_id),
+            at_few.busiest,
+            few.name(at_few.quietest_id),
+            at_few.quietest
         )));
         // DEFINITIONS §12: alpha down, 194 rerouted, delta gains most with 56.
         assert!(say(LessonStep::Failing).contains("Its 194 keys"));
-        assert!(say(LessonStep::Failing).contains("gains most takes 56 more keys"));
+        assert!(say(LessonStep::Failing).contains("gains most, delta, takes 56 more keys"));
         // At a few points the change moves keys in clumps, fewer or more than an even share.
         assert!(few.moved_by_owner_diff > 0 && few.moved_by_owner_diff < 1000);
     }
