@@ -639,6 +639,7 @@ fn CopyLink() -> impl IntoView {
             <span class="share-status" role="status">{move || status.get()}</span>
             <super::your_keys::NotInLink />
         </div>
+        <super::lecture_builder::LectureBuilder />
     }
 }
 

@@ -15,8 +15,9 @@ use crate::app::patch::{markup, Holder};
 use crate::app::state::Model;
 use crate::render::markup::Markup;
 use crate::reports::Shared;
+use model::lecture::lesson_points;
 use model::lesson::{words, Figure, LessonStep, FEW_POINTS};
-use model::{Settings, Snapshot, Valid};
+use model::{Snapshot, Valid};
 
 /// The page's settings at `points`, measured: the lesson's own figures.
 /// Settled as every edit is (`Valid::settle`): the page compiles no other
@@ -29,14 +30,18 @@ fn measured_at(page: &Valid, points: u16) -> Shared<Snapshot> {
 
 /// The words of the step shown, escaped: from the page's snapshot and,
 /// on the two steps that cite the other point count, a snapshot at it.
-fn said(model: Model, step: RwSignal<LessonStep>, many: u16) -> impl Fn() -> String + Send + Sync {
+fn said(
+    model: Model,
+    step: RwSignal<LessonStep>,
+    many: StoredValue<u16>,
+) -> impl Fn() -> String + Send + Sync {
     // The ring shows one of the lesson's two point counts at each step (a
     // few, or the many it began with); the words need the other too, for
     // the change at many points (step 2) and the spread at a few (step 4).
     // Measured only then: the first screen and step 3 pay nothing.
     let other = Memo::new(move |_| {
         let points = match step.get() {
-            LessonStep::Played => many,
+            LessonStep::Played => many.get_value(),
             LessonStep::Points => FEW_POINTS,
             _ => return None,
         };
@@ -83,29 +88,75 @@ fn once_the_ring_shows(
     });
 }
 
+/// Which step the lesson shows, and what taking a step does: made once for
+/// the page (`app::provide_parts`), so presenter mode's slides take the
+/// same steps as the lesson's buttons.
+#[derive(Clone, Copy)]
+pub struct Lesson {
+    pub step: RwSignal<LessonStep>,
+    /// The many points the lesson comes back to: the page's own, the last
+    /// time it had more than a few.
+    many: StoredValue<u16>,
+    /// The change is played, and the step brought into view, once the
+    /// ring shows these points.
+    play_pending: StoredValue<Option<u16>>,
+    show_pending: StoredValue<Option<u16>>,
+    failure_view: FailureView,
+}
+
+impl Lesson {
+    pub fn new(model: Model, failure_view: FailureView) -> Lesson {
+        let points = model.settings.with_untracked(|s| s.points);
+        Lesson {
+            step: RwSignal::new(LessonStep::Question),
+            many: StoredValue::new(lesson_points(LessonStep::Question, points)),
+            play_pending: StoredValue::new(None),
+            show_pending: StoredValue::new(None),
+            failure_view,
+        }
+    }
+
+    /// Take step `to`: its points and overlay on the ring, as a reader
+    /// could with the controls; moving on answers the ring's question.
+    pub fn go(self, model: Model, to: LessonStep) {
+        if model.asking.get_untracked() {
+            skip_headline(model);
+        }
+        let now = model.settings.with_untracked(|s| s.points);
+        if now > FEW_POINTS {
+            self.many.set_value(now);
+        }
+        let points = if to.few_points() {
+            FEW_POINTS
+        } else {
+            self.many.get_value()
+        };
+        if to == LessonStep::Played {
+            self.play_pending.set_value(Some(points));
+        }
+        if now != points {
+            let _ = model.try_change(|s| s.points = points);
+        }
+        self.failure_view.shown.set(to.figure() == Figure::Down);
+        self.step.set(to);
+        self.show_pending.set_value(Some(points));
+    }
+}
+
 /// The steps, under the ring's legend side: where a phone shows them right
 /// under the ring, and a laptop beside it. `replay` plays the ring's change
 /// again.
 pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
     let model = expect_context::<Model>();
-    let failure_view = expect_context::<FailureView>();
-    let step = RwSignal::new(LessonStep::Question);
+    let lesson = expect_context::<Lesson>();
+    let step = lesson.step;
     let lesson_box = NodeRef::<leptos::html::Div>::new();
-    // The many points the lesson comes back to: the page's own at arrival.
-    let many = model.settings.with_untracked(|s| {
-        if s.points > FEW_POINTS {
-            s.points
-        } else {
-            Settings::default().points
-        }
-    });
     // The change is played once the ring shows the few points of step 2.
-    let (play_pending, show_pending) = (StoredValue::new(None), StoredValue::new(None));
-    once_the_ring_shows(model, step, play_pending, replay);
+    once_the_ring_shows(model, step, lesson.play_pending, replay);
     // Then the ring and the step, both in view (a longer step may have
     // pushed them apart). The step's box takes no focus, so it stays on
     // the button pressed.
-    once_the_ring_shows(model, step, show_pending, move || {
+    once_the_ring_shows(model, step, lesson.show_pending, move || {
         request_animation_frame(move || {
             let ring = crate::dom::find("#ring canvas");
             if let Some(lesson) = lesson_box.get_untracked() {
@@ -113,19 +164,7 @@ pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl In
             }
         });
     });
-    let go = move |to: LessonStep| {
-        if model.asking.get_untracked() {
-            skip_headline(model);
-        }
-        let points = if to.few_points() { FEW_POINTS } else { many };
-        if to == LessonStep::Played {
-            play_pending.set_value(Some(points));
-        }
-        let _ = model.try_change(|s| s.points = points);
-        failure_view.shown.set(to.figure() == Figure::Down);
-        step.set(to);
-        show_pending.set_value(Some(points));
-    };
+    let go = move |to: LessonStep| lesson.go(model, to);
     let heading = move || {
         let now = step.get();
         format!(
@@ -142,7 +181,7 @@ pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl In
     view! {
         <div class="lesson" node_ref=lesson_box role="group" aria-labelledby="lesson-step-title" data-lesson-step=move || step.get().as_str()>
             <h3 id="lesson-step-title" class="lesson-step">{heading}</h3>
-            {markup(Holder::Lead, said(model, step, many))}
+            {markup(Holder::Lead, said(model, step, lesson.many))}
             <div class="lesson-nav">
                 <button type="button" data-lesson-back
                     disabled=move || step.get().previous().is_none()

@@ -7,6 +7,7 @@ pub mod draw;
 pub(crate) mod embed;
 mod embed_dialog;
 mod from_js;
+mod lecture_builder;
 mod lesson;
 mod measure;
 mod message;
@@ -86,7 +87,9 @@ fn provide_parts(
     provide_context(one_key);
     let handout = print::Handout::default();
     provide_context(handout);
-    provide_context(panels::failure::FailureView::default());
+    let failure_view = panels::failure::FailureView::default();
+    provide_context(failure_view);
+    provide_context(lesson::Lesson::new(model, failure_view));
     provide_context(panels::predict::Guesses::default());
     provide_context(panels::ring::Stages::new(model));
     measure::keep_up_to_date(model, one_key, shown.iter().map(|p| p.id).collect());
@@ -147,11 +150,8 @@ fn App() -> impl IntoView {
     });
     // Presenter mode is the full page's, one panel at a time.
     if alone.is_none() {
-        provide_context(present::Presenting::follow(
-            model,
-            view_mode.present,
-            registry::ALL.iter().map(|p| (p.id, p.heading)).collect(),
-        ));
+        let panels: Vec<PanelId> = registry::ALL.iter().map(|p| p.id).collect();
+        provide_context(present::Presenting::follow(model, view_mode, &panels));
     }
     let sheet = reach::SettingsSheet::new();
     provide_context(sheet);

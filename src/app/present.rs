@@ -1,108 +1,189 @@
-//! Presenter mode (`present=`, DEFINITIONS §4), for a lecture hall: one panel
-//! at a time filling the screen in large type. Space (or ↓) shows the next
-//! thing: on the ring, the answer to its question, then its next stage,
-//! then the next panel; ↑ goes back the same way. ← and → (or Page Up and
-//! Page Down) move between panels; Escape leaves. The address keeps the panel shown,
-//! so a slide can link to it. The panels are the full page's, shown one at
-//! a time by CSS (`html[data-present]`, the slot shown `data-current`).
+//! Presenter mode (`present=`, DEFINITIONS §4), for a lecture hall: a
+//! lecture's slides one at a time, filling the screen in large type, and
+//! its notes and sources once, after the last. Space (or ↓) shows the next
+//! thing: on the ring, the answer while it asks, then its next stage; on
+//! a panel, its folded tables and charts one at a time; then the next
+//! slide. ↑ goes back a stage, or a slide. ← and → (or Page Up and Page
+//! Down) move between slides; Escape leaves. The address keeps the slide
+//! and the lecture (`lecture=`, `model::lecture`), so one link gives the
+//! whole lecture. The slides are the full page's panels, shown one at a
+//! time by CSS (`html[data-present]`, the slot shown `data-current`).
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::lesson::Lesson;
+use super::panels::failure::FailureView;
 use super::panels::{predict, ring::Stages};
 use super::state::Model;
 use super::url_state;
 use crate::dom;
+use model::lecture::{Lecture, Slide};
 use model::panels::PanelId;
+use model::Settings;
 
-/// The panel presenter mode shows, None when it is off; and the panels it
-/// steps through, with their headings, in the page's order.
+/// The slide presenter mode shows (from 0; the one after the last is the
+/// notes), None when it is off, and the lecture.
 #[derive(Clone, Copy)]
 pub struct Presenting {
-    pub shown: RwSignal<Option<PanelId>>,
-    panels: StoredValue<Vec<(PanelId, &'static str)>>,
+    pub at: RwSignal<Option<usize>>,
+    pub lecture: RwSignal<Lecture>,
+    /// The lecture given when the address names none.
+    pub lesson: Lecture,
 }
 
 impl Presenting {
-    /// Start presenting `start` (or not), among `panels`, and follow the keys.
-    pub fn follow(
-        model: Model,
-        start: Option<PanelId>,
-        panels: Vec<(PanelId, &'static str)>,
-    ) -> Presenting {
+    /// Start presenting (or not) as the address says, among the full
+    /// page's `panels`, and follow the keys.
+    pub fn follow(model: Model, view: model::query::View, panels: &[PanelId]) -> Presenting {
+        let lesson = Lecture::the_lesson(panels);
         let presenting = Presenting {
-            shown: RwSignal::new(start),
-            panels: StoredValue::new(panels),
+            at: RwSignal::new(view.present.map(usize::from)),
+            lecture: RwSignal::new(view.lecture.unwrap_or(lesson)),
+            lesson,
         };
-        Effect::new(move |_| show(presenting.shown.get()));
+        let steps = (expect_context::<Lesson>(), expect_context::<FailureView>());
+        Effect::new(move |_| {
+            let (at, lecture) = (presenting.at.get(), presenting.lecture.get());
+            show(presenting, model, steps, at, &lecture);
+        });
         // The ring's stages, given by the app before presenter mode starts.
         listen_for_keys(presenting, model, use_context::<Stages>());
         presenting
     }
 
-    /// The place of the panel shown among them, and their count.
-    fn place(self) -> Option<(usize, usize)> {
-        let shown = self.shown.get()?;
-        self.panels.with_value(|panels| {
-            let index = panels.iter().position(|(id, _)| *id == shown)?;
-            Some((index, panels.len()))
-        })
+    /// The slides and the notes after them.
+    fn count(self) -> usize {
+        self.lecture.with(|lecture| lecture.slides().len() + 1)
     }
 
-    /// Move `by` panels on, stopping at either end.
+    /// The slide shown, None on the notes or when not presenting.
+    fn slide(self) -> Option<Slide> {
+        let at = self.at.get()?;
+        self.lecture
+            .with(|lecture| lecture.slides().get(at).copied())
+    }
+
+    /// Move `by` slides on, stopping at either end.
     fn go(self, by: isize) {
-        let Some((index, count)) = self.place() else {
-            return;
-        };
-        let next = index.saturating_add_signed(by).min(count - 1);
-        let id = self.panels.with_value(|panels| panels[next].0);
-        self.shown.set(Some(id));
+        if let Some(at) = self.at.get_untracked() {
+            let last = self.count() - 1;
+            self.at.set(Some(at.saturating_add_signed(by).min(last)));
+        }
+    }
+
+    /// Present `lecture` from its first slide.
+    pub fn start(self) {
+        self.at.set(Some(0));
     }
 }
 
-/// Mark the page and the panel shown (or unmark them), and keep it in the
-/// address; the panel starts at its top.
-fn show(panel: Option<PanelId>) {
-    url_state::set_presenting(panel);
-    let document = document();
-    let Some(html) = document.document_element() else {
+/// Show slide `at` of `lecture` (or leave): its settings on the page, its
+/// panel marked for the style, and the address.
+fn show(
+    presenting: Presenting,
+    model: Model,
+    (lesson, failure_view): (Lesson, FailureView),
+    at: Option<usize>,
+    lecture: &Lecture,
+) {
+    // The settings the lecture starts from: kept with the address while
+    // presenting, the page's own when it begins.
+    let kept = url_state::lecture_base();
+    let written = (*lecture != presenting.lesson).then_some(*lecture);
+    match at {
+        Some(at) => {
+            let base =
+                kept.unwrap_or_else(|| model.settings.with_untracked(|s| s.settings().clone()));
+            let slide = lecture.slides().get(at).copied();
+            let changed = change_to(model, lecture.settings_at(at, &base));
+            match slide {
+                Some(Slide::Lesson(step)) if changed || lesson.step.get_untracked() != step => {
+                    lesson.go(model, step)
+                }
+                Some(Slide::Lesson(_)) => {}
+                _ => failure_view.shown.set(false),
+            }
+            mark(slide.map_or("notes", |slide| slide.panel().as_str()), slide);
+            window().scroll_to_with_x_and_y(0.0, 0.0);
+            url_state::set_presenting(Some(at as u8), written, Some(base));
+        }
+        None => {
+            url_state::set_presenting(None, written, None);
+            if let Some(settings) = kept {
+                change_to(model, settings);
+            }
+            mark("", None);
+        }
+    }
+}
+
+/// Put `settings` on the page unless they are there: true when they were not.
+fn change_to(model: Model, settings: Settings) -> bool {
+    let same = model
+        .settings
+        .with_untracked(|now| *now.settings() == settings);
+    !same && model.try_change(|s| *s = settings).is_ok()
+}
+
+/// Mark the page presenting `shown` (a panel's id, or "notes"; "" for
+/// not presenting) and the slot shown; the lesson's box shows only on its
+/// own slides.
+fn mark(shown: &str, slide: Option<Slide>) {
+    let Some(html) = document().document_element() else {
         return;
     };
-    match panel {
-        Some(id) => dom::set(&html, "data-present", id.as_str()),
-        None => dom::unset(&html, "data-present"),
+    if shown.is_empty() {
+        dom::unset(&html, "data-present");
+    } else {
+        dom::set(&html, "data-present", shown);
     }
+    dom::flag_page(
+        "data-present-lesson",
+        matches!(slide, Some(Slide::Lesson(_))),
+    );
     for id in model::panels::ids() {
         let Some(slot) = dom::find(&format!(".panel-slot[data-panel=\"{}\"]", id.as_str())) else {
             continue;
         };
-        if panel == Some(id) {
+        if id.as_str() == shown {
             dom::set(&slot, "data-current", "");
         } else {
             dom::unset(&slot, "data-current");
         }
     }
-    if panel.is_some() {
-        window().scroll_to_with_x_and_y(0.0, 0.0);
-    }
 }
 
 /// The next thing to show (`by` 1) or the one before (-1): on the ring, the
 /// answer while it asks, then its stages one at a time, and past either
-/// end the next or previous panel. A key always does something.
+/// end the next or previous slide. A key always does something.
 fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isize) {
-    let on_ring = presenting.shown.get_untracked() == Some(PanelId::Ring);
-    if on_ring && by > 0 && model.asking.get_untracked() {
+    let on_ring = untrack(|| presenting.slide()).is_some_and(|s| s.panel() == PanelId::Ring);
+    // A slide with a figure that waits for the answer (`Markup::tells`) shows it first.
+    let answers_here = on_ring || dom::find(".panel-slot[data-current] [data-tells]").is_some();
+    if answers_here && by > 0 && model.asking.get_untracked() {
         predict::skip_headline(model);
         return;
     }
     let stepped = on_ring
         && !model.asking.get_untracked()
         && stages.is_some_and(|stages| stages.step(model, by));
-    if !stepped {
+    let opened = !stepped && by > 0 && open_a_fold();
+    if !stepped && !opened {
         presenting.go(by);
     }
+}
+
+/// Open the slide's next closed fold (`panels::fold`), its table or chart,
+/// and bring it into view: the next thing on a slide that has one.
+fn open_a_fold() -> bool {
+    let Some(fold) = dom::find(".panel-slot[data-current] details.fold:not([open])") else {
+        return false;
+    };
+    dom::set(&fold, "open", "");
+    fold.scroll_into_view();
+    true
 }
 
 /// The keys, on the window, while presenting. A key typed into a field is
@@ -110,7 +191,7 @@ fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isi
 fn listen_for_keys(presenting: Presenting, model: Model, stages: Option<Stages>) {
     let on_key =
         Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |ev: web_sys::KeyboardEvent| {
-            if presenting.shown.get_untracked().is_none() {
+            if presenting.at.get_untracked().is_none() {
                 return;
             }
             let tag = ev
@@ -129,7 +210,7 @@ fn listen_for_keys(presenting: Presenting, model: Model, stages: Option<Stages>)
                 "ArrowLeft" | "PageUp" => presenting.go(-1),
                 " " | "ArrowDown" => advance(presenting, model, stages, 1),
                 "ArrowUp" => advance(presenting, model, stages, -1),
-                "Escape" => presenting.shown.set(None),
+                "Escape" => presenting.at.set(None),
                 _ => return,
             }
             ev.prevent_default();
@@ -144,39 +225,44 @@ fn listen_for_keys(presenting: Presenting, model: Model, stages: Option<Stages>)
     on_key.forget();
 }
 
-/// "Present": presenter mode from the ring.
+/// "Present": presenter mode from the lecture's first slide.
 #[component]
 pub fn PresentButton() -> impl IntoView {
     let presenting = expect_context::<Presenting>();
     view! {
-        <button type="button" id="present-open" on:click=move |_| presenting.shown.set(Some(PanelId::Ring))>
+        <button type="button" id="present-open" on:click=move |_| presenting.start()>
             "Present"
         </button>
     }
 }
 
-/// The bar presenter mode shows: where it is, the ways on, and out.
+/// The bar presenter mode shows under the slide: where it is, the ways
+/// on, and out.
 #[component]
 pub fn PresentBar() -> impl IntoView {
     let presenting = expect_context::<Presenting>();
     let title = move || {
-        presenting.place().map_or(String::new(), |(index, count)| {
-            let heading = presenting.panels.with_value(|panels| panels[index].1);
-            format!("{} of {count}: {heading}", index + 1)
-        })
+        let Some(at) = presenting.at.get() else {
+            return String::new();
+        };
+        let name = presenting
+            .slide()
+            .map_or_else(|| "Notes and sources".to_string(), Slide::title);
+        format!("{} of {}: {name}", at + 1, presenting.count())
     };
     let at = move |end: usize| {
         presenting
-            .place()
-            .is_some_and(|(index, count)| index == end.min(count - 1))
+            .at
+            .get()
+            .is_some_and(|at| at == end.min(presenting.count() - 1))
     };
     view! {
-        <nav class="present-bar" aria-label="Presenter mode" hidden=move || presenting.shown.get().is_none()>
-            <button type="button" id="present-back" disabled=move || at(0) on:click=move |_| presenting.go(-1)>"◀ Previous panel"</button>
+        <nav class="present-bar" aria-label="Presenter mode" hidden=move || presenting.at.get().is_none()
+            aria-keyshortcuts="Space ArrowDown ArrowUp ArrowLeft ArrowRight Escape">
+            <button type="button" id="present-back" disabled=move || at(0) on:click=move |_| presenting.go(-1)>"◀ Previous"</button>
             <span class="present-where" aria-live="polite">{title}</span>
-            <button type="button" id="present-next" disabled=move || at(usize::MAX) on:click=move |_| presenting.go(1)>"Next panel ▶"</button>
-            <button type="button" id="present-close" on:click=move |_| presenting.shown.set(None)>"Leave presenter mode"</button>
-            <span class="present-keys">"Space or ↓ the next thing · ↑ back · ← → panels · Esc leaves"</span>
+            <button type="button" id="present-next" disabled=move || at(usize::MAX) on:click=move |_| presenting.go(1)>"Next ▶"</button>
+            <button type="button" id="present-close" on:click=move |_| presenting.at.set(None)>"Leave"</button>
         </nav>
     }
 }

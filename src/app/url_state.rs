@@ -9,12 +9,16 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 use super::state::{Model, OneKey};
-use model::panels::PanelId;
+use model::lecture::Lecture;
 use model::query::{self, Parsed, View};
+use model::Settings;
 
 pub fn read() -> Parsed {
     let search = window().location().search().unwrap_or_default();
-    query::parse(&search, &model::panels::ids())
+    let panels = model::panels::ids();
+    let mut parsed = query::parse(&search, &panels);
+    query::resolve_presenting(&mut parsed, &panels);
+    parsed
 }
 
 thread_local! {
@@ -27,16 +31,27 @@ thread_local! {
     static SAFETY: RefCell<SafetyTimer> = const { RefCell::new(SafetyTimer { pending: None, callback: None }) };
     /// Told when a held slider is let go (the measurer starts at once).
     static ON_RELEASE: Cell<Option<fn()>> = const { Cell::new(None) };
-    /// The panel presenter mode shows, if it is on (`present=`).
-    static PRESENTING: Cell<Option<PanelId>> = const { Cell::new(None) };
+    /// Presenter mode's slide, if it is on (`present=`), and the lecture,
+    /// if it is not the lesson (`lecture=`).
+    static PRESENTING: Cell<(Option<u8>, Option<Lecture>)> = const { Cell::new((None, None)) };
+    /// While presenting, the settings the lecture starts from: what the
+    /// address keeps, as a slide's own follow from them (`Lecture::settings_at`).
+    static LECTURE_BASE: RefCell<Option<Settings>> = const { RefCell::new(None) };
 }
 
-/// Presenter mode on `panel`, or off: the address keeps it at once.
-pub fn set_presenting(panel: Option<PanelId>) {
-    PRESENTING.set(panel);
+/// Presenter mode at slide `at` of `lecture` (None: the lesson), from
+/// settings `base`, or off: the address keeps it at once.
+pub fn set_presenting(at: Option<u8>, lecture: Option<Lecture>, base: Option<Settings>) {
+    PRESENTING.set((at, lecture));
+    LECTURE_BASE.set(base);
     if let Some(write) = WRITE.with(|slot| slot.borrow().clone()) {
         write();
     }
+}
+
+/// The settings the lecture presented starts from, None when not presenting.
+pub fn lecture_base() -> Option<Settings> {
+    LECTURE_BASE.with_borrow(Clone::clone)
 }
 
 /// Call `then` each time a held slider is let go.
@@ -61,13 +76,18 @@ const SAFETY_MS: i32 = 400;
 /// a fifth of a step at the largest settings on a phone (docs/DECISIONS.md).
 pub fn keep_in_address(model: Model, one_key: OneKey, view: View) {
     let write = Rc::new(move || {
+        let (present, lecture) = PRESENTING.get();
         let view = View {
-            present: PRESENTING.get(),
+            present,
+            lecture,
             ..view
         };
-        let query = model
-            .settings
-            .with_untracked(|settings| query::render(settings, &view));
+        let query = LECTURE_BASE.with_borrow(|base| match base {
+            Some(base) => query::render(base, &view),
+            None => model
+                .settings
+                .with_untracked(|settings| query::render(settings, &view)),
+        });
         let query = one_key.0.with_untracked(|key| query::with_key(query, key));
         // The fragment is not ours (a WordPress embed keeps its secret there): keep it.
         let hash = window().location().hash().unwrap_or_default();

@@ -49,8 +49,7 @@ pub fn frame_address(page: &str, settings: &model::Settings, panel: PanelId) -> 
     let view = View {
         embed: true,
         panel: Some(panel),
-        question: None,
-        present: None,
+        ..View::default()
     };
     format!("{page}?{}", query::render(settings, &view))
 }

@@ -1,7 +1,8 @@
-// Issue 48 item 3: presenter mode. `present=` shows one panel at a time,
-// filling the screen in large type; the arrow keys move between panels and
-// step the ring, Space plays the change, Escape leaves, and the address
-// keeps the panel shown so a lecture slide can link to it.
+// Presenter mode follows a lecture (issue 48 item 3, issue 64 item 5):
+// `present=` shows one slide at a time, filling a 1280 × 800 screen in
+// lecture type; Space reveals the next thing, ← → move between slides,
+// Escape leaves; `lecture=` keeps the teacher's slides in the address, so
+// one link gives the whole lecture; notes and sources come once, last.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -10,113 +11,254 @@ import { sharedBrowser, open, appReady, artifact } from "./harness.mjs";
 const require = createRequire(import.meta.url);
 const env = sharedBrowser();
 
-/** What presenter mode shows: the panel marked, the slots on screen, the address's `present=`. */
+/** What presenter mode shows: the panel marked, the slots on screen, the address's `present=`, the bar. */
 const state = (page) => page.evaluate(() => ({
   present: document.documentElement.dataset.present ?? null,
   visible: [...document.querySelectorAll(".panel-slot[data-panel]")].filter((s) => s.checkVisibility()).map((s) => s.dataset.panel),
   address: new URLSearchParams(location.search).get("present"),
   where: document.querySelector(".present-where")?.textContent ?? "",
+  points: document.querySelector("#ring .ring-wrap")?.dataset.points ?? null,
 }));
 
-test("presenter mode: one panel at a time, moved through and stepped with the keyboard, kept in the address", async () => {
-  const { page, errors, close } = await open(env.browser, env.served, "?present=1&servers=a,b,c&add=d", { lazy: true, answered: true, motion: true, bypassCSP: true });
-  await appReady(page);
-  await page.waitForFunction(() => document.documentElement.dataset.present === "ring" && new URLSearchParams(location.search).get("present") === "ring");
-  let now = await state(page);
-  assert.deepEqual(now.visible, ["ring"], "the ring alone");
-  assert.match(now.where, /^1 of \d+: The ring$/);
-  const panels = Number(now.where.match(/of (\d+)/)[1]);
-  // Large type: the lead is set well above the page's own size.
-  const sizes = await page.evaluate(() => [parseFloat(getComputedStyle(document.querySelector("#ring .lead")).fontSize), parseFloat(getComputedStyle(document.body).fontSize)]);
-  assert.ok(sizes[0] >= sizes[1] * 1.15, `lead ${sizes[0]} px against the body's ${sizes[1]} px`);
-  // ↑ goes back a stage; Space and ↓ show the next, one at a time.
-  const stage = () => page.$eval("#ring [data-stage]", (s) => Number(s.dataset.stage));
-  const last = await stage();
-  assert.ok(last >= 2, `${last + 1} stages`);
-  await page.keyboard.press("ArrowUp");
-  await page.keyboard.press("ArrowUp");
-  await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last - 2);
-  await page.keyboard.press(" ");
-  await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last - 1);
-  await page.keyboard.press("ArrowDown");
-  await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last);
-  assert.equal((await state(page)).present, "ring", "still the ring at its last stage");
-  for (const width of [1280, 1440, 390]) {
-    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    await page.screenshot({ path: artifact(`present-ring-${width}.png`) });
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${width}: no sideways scroll`);
+/** Wait until the bar names slide `number`. */
+const atSlide = (page, number) => page.waitForFunction((n) => document.querySelector(".present-where")?.textContent.startsWith(`${n} of `), number);
+
+/**
+ * Whether the slide shown fits above the bar with nothing under 20 px, and
+ * the question, where there is one, as large as the text around it.
+ */
+const fits = (page) => page.evaluate(() => {
+  const bar = document.querySelector(".present-bar").getBoundingClientRect();
+  const shown = document.querySelector(".panel-slot[data-current]") ?? document.querySelector("#leaves-out");
+  const visible = [...shown.querySelectorAll("*")].filter((e) => e.checkVisibility() && e.getBoundingClientRect().height > 0);
+  const end = Math.max(...visible.map((e) => e.getBoundingClientRect().bottom));
+  const small = [];
+  for (const element of [...visible, ...document.querySelectorAll(".present-bar *")]) {
+    const text = [...element.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    const size = parseFloat(getComputedStyle(element).fontSize);
+    if (text && size < 20) small.push(`${size}px ${element.tagName} “${element.textContent.trim().slice(0, 30)}”`);
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  // Past the ring's last stage, Space goes on to the next panel, and the address follows.
-  await page.keyboard.press(" ");
-  await page.waitForFunction(() => new URLSearchParams(location.search).get("present") === "predict");
-  now = await state(page);
-  assert.deepEqual(now.visible, ["predict"]);
-  assert.equal(now.where, `2 of ${panels}: Guess first`);
-  await page.keyboard.press("ArrowRight");
-  now = await state(page);
-  assert.equal(now.visible.length, 1);
-  assert.notEqual(now.visible[0], "predict");
-  // The panel shown is built, though it was never scrolled to.
-  await page.waitForSelector(`.panel-slot[data-panel="${now.visible[0]}"] section.panel`);
-  await page.screenshot({ path: artifact("present-next-1280.png") });
+  const question = shown.querySelector(".question-text");
+  const body = parseFloat(getComputedStyle(shown.querySelector("section, .panel") ?? shown).fontSize);
+  return {
+    over: Math.round(end - bar.top),
+    small,
+    sideways: document.documentElement.scrollWidth > innerWidth,
+    question: question && question.checkVisibility() ? parseFloat(getComputedStyle(question).fontSize) - body : 0,
+  };
+});
+
+test("the lesson is the lecture when none is given: every slide fits 1280 × 800 in lecture type, the notes come once, last", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "?present=1", { lazy: true, answered: true, bypassCSP: true, ready: ".present-bar:not([hidden])" });
+  await appReady(page);
+  await page.waitForFunction(() => document.documentElement.dataset.present === "ring");
+  const first = await state(page);
+  assert.deepEqual(first.visible, ["ring"], "the ring alone");
+  assert.match(first.where, /^1 of (\d+): Lesson 1: A key's server, and a question$/);
+  const count = Number(first.where.match(/of (\d+)/)[1]);
+  const titles = [];
+  for (let number = 1; number <= count; number++) {
+    if (number > 1) await page.keyboard.press("ArrowRight");
+    await atSlide(page, number);
+    const now = await state(page);
+    assert.equal(now.address, String(number), "the address keeps the slide");
+    titles.push(now.where.replace(/^\d+ of \d+: /, ""));
+    // The slide's panel built and its figures caught up.
+    await page.waitForFunction(() => {
+      const slot = document.querySelector(".panel-slot[data-current]");
+      return document.documentElement.dataset.present === "notes" || (slot?.querySelector("section.panel") && slot.dataset.stale === "no");
+    });
+    if (now.present === "ring") await page.waitForFunction(() => document.querySelector("#ring .lesson")?.checkVisibility());
+    const fit = await fits(page);
+    assert.ok(fit.over <= 0, `slide ${number} (${now.where}) runs ${fit.over} px under the bar`);
+    assert.deepEqual(fit.small, [], `slide ${number}: text under 20 px`);
+    assert.equal(fit.sideways, false, `slide ${number}: no sideways scroll`);
+    assert.ok(fit.question >= 0, `slide ${number}: the question ${fit.question} px smaller than its text`);
+    if ([1, 2, count].includes(number) || now.present === "loads") await page.screenshot({ path: artifact(`present-slide-${number}-1280.png`) });
+  }
+  assert.deepEqual(titles.slice(0, 5), [
+    "Lesson 1: A key's server, and a question",
+    "Lesson 2: The change, played",
+    "Lesson 3: Beside hash mod n",
+    "Lesson 4: Why hundreds of points",
+    "Lesson 5: A server failing",
+  ]);
+  assert.equal(titles[5], "Guess first", "then the lab, in page order");
+  assert.equal(titles.at(-1), "Notes and sources");
+  assert.equal(titles.filter((t) => t === "Notes and sources").length, 1, "the notes once");
+  // The notes are on their slide alone, and on no other.
+  assert.equal(await page.locator("#leaves-out").isVisible(), true);
+  assert.deepEqual((await state(page)).visible, []);
   await page.keyboard.press("ArrowLeft");
-  await page.keyboard.press("ArrowLeft");
-  await page.keyboard.press("ArrowLeft");
-  await page.waitForFunction(() => new URLSearchParams(location.search).get("present") === "ring");
-  assert.ok(await page.locator("#present-back").isDisabled(), "the first panel is the first");
+  await atSlide(page, count - 1);
+  assert.equal(await page.locator("#leaves-out").isVisible(), false, "no notes under a panel's slide");
   await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   const axe = await page.evaluate(() => window.axe.run(document));
   assert.deepEqual(axe.violations.map((v) => `${v.impact} ${v.id}`), [], "axe, in presenter mode");
-  // Escape leaves: every panel again, and no `present=` in the address.
+  // Escape leaves: every panel again, no `present=`, and the page's own settings back.
   await page.keyboard.press("Escape");
   await page.waitForFunction(() => !document.documentElement.dataset.present && !location.search.includes("present="));
-  now = await state(page);
-  assert.ok(now.visible.length > 3, `${now.visible.length} panels on the page again`);
-  // And "Present" goes back in.
+  const after = await state(page);
+  assert.ok(after.visible.length > 3, `${after.visible.length} panels on the page again`);
+  assert.equal(after.points, "200");
+  // And "Present" goes back in, at the first slide.
   await page.click("#present-open");
   await page.waitForFunction(() => document.documentElement.dataset.present === "ring");
+  await atSlide(page, 1);
+  for (const [width, height] of [[1440, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: artifact(`present-ring-${width}.png`) });
+    assert.equal((await fits(page)).sideways, false, `${width}: no sideways scroll`);
+  }
   assert.deepEqual(errors, []);
   await close();
 });
 
-test("a slide's link opens presenter mode on its panel; a bad one says so and shows the page", async () => {
+test("a lecture a teacher builds is kept in the address, and its link gives the same slides at the same settings", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "?points=120", { lazy: true, answered: true });
+  await appReady(page);
+  await page.locator("#lecture-builder summary").click();
+  const slides = () => page.$$eval("#lecture-slides option", (options) => options.map((o) => o.dataset.slide));
+  const lesson = await slides();
+  assert.equal(lesson.length, 16, "the lesson's five steps and the lab's eleven panels");
+  // Keep the lesson's first two steps and the cost panel, add a preset, reorder:
+  // as a teacher would, choosing a slide in the list and pressing a button.
+  while ((await slides()).length > 3) {
+    const now = await slides();
+    const drop = now.findIndex((id, index) => index >= 2 && id !== "cost");
+    await page.selectOption("#lecture-slides", String(drop));
+    await page.click("#lecture-remove");
+  }
+  assert.deepEqual(await slides(), ["lesson-question", "lesson-played", "cost"]);
+  await page.selectOption("#lecture-add", { label: "A lumpy ring: 3 points each" });
+  await page.click("#lecture-add-button");
+  await page.selectOption("#lecture-add", { label: "Lesson 4: Why hundreds of points" });
+  await page.click("#lecture-add-button");
+  // The slide added last stays chosen; cost moves one later, past the preset.
+  await page.selectOption("#lecture-slides", "2");
+  await page.click("#lecture-later");
+  const built = ["lesson-question", "lesson-played", "preset-lumpy", "cost", "lesson-points"];
+  assert.deepEqual(await slides(), built);
+  assert.equal(await page.$eval("#lecture-slides", (s) => s.value), "3", "cost stays chosen where it landed");
+  // The ends refuse quietly: nothing moves.
+  await page.selectOption("#lecture-slides", "0");
+  await page.click("#lecture-earlier");
+  assert.deepEqual(await slides(), built);
+  await page.waitForFunction((want) => new URLSearchParams(location.search).get("lecture") === want, built.join(","));
+  await page.screenshot({ path: artifact("lecture-builder-1280.png") });
+  const link = await page.evaluate(() => location.href);
+  await close();
+  // The link, opened afresh and presented: the same slides, each at its settings.
+  const again = await open(env.browser, env.served, new URL(link).search, { lazy: true, answered: true });
+  await appReady(again.page);
+  assert.equal(await again.page.locator(".notices").count(), 0, "the link reads cleanly");
+  await again.page.click("#present-open");
+  // Each slide's points: the link's own 120, then a few for the change played; the
+  // preset's 3 hold for the cost slide; the lesson's fourth step goes back to many
+  // (the lumpy ring has few, so the default's 200); the notes keep the last slide's.
+  const points = ["120", "3", "3", "3", "200", "200"];
+  const seen = [];
+  for (let number = 1; number <= built.length + 1; number++) {
+    if (number > 1) await again.page.keyboard.press("ArrowRight");
+    await atSlide(again.page, number);
+    await again.page.waitForFunction((want) => document.querySelector("#ring .ring-wrap")?.dataset.points === want, points[number - 1]);
+    const now = await state(again.page);
+    seen.push([now.where.replace(/^\d+ of \d+: /, ""), now.present]);
+  }
+  assert.deepEqual(seen.map(([title]) => title), [
+    "Lesson 1: A key's server, and a question",
+    "Lesson 2: The change, played",
+    "A lumpy ring: 3 points each",
+    "What a change costs",
+    "Lesson 4: Why hundreds of points",
+    "Notes and sources",
+  ]);
+  assert.deepEqual(seen.map(([, present]) => present), ["ring", "ring", "loads", "cost", "ring", "notes"]);
+  // The address keeps the lecture's own settings, not the slide's.
+  assert.equal(await again.page.evaluate(() => new URLSearchParams(location.search).get("points")), "120");
+  assert.equal(await again.page.evaluate(() => new URLSearchParams(location.search).get("lecture")), built.join(","));
+  assert.deepEqual(again.errors, []);
+  await again.close();
+  assert.deepEqual(errors, []);
+});
+
+test("Space reveals each thing in turn: the answer, the change played, a panel's folds, the next slide, the notes", async () => {
+  const lecture = "lesson-question,lesson-played,cost,loads";
+  const { page, errors, close } = await open(env.browser, env.served, `?present=1&lecture=${lecture}`, { lazy: true, motion: true, ready: ".present-bar:not([hidden])" });
+  await appReady(page);
+  await page.waitForFunction(() => document.documentElement.dataset.present === "ring");
+  const moment = () => page.evaluate(() => ({
+    where: Number(document.querySelector(".present-where").textContent.split(" ")[0]),
+    asking: document.documentElement.hasAttribute("data-asking"),
+    points: document.querySelector("#ring .ring-wrap")?.dataset.points,
+    folds: [...document.querySelectorAll(".panel-slot[data-current] details.fold")].map((d) => d.open),
+    visibleText: (document.querySelector(".panel-slot[data-current]") ?? document.body).innerText,
+  }));
+  // The ring asks: no count anywhere on the slide.
+  let now = await moment();
+  assert.equal(now.asking, true);
+  assert.doesNotMatch(now.visibleText, /205/, "the answer waits");
+  const steps = [];
+  const press = async (until, arg) => {
+    await page.keyboard.press(" ");
+    await page.waitForFunction(until, arg);
+    now = await moment();
+    steps.push(`${now.where}${now.asking ? "?" : ""}:${now.folds.filter(Boolean).length}`);
+  };
+  await press(() => !document.documentElement.hasAttribute("data-asking"));
+  assert.equal(now.where, 1, "the answer first, on the same slide");
+  assert.match(now.visibleText, /205/);
+  await press(() => document.querySelector(".present-where").textContent.startsWith("2 of"));
+  // The change played at a few points: the ring shows 3 a server.
+  await page.waitForFunction(() => document.querySelector("#ring .ring-wrap").dataset.points === "3");
+  await press(() => document.querySelector(".present-where").textContent.startsWith("3 of"));
+  await page.waitForSelector('.panel-slot[data-panel="cost"][data-current] section.panel');
+  const folds = (await moment()).folds.length;
+  assert.ok(folds >= 1, "the cost panel has a fold");
+  for (let open = 1; open <= folds; open++) {
+    await press((open) => [...document.querySelectorAll(".panel-slot[data-current] details.fold")].filter((d) => d.open).length === open, open);
+  }
+  await press(() => document.querySelector(".present-where").textContent.startsWith("4 of"));
+  await page.waitForSelector('.panel-slot[data-panel="loads"][data-current] details.fold');
+  const loadsFolds = (await moment()).folds.length;
+  for (let open = 1; open <= loadsFolds; open++) {
+    await press((open) => [...document.querySelectorAll(".panel-slot[data-current] details.fold")].filter((d) => d.open).length === open, open);
+  }
+  await press(() => document.documentElement.dataset.present === "notes");
+  const expected = ["1:0", "2:0", "3:0", ...Array.from({ length: folds }, (_, i) => `3:${i + 1}`), "4:0", ...Array.from({ length: loadsFolds }, (_, i) => `4:${i + 1}`), "5:0"];
+  assert.deepEqual(steps, expected, "one thing at a time");
+  // Past the notes Space stays; ↑ goes back a slide, and ↓ on again.
+  await page.keyboard.press("ArrowUp");
+  await atSlide(page, 4);
+  await page.keyboard.press("ArrowDown");
+  await atSlide(page, 5);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test("a slide's link opens presenter mode on it; a bad one says so and shows the page", async () => {
   const { page, errors, close } = await open(env.browser, env.served, "?present=loads", { lazy: true, answered: true, ready: ".panel-slot[data-current] section.panel" });
   await appReady(page);
   await page.waitForFunction(() => document.documentElement.dataset.present === "loads");
   assert.deepEqual((await state(page)).visible, ["loads"]);
-  await page.waitForSelector('.panel-slot[data-panel="loads"] section.panel');
+  assert.match((await state(page)).where, /: Load per server$/);
   assert.deepEqual(errors, []);
   await close();
-  const bad = await open(env.browser, env.served, "?present=nowhere", { lazy: true, answered: true });
+  // A slide of a panel whose count answers the ring's question: "?" until Space shows it.
+  const asks = await open(env.browser, env.served, "?present=1&lecture=moved,loads", { lazy: true, ready: ".panel-slot[data-current] section.panel" });
+  await appReady(asks.page);
+  const shown = () => asks.page.evaluate(() => ({ text: document.querySelector(".panel-slot[data-current]").innerText, where: document.querySelector(".present-where").textContent }));
+  await asks.page.waitForFunction(() => document.querySelector('.panel-slot[data-current] [data-figure="moved"]'));
+  assert.doesNotMatch((await shown()).text, /205/, "the count waits for the question");
+  await asks.page.keyboard.press(" ");
+  await asks.page.waitForFunction(() => /205/.test(document.querySelector(".panel-slot[data-current]").innerText));
+  assert.match((await shown()).where, /^1 of 3: How many keys move$/, "the answer first, on the same slide");
+  await asks.close();
+  const bad = await open(env.browser, env.served, "?present=nowhere&lecture=loads,elsewhere", { lazy: true, answered: true });
   await appReady(bad.page);
   assert.equal(await bad.page.evaluate(() => document.documentElement.dataset.present ?? null), null);
-  assert.match(await bad.page.locator(".notices").textContent(), /present takes 1, 0 or a panel's id/);
+  const notices = await bad.page.locator(".notices").textContent();
+  assert.match(notices, /present takes 0, a slide's number \(1 to 17\) or a slide's id/);
+  assert.match(notices, /“elsewhere” is no slide/);
   await bad.close();
-});
-
-test("presenter mode's first slide asks, and Space or ↓ shows the answer: a key always does something", async () => {
-  const { page, close } = await open(env.browser, env.served, "?present=1", { lazy: true });
-  await appReady(page);
-  await page.waitForFunction(() => document.documentElement.dataset.present === "ring");
-  // The ring asks: its question, no count, no stepper.
-  await page.waitForSelector("#ring [data-just-show]");
-  assert.equal(await page.locator("#ring .stepper").isHidden(), true);
-  await page.keyboard.press(" ");
-  await page.waitForFunction(() => !document.querySelector("#ring [data-just-show]"));
-  assert.match(await page.locator("#ring .legend-moved, #ring .ring-caption, #ring").first().innerText(), /keys changed owner/);
-  assert.equal((await state(page)).present, "ring", "the answer first, still on the ring");
-  // ↑ goes back a stage, ↓ forward again, and past the last the next panel.
-  const stage = () => page.$eval("#ring [data-stage]", (s) => Number(s.dataset.stage));
-  const last = await stage();
-  await page.keyboard.press("ArrowUp");
-  await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last - 1);
-  await page.keyboard.press("ArrowDown");
-  await page.waitForFunction((want) => Number(document.querySelector("#ring [data-stage]").dataset.stage) === want, last);
-  await page.keyboard.press("ArrowDown");
-  await page.waitForFunction(() => document.documentElement.dataset.present === "predict");
-  // On any other panel too, ↑ and ↓ move: back to the ring.
-  await page.keyboard.press("ArrowUp");
-  await page.waitForFunction(() => document.documentElement.dataset.present === "ring");
-  await close();
 });

@@ -11,6 +11,7 @@
 pub mod claims;
 pub mod deploy_words;
 pub mod key_path;
+pub mod lecture;
 pub mod lesson;
 pub mod panels;
 pub mod presets;

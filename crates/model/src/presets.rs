@@ -15,6 +15,20 @@ pub struct Preset {
     pub settings: Settings,
 }
 
+/// Every preset's id and panel, in `presets()`'s order: what a lecture's
+/// slide needs (`model::lecture`), without building eight settings in
+/// every module that reads an address.
+pub const LISTED: [(&str, PanelId); 8] = [
+    ("default", PanelId::Moved),
+    ("cache-pool", PanelId::Cost),
+    ("lumpy", PanelId::Loads),
+    ("nineteen-1", PanelId::Failure),
+    ("nineteen-200", PanelId::Failure),
+    ("plain-fnv", PanelId::Loads),
+    ("lesson", PanelId::Cost),
+    ("two-shards", PanelId::Rollout),
+];
+
 fn numbered(prefix: &str, count: usize) -> Vec<String> {
     (1..=count).map(|i| format!("{prefix}{i:02}")).collect()
 }
@@ -131,6 +145,12 @@ pub fn handout_for(settings: &Settings) -> Vec<PanelId> {
 mod tests {
     use super::*;
     use crate::query::{parse, render, View};
+
+    #[test]
+    fn the_list_is_the_presets() {
+        let listed: Vec<(&str, PanelId)> = presets().iter().map(|p| (p.id, p.panel)).collect();
+        assert_eq!(listed, LISTED);
+    }
 
     #[test]
     fn every_preset_is_valid_and_its_link_reads_back() {

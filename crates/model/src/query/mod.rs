@@ -4,6 +4,7 @@
 
 pub mod params;
 
+use crate::lecture::Lecture;
 use crate::panels::PanelId;
 use crate::questions::QuestionId;
 use crate::settings::{clean_name, default_change, quote, PoolAfter, Valid};
@@ -19,9 +20,12 @@ pub struct View {
     pub panel: Option<PanelId>,
     /// `q=…`: one "Guess first" question alone (DEFINITIONS §12).
     pub question: Option<QuestionId>,
-    /// `present=…`: presenter mode, showing this panel (`present=1`, the
-    /// first) filling the screen, one at a time (DEFINITIONS §4).
-    pub present: Option<PanelId>,
+    /// `present=…`: presenter mode, at this slide of the lecture (from 0;
+    /// the slide after the last is its notes), DEFINITIONS §4.
+    pub present: Option<u8>,
+    /// `lecture=…`: the slides presenter mode shows; None, the lesson
+    /// and then the lab (`Lecture::the_lesson`).
+    pub lecture: Option<Lecture>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +34,10 @@ pub struct Parsed {
     pub view: View,
     /// `key=…`: the key in the one-key box (DEFINITIONS §13), a view choice.
     pub key: Option<String>,
+    /// `present=…` and `lecture=…` as written: only the full page reads
+    /// them (`resolve_presenting`), so no other module compiles a lecture.
+    pub present: Option<String>,
+    pub lecture: Option<String>,
     /// One sentence for each parameter that was ignored, and why.
     pub notices: Vec<String>,
 }
@@ -118,6 +126,8 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
         after: None,
         after_weights: None,
         key: None,
+        present: None,
+        lecture: None,
         panels,
     };
     let mut notices = Vec::new();
@@ -157,6 +167,8 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
         after,
         after_weights,
         key,
+        present,
+        lecture,
         ..
     } = reading;
     resolve_change(&mut settings, change, after, after_weights, &mut notices);
@@ -173,7 +185,41 @@ pub fn parse(query: &str, panels: &[PanelId]) -> Parsed {
         settings: settled.valid,
         view,
         key,
+        present,
+        lecture,
         notices,
+    }
+}
+
+/// Read `present=` and `lecture=`, as the address wrote them, into the
+/// view, among the full page's `panels`; a notice for each that cannot be
+/// used. Only the full page calls this: no other module compiles a lecture.
+pub fn resolve_presenting(parsed: &mut Parsed, panels: &[PanelId]) {
+    let lesson = Lecture::the_lesson(panels);
+    if let Some(text) = parsed.lecture.take() {
+        match Lecture::parse(&text, panels) {
+            Ok(lecture) => parsed.view.lecture = (lecture != lesson).then_some(lecture),
+            Err(why) => parsed
+                .notices
+                .push(format!("Ignored lecture={}: {why}.", quote(&text))),
+        }
+    }
+    if let Some(present) = parsed.present.take() {
+        let lecture = parsed.view.lecture.unwrap_or(lesson);
+        let count = lecture.slides().len() + 1;
+        let found = match present.trim().parse::<usize>() {
+            Ok(0) => None,
+            Ok(number) => Some(number - 1).filter(|&index| index < count),
+            Err(_) if present == "notes" => Some(count - 1),
+            Err(_) => lecture.find(&present),
+        };
+        if found.is_none() && present.trim() != "0" {
+            parsed.notices.push(format!(
+                "Ignored present={}: present takes 0, a slide's number (1 to {count}) or a slide's id.",
+                quote(&present)
+            ));
+        }
+        parsed.view.present = found.map(|index| index as u8);
     }
 }
 
@@ -457,7 +503,7 @@ mod tests {
             embed: true,
             panel: Some(PanelId::Predict),
             question: Some(QuestionId::Failover),
-            present: Some(PanelId::Loads),
+            ..View::default()
         };
         let parsed = parse(&render(&settings, &view));
         assert_eq!(*parsed.settings, settings);
@@ -571,5 +617,70 @@ mod tests {
             what_differs(then, "servers=a,b&add=c&points=1&keys=10&hash=fnv1a"),
             "other settings"
         );
+    }
+
+    fn read(query: &str) -> Parsed {
+        let panels = crate::panels::ids();
+        let mut parsed = super::parse(query, &panels);
+        resolve_presenting(&mut parsed, &panels);
+        parsed
+    }
+
+    #[test]
+    fn present_finds_a_slide_of_the_lecture_before_or_after_it() {
+        let at = |query: &str| read(query).view.present;
+        // The lesson's five steps, then the lab: "Guess first" is its first panel.
+        assert_eq!(at("present=1"), Some(0));
+        assert_eq!(at("present=ring"), Some(0));
+        assert_eq!(at("present=lesson-failing"), Some(4));
+        assert_eq!(at("present=predict"), Some(5));
+        assert_eq!(at("present=loads&lecture=lesson-played,loads"), Some(1));
+        assert_eq!(at("lecture=lesson-played,loads&present=2"), Some(1));
+        assert_eq!(at("lecture=lesson-played,loads&present=notes"), Some(2));
+        assert_eq!(
+            at("lecture=lesson-played,loads&present=3"),
+            Some(2),
+            "the notes"
+        );
+        assert_eq!(at("present=0"), None);
+        assert!(read("present=0").notices.is_empty());
+        let past = read("lecture=loads&present=3");
+        assert_eq!(past.view.present, None);
+        assert!(
+            past.notices[0].contains("a slide's number (1 to 2)"),
+            "{:?}",
+            past.notices
+        );
+        let bad = read("lecture=loads,nowhere&present=1");
+        assert_eq!(bad.view.lecture, None);
+        assert_eq!(
+            bad.view.present,
+            Some(0),
+            "the lesson, from its first slide"
+        );
+        assert!(
+            bad.notices[0].contains("“nowhere” is no slide"),
+            "{:?}",
+            bad.notices
+        );
+        // The lesson itself is not written out, and a lecture reads back.
+        let lesson = Lecture::the_lesson(&crate::panels::ids());
+        assert_eq!(
+            read(&format!("lecture={}", lesson.written())).view.lecture,
+            None
+        );
+        let talk = Lecture::parse(
+            "lesson-played,preset-lumpy,loads,claims",
+            &crate::panels::ids(),
+        )
+        .unwrap();
+        let view = View {
+            present: Some(3),
+            lecture: Some(talk),
+            ..Default::default()
+        };
+        let again = read(&render(&Settings::default(), &view));
+        assert_eq!(again.view, view);
+        assert!(again.notices.is_empty(), "{:?}", again.notices);
     }
 }

@@ -26,6 +26,9 @@ pub(crate) struct Reading<'a> {
     pub after: Option<Vec<String>>,
     pub after_weights: Option<Vec<(String, Weight)>>,
     pub key: Option<String>,
+    /// `present=` and `lecture=` as written (`query::resolve_presenting` reads them).
+    pub present: Option<String>,
+    pub lecture: Option<String>,
     /// The panels `panel=` and `present=` accept here.
     pub panels: &'a [PanelId],
 }
@@ -426,20 +429,24 @@ params! {
     },
     Param {
         name: "present",
-        values: "presenter mode: `1` (from the first panel), `0`, or a panel's id",
+        values: "presenter mode: `1` (from the first slide), `0`, a slide's number or id, or `notes`",
         default: "`0`, left out",
         read: |r, v| {
-            r.view.present = match flag(v) {
-                Some(true) => r.panels.first().copied(),
-                Some(false) => None,
-                None => Some(
-                    panel_of(v, r.panels)
-                        .map_err(|_| "present takes 1, 0 or a panel's id".to_string())?,
-                ),
-            };
+            r.present = Some(v.to_string());
             Ok(())
         },
-        write: |_, view| view.present.map(|panel| panel.as_str().to_string()),
+        write: |_, view| view.present.map(|index| (index + 1).to_string()),
+        said: None,
+    },
+    Param {
+        name: "lecture",
+        values: "the slides presenter mode shows, comma-separated: `lesson-STEP`, a panel's id, `preset-ID`",
+        default: "the lesson, then every other panel",
+        read: |r, v| {
+            r.lecture = Some(v.to_string());
+            Ok(())
+        },
+        write: |_, view| view.lecture.map(|lecture| lecture.written()),
         said: None,
     },
     Param {
