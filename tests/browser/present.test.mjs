@@ -114,6 +114,26 @@ test("the lesson is the lecture when none is given: every slide fits 1280 × 800
   await close();
 });
 
+test("a deploy's lesson fits its slides too: long addresses in the legend, the deploy in words above the ring", async () => {
+  const deploy = "servers=10.1.0.1:8080,10.1.0.2:8080,10.1.0.3:8080&after=10.1.0.1:8080,10.1.0.33:8080,10.1.0.2:8080,10.1.0.7:8080";
+  const { page, errors, close } = await open(env.browser, env.served, `?present=1&${deploy}`, { lazy: true, answered: true, ready: ".present-bar:not([hidden])" });
+  await appReady(page);
+  for (let number = 1; number <= 5; number++) {
+    if (number > 1) await page.keyboard.press("ArrowRight");
+    await atSlide(page, number);
+    await page.waitForFunction(() => document.querySelector("#ring [data-deploy-summary]")?.checkVisibility() && document.querySelector("#ring .lesson")?.checkVisibility());
+    const fit = await fits(page);
+    assert.ok(fit.over <= 0, `deploy slide ${number} runs ${fit.over} px under the bar`);
+    assert.deepEqual(fit.small, [], `deploy slide ${number}: text under 20 px`);
+    // Every server's whole address is there to read, none cut short.
+    const cut = await page.$$eval("#ring .legend-name", (names) => names.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent));
+    assert.deepEqual(cut, [], `deploy slide ${number}: names cut short`);
+  }
+  await page.screenshot({ path: artifact("present-deploy-5-1280.png") });
+  assert.deepEqual(errors, []);
+  await close();
+});
+
 test("a lecture a teacher builds is kept in the address, and its link gives the same slides at the same settings", async () => {
   const { page, errors, close } = await open(env.browser, env.served, "?points=120", { lazy: true, answered: true });
   await appReady(page);
