@@ -32,12 +32,6 @@ fn page_address() -> String {
     href[..end].to_string()
 }
 
-/// The panels a teacher can embed, as (id, heading, what it teaches), in
-/// page order: given by the app, which owns the registry (this file sits
-/// below it).
-#[derive(Clone)]
-pub struct PanelChoices(pub Vec<Choice>);
-
 /// The height the preview last reported (0: none yet), and whether it has
 /// settled: not changed for `SETTLED_MS`.
 #[derive(Clone, Copy)]
@@ -267,14 +261,14 @@ fn code_for(
     })
 }
 
-/// A panel the dialog offers: its id, heading and what it teaches.
-type Choice = (PanelId, &'static str, &'static str);
+/// A panel the dialog offers (every one, in page order): its id, heading
+/// and what it teaches.
+type Choice = super::layout::PanelEntry;
 
 #[component]
 pub fn EmbedThisView() -> impl IntoView {
     let model = expect_context::<Model>();
-    // Made once per page and kept for its life, so every handler can hold it.
-    let choices: &'static [Choice] = expect_context::<PanelChoices>().0.leak();
+    let choices: &'static [Choice] = super::layout::layout().all;
     let first = choices
         .iter()
         .position(|(id, _, _)| *id == FIRST_PANEL)

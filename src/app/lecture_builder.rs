@@ -33,6 +33,24 @@ fn picked(ev: &leptos::ev::Event) -> usize {
     event_target_value(ev).parse().unwrap_or(0)
 }
 
+/// A button that edits the slide chosen, which stays chosen where it lands.
+/// One function for the three, so their view is compiled once.
+fn edit_button(
+    id: &'static str,
+    label: &'static str,
+    lecture: RwSignal<Lecture>,
+    chosen: RwSignal<usize>,
+    change: fn(&Lecture, usize) -> (Lecture, usize),
+) -> impl IntoView {
+    let edit = move |_| {
+        let (edited, now) = lecture.with_untracked(|l| change(l, chosen.get_untracked()));
+        let last = edited.slides().len().saturating_sub(1);
+        lecture.set(edited);
+        chosen.set(now.min(last));
+    };
+    view! { <button type="button" id=id on:click=edit>{label}</button> }
+}
+
 #[component]
 pub fn LectureBuilder() -> impl IntoView {
     let presenting = expect_context::<Presenting>();
@@ -40,12 +58,6 @@ pub fn LectureBuilder() -> impl IntoView {
     let choices = || Slide::choices(&model::panels::ids());
     let (chosen, to_add) = (RwSignal::new(0usize), RwSignal::new(0usize));
     let count = move || lecture.with(|l| l.slides().len());
-    // An edit of the slide chosen, which stays chosen where it lands.
-    let edit = move |change: fn(&Lecture, usize) -> (Lecture, usize)| {
-        let (edited, now) = lecture.with_untracked(|l| change(l, chosen.get_untracked()));
-        lecture.set(edited);
-        chosen.set(now.min(count() - 1));
-    };
     let add = move |_| {
         if let Some(slide) = choices().get(to_add.get_untracked()).copied() {
             lecture.update(|l| *l = l.with(slide));
@@ -61,12 +73,9 @@ pub fn LectureBuilder() -> impl IntoView {
                 {move || lecture.with(|l| options(l.slides(), Some(chosen.get())))}
             </select>
             <div class="lecture-edit">
-                <button type="button" id="lecture-earlier"
-                    on:click=move |_| edit(|l, at| (l.moved(at, -1), at.saturating_sub(1)))>"↑ Earlier"</button>
-                <button type="button" id="lecture-later"
-                    on:click=move |_| edit(|l, at| (l.moved(at, 1), at + 1))>"↓ Later"</button>
-                <button type="button" id="lecture-remove"
-                    on:click=move |_| edit(|l, at| (l.without(at), at))>"Remove"</button>
+                {edit_button("lecture-earlier", "↑ Earlier", lecture, chosen, |l, at| (l.moved(at, -1), at.saturating_sub(1)))}
+                {edit_button("lecture-later", "↓ Later", lecture, chosen, |l, at| (l.moved(at, 1), at + 1))}
+                {edit_button("lecture-remove", "Remove", lecture, chosen, |l, at| (l.without(at), at))}
             </div>
             <label for="lecture-add">"Add a slide at the end"</label>
             <div class="lecture-edit">

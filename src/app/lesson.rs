@@ -19,6 +19,31 @@ use model::lecture::lesson_points;
 use model::lesson::{words, Figure, LessonStep, FEW_POINTS};
 use model::{Snapshot, Valid};
 
+/// The step shown, kept as its place in `LessonStep::ALL`: a signal of a
+/// type the page already compiles (a signal of a new type brings about
+/// 1.3 KB of wasm of its own).
+#[derive(Clone, Copy)]
+pub struct StepShown(RwSignal<usize>);
+
+impl StepShown {
+    pub fn get(self) -> LessonStep {
+        LessonStep::ALL[self.0.get()]
+    }
+    pub fn get_untracked(self) -> LessonStep {
+        LessonStep::ALL[self.0.get_untracked()]
+    }
+    fn set(self, step: LessonStep) {
+        self.0.set(step.number() - 1);
+    }
+    fn track(self) {
+        self.0.track();
+    }
+}
+
+/// Points the lesson waits for or comes back to, stored as the page's
+/// other stored numbers are (for its bytes); 0, which no ring has, for none.
+type PointsStore = StoredValue<u32>;
+
 /// The page's settings at `points`, measured: the lesson's own figures.
 /// Settled as every edit is (`Valid::settle`): the page compiles no other
 /// way to check settings.
@@ -30,18 +55,14 @@ fn measured_at(page: &Valid, points: u16) -> Shared<Snapshot> {
 
 /// The words of the step shown, escaped: from the page's snapshot and,
 /// on the two steps that cite the other point count, a snapshot at it.
-fn said(
-    model: Model,
-    step: RwSignal<LessonStep>,
-    many: StoredValue<u16>,
-) -> impl Fn() -> String + Send + Sync {
+fn said(model: Model, step: StepShown, many: PointsStore) -> impl Fn() -> String + Send + Sync {
     // The ring shows one of the lesson's two point counts at each step (a
     // few, or the many it began with); the words need the other too, for
     // the change at many points (step 2) and the spread at a few (step 4).
     // Measured only then: the first screen and step 3 pay nothing.
     let other = Memo::new(move |_| {
         let points = match step.get() {
-            LessonStep::Played => many.get_value(),
+            LessonStep::Played => many.get_value() as u16,
             LessonStep::Points => FEW_POINTS,
             _ => return None,
         };
@@ -74,15 +95,15 @@ fn said(
 /// written for them.
 fn once_the_ring_shows(
     model: Model,
-    step: RwSignal<LessonStep>,
-    pending: StoredValue<Option<u16>>,
+    step: StepShown,
+    pending: PointsStore,
     then: impl Fn() + 'static,
 ) {
     Effect::new(move |_| {
         let points = model.snapshot.with(|m| m.0.settings.points);
         step.track();
-        if pending.get_value() == Some(points) {
-            pending.set_value(None);
+        if pending.get_value() == u32::from(points) {
+            pending.set_value(0);
             then();
         }
     });
@@ -93,14 +114,14 @@ fn once_the_ring_shows(
 /// same steps as the lesson's buttons.
 #[derive(Clone, Copy)]
 pub struct Lesson {
-    pub step: RwSignal<LessonStep>,
+    pub step: StepShown,
     /// The many points the lesson comes back to: the page's own, the last
     /// time it had more than a few.
-    many: StoredValue<u16>,
+    many: PointsStore,
     /// The change is played, and the step brought into view, once the
     /// ring shows these points.
-    play_pending: StoredValue<Option<u16>>,
-    show_pending: StoredValue<Option<u16>>,
+    play_pending: PointsStore,
+    show_pending: PointsStore,
     failure_view: FailureView,
 }
 
@@ -108,10 +129,10 @@ impl Lesson {
     pub fn new(model: Model, failure_view: FailureView) -> Lesson {
         let points = model.settings.with_untracked(|s| s.points);
         Lesson {
-            step: RwSignal::new(LessonStep::Question),
-            many: StoredValue::new(lesson_points(LessonStep::Question, points)),
-            play_pending: StoredValue::new(None),
-            show_pending: StoredValue::new(None),
+            step: StepShown(RwSignal::new(0)),
+            many: StoredValue::new(u32::from(lesson_points(LessonStep::Question, points))),
+            play_pending: StoredValue::new(0),
+            show_pending: StoredValue::new(0),
             failure_view,
         }
     }
@@ -124,22 +145,22 @@ impl Lesson {
         }
         let now = model.settings.with_untracked(|s| s.points);
         if now > FEW_POINTS {
-            self.many.set_value(now);
+            self.many.set_value(u32::from(now));
         }
         let points = if to.few_points() {
             FEW_POINTS
         } else {
-            self.many.get_value()
+            self.many.get_value() as u16
         };
         if to == LessonStep::Played {
-            self.play_pending.set_value(Some(points));
+            self.play_pending.set_value(u32::from(points));
         }
         if now != points {
             let _ = model.try_change(|s| s.points = points);
         }
         self.failure_view.shown.set(to.figure() == Figure::Down);
         self.step.set(to);
-        self.show_pending.set_value(Some(points));
+        self.show_pending.set_value(u32::from(points));
     }
 }
 

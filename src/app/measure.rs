@@ -136,11 +136,11 @@ pub fn keep_up_to_date(model: Model, one_key: OneKey, shown: Vec<PanelId>) {
         // What the panels near the viewport need comes first; the rest is
         // measured too, so a panel scrolled to later finds its figures. A
         // panel that comes near asks again, for its work to come first.
-        let awake = model.awake.get();
-        let near = registry::ALL.iter().filter(|p| awake.contains(&p.id));
+        let awake = |id| model.awake.has(id);
+        let near = registry::ALL.iter().filter(|p| awake(p.id));
         let mut others: Vec<_> = registry::ALL
             .iter()
-            .filter(|p| shown.contains(&p.id) && !awake.contains(&p.id))
+            .filter(|p| shown.contains(&p.id) && !awake(p.id))
             .collect();
         // Of those out of view, the claims take longest: they start first.
         others.sort_by_key(|p| !p.needs.contains(&Work::Claims));

@@ -7,6 +7,7 @@ pub mod draw;
 pub(crate) mod embed;
 mod embed_dialog;
 mod from_js;
+mod layout;
 mod lecture_builder;
 mod lesson;
 mod measure;
@@ -94,16 +95,18 @@ fn provide_parts(
     provide_context(panels::ring::Stages::new(model));
     measure::keep_up_to_date(model, one_key, shown.iter().map(|p| p.id).collect());
     provide_context(model);
-    provide_context(embed_dialog::PanelChoices(
-        registry::ALL
+    // Made once for the page's life, so every part can hold it.
+    provide_context(layout::Layout {
+        all: registry::ALL
             .iter()
             .map(|p| (p.id, p.heading, p.teaches))
-            .collect(),
-    ));
-    provide_context(panels::predict::OnlyQuestion(view_mode.question));
-    provide_context(panels::PanelsShown(shown.iter().map(|p| p.id).collect()));
-    // An embedded panel alone has no page title above it: its heading is the h1.
-    provide_context(panels::Alone(alone.is_some() && view_mode.embed));
+            .collect::<Vec<_>>()
+            .leak(),
+        shown: shown.iter().map(|p| p.id).collect::<Vec<_>>().leak(),
+        // An embedded panel alone has no page title above it: its heading is the h1.
+        alone: alone.is_some() && view_mode.embed,
+        only_question: view_mode.question,
+    });
     // A panel alone is a page of its own: its title names the panel.
     if let Some(panel) = alone {
         document().set_title(&format!("{} · Consistent hashing, counted", panel.heading));

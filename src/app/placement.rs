@@ -9,6 +9,26 @@ use super::patch::{markup, Holder};
 use super::state::Model;
 use crate::render::markup::Markup;
 use model::in_use::{InUse, CANNOT_DRIVE};
+use model::placements::PlacementId;
+
+/// A placement chosen in a menu, or none yet, kept as its place in
+/// `PlacementId::ALL`: a signal of a type the page already compiles (one of
+/// a new type is about 1 KB of wasm).
+#[derive(Clone, Copy)]
+pub struct ChosenPlacement(RwSignal<Option<usize>>);
+
+impl ChosenPlacement {
+    pub fn none() -> ChosenPlacement {
+        ChosenPlacement(RwSignal::new(None))
+    }
+    pub fn get(self) -> Option<PlacementId> {
+        self.0.get().map(|index| PlacementId::ALL[index])
+    }
+    pub fn set(self, id: Option<PlacementId>) {
+        let index = id.and_then(|id| PlacementId::ALL.iter().position(|&p| p == id));
+        self.0.set(index);
+    }
+}
 
 /// The choice as the menu words it; `compact`, for the phone's quick bar.
 fn title(in_use: InUse, compact: bool) -> &'static str {
@@ -58,7 +78,13 @@ fn help(in_use: InUse) -> String {
 pub fn PlacementControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoView {
     let model = expect_context::<Model>();
     let message = RwSignal::new(None::<String>);
-    let in_use = Memo::new(move |_| model.settings.with(|s| s.in_use));
+    // The ring in use as its place in `InUse::ALL`: a memo of a type the
+    // page already compiles (one of a new type is about 1 KB of wasm).
+    let in_use = Memo::new(move |_| {
+        model
+            .settings
+            .with(|s| InUse::ALL.iter().position(|&c| c == s.in_use).unwrap_or(0))
+    });
     view! {
         <div class="control placement">
             <label for=id class:visually-hidden=compact>"Ring in use"</label>
@@ -73,16 +99,17 @@ pub fn PlacementControl(id: &'static str, #[prop(optional)] compact: bool) -> im
             >
                 {InUse::ALL
                     .into_iter()
-                    .map(|choice| {
+                    .enumerate()
+                    .map(|(index, choice)| {
                         view! {
-                            <option value=choice.id() selected=move || in_use.get() == choice>
+                            <option value=choice.id() selected=move || in_use.get() == index>
                                 {title(choice, compact)}
                             </option>
                         }
                     })
                     .collect_view()}
             </select>
-            {(!compact).then(|| markup(Holder::Block, move || help(in_use.get())))}
+            {(!compact).then(|| markup(Holder::Block, move || help(InUse::ALL[in_use.get()])))}
             <Message message=message id=format!("{id}-message") />
         </div>
     }

@@ -102,12 +102,7 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
     // The worker measures the work of the panels that are awake first.
     Effect::new(move |_| {
         let awake = near.get();
-        model.awake.update(|list| {
-            list.retain(|listed| *listed != id);
-            if awake {
-                list.push(id);
-            }
-        });
+        model.awake.set(id, awake);
     });
     if !eager {
         watch_slot(

@@ -96,7 +96,7 @@ pub struct Model {
     /// Where `app::measure` writes them.
     pub measurements: RwSignal<Reports>,
     /// The panels near the viewport, whose work the worker does first.
-    pub awake: RwSignal<Vec<PanelId>>,
+    pub awake: Awake,
     /// True while the full page asks before it tells (`app::asking`): the
     /// ring shows the pool before the change until the reader answers,
     /// skips or changes a setting.
@@ -121,6 +121,31 @@ struct Edits {
 /// marks its lookup, the address and the worker carry it.
 #[derive(Clone, Copy)]
 pub struct OneKey(pub RwSignal<String>);
+
+/// The panels near the viewport, a bit each (there are fewer than 32): a
+/// signal of a type the page already compiles, where a list of panels
+/// brought one of its own (about 2 KB of wasm).
+#[derive(Clone, Copy)]
+pub struct Awake(RwSignal<u32>);
+
+impl Awake {
+    fn bit(id: PanelId) -> u32 {
+        1 << id as u32
+    }
+    /// Whether panel `id` is near, tracked.
+    pub fn has(self, id: PanelId) -> bool {
+        self.0.get() & Awake::bit(id) != 0
+    }
+    pub fn set(self, id: PanelId, near: bool) {
+        self.0.update(|set| {
+            *set = if near {
+                *set | Awake::bit(id)
+            } else {
+                *set & !Awake::bit(id)
+            }
+        });
+    }
+}
 
 /// Set `signal` to `value` only if it differs, so nothing that follows it
 /// runs for no change.
@@ -206,7 +231,9 @@ impl Model {
             live,
             reports: held(always, move || measurements.get()),
             measurements,
-            awake: RwSignal::new(awake),
+            awake: Awake(RwSignal::new(
+                awake.into_iter().fold(0, |set, id| set | Awake::bit(id)),
+            )),
             asking: RwSignal::new(false),
         }
     }

@@ -58,23 +58,38 @@ pub fn fit_canvas(canvas: &HtmlCanvasElement, css_width: f64, css_height: f64) -
     ratio
 }
 
-/// The CSS width of a canvas, as a ResizeObserver last reported it; 0 until
-/// it is laid out, and 0 while it is hidden. Drawing reads this instead of
-/// asking the element: asking in the middle of an update forces the browser
-/// to lay out the whole page there and then (2.5 ms of a 4.5 ms ring redraw
-/// at the largest settings, docs/DECISIONS.md). Tracked, so a resize redraws.
-pub fn observed_width(canvas: NodeRef<Canvas>) -> ReadSignal<f64> {
-    let width = RwSignal::new(0.0);
+/// The CSS width of a canvas in whole pixels, as a ResizeObserver last
+/// reported it; 0 until it is laid out, and 0 while it is hidden. Drawing
+/// reads this instead of asking the element: asking in the middle of an
+/// update forces the browser to lay out the whole page there and then
+/// (2.5 ms of a 4.5 ms ring redraw at the largest settings,
+/// docs/DECISIONS.md). Tracked, so a resize redraws. (A signal of whole
+/// pixels, as `clientWidth` gives, is of a type the page already compiles.)
+#[derive(Clone, Copy)]
+pub struct Width(RwSignal<u32>);
+
+impl Width {
+    pub fn get(self) -> f64 {
+        f64::from(self.0.get())
+    }
+    pub fn get_untracked(self) -> f64 {
+        f64::from(self.0.get_untracked())
+    }
+}
+
+pub fn observed_width(canvas: NodeRef<Canvas>) -> Width {
+    let width = RwSignal::new(0u32);
+    let whole = |element: &web_sys::HtmlCanvasElement| element.client_width().max(0) as u32;
     Effect::new(move |_| {
         let Some(element) = canvas.get() else { return };
         // Built for a handout: printing will not wait for an observer.
         if crate::app::print::printing() {
-            width.set(f64::from(element.client_width()));
+            width.set(whole(&element));
         }
         let target = element.clone();
         // Observers run after layout, so reading the width here forces nothing.
         let callback = Closure::<dyn FnMut(JsValue)>::new(move |_entries: JsValue| {
-            width.set(f64::from(target.client_width()));
+            width.set(whole(&target));
         });
         if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
             observer.observe(&element);
@@ -82,5 +97,5 @@ pub fn observed_width(canvas: NodeRef<Canvas>) -> ReadSignal<f64> {
         // The observer lives as long as the canvas, which is as long as the page.
         callback.forget();
     });
-    width.read_only()
+    Width(width)
 }

@@ -8,7 +8,7 @@ use model::down::{self, DownOutcome};
 use model::format::and_list;
 use model::report::{Report, SchemeRow};
 
-use crate::app::panels::{markup, Alone, Holder};
+use crate::app::panels::{markup, Holder};
 use crate::app::state::{Model, SchemesMeasured};
 use crate::render::markup::Markup;
 
@@ -26,7 +26,7 @@ pub fn down_section(
     invite: bool,
 ) -> AnyView {
     let model = expect_context::<Model>();
-    let level = if use_context::<Alone>().is_some_and(|alone| alone.0) {
+    let level = if crate::app::layout::layout().alone {
         "h2"
     } else {
         "h3"

@@ -17,6 +17,7 @@ pub mod systems;
 use leptos::prelude::*;
 use model::panels::{PanelDef, PanelId};
 
+use crate::app::layout::layout;
 pub use crate::app::patch::{markup, Holder};
 pub use crate::app::rows::{rows_by_name, server_swatch};
 use crate::render::snapshot_panels;
@@ -57,7 +58,7 @@ pub fn view_of(panel: &PanelDef) -> AnyView {
 /// in a dozen screens. It prints open (`::details-content` in the style),
 /// and a panel alone (an embed, `panel=`) shows it open: it is there for it.
 pub fn fold(summary: &'static str, body: AnyView) -> AnyView {
-    let alone = use_context::<PanelsShown>().is_some_and(|shown| shown.0.len() == 1);
+    let alone = layout().shown.len() == 1;
     view! { <details class="fold" open=alone><summary>{summary}</summary>{body}</details> }
         .into_any()
 }
@@ -71,28 +72,12 @@ pub fn moved_answers(id: model::placements::PlacementId) -> &'static str {
     }
 }
 
-/// Whether the page shows one panel alone (an embed, or `panel=`): then the
-/// panel is a page of its own, and its heading is the page's `h1`.
-#[derive(Clone, Copy)]
-pub struct Alone(pub bool);
-
-/// The panels on the page. A panel offers what another panel holds only
-/// when that panel is there: a ring embedded alone offers no guess in
-/// "Guess first" and squares no key for the failure panel's replicas.
-#[derive(Clone)]
-pub struct PanelsShown(pub Vec<PanelId>);
-
-/// Whether panel `id` is on the page.
-pub fn shown_here(id: PanelId) -> bool {
-    use_context::<PanelsShown>().is_some_and(|shown| shown.0.contains(&id))
-}
-
 /// A panel drawn from the snapshot alone (`crate::render::snapshot_panels`): its
 /// whole section is one markup region, the same markup the first screen's
 /// module writes for an embed before the app arrives.
 pub fn snapshot_panel(panel: &'static crate::render::snapshot_panels::SnapshotPanel) -> AnyView {
     let model = expect_context::<crate::app::state::Model>();
-    let alone = use_context::<Alone>().is_some_and(|alone| alone.0);
+    let alone = layout().alone;
     markup(Holder::Block, move || {
         model
             .snapshot
@@ -104,7 +89,7 @@ pub fn snapshot_panel(panel: &'static crate::render::snapshot_panels::SnapshotPa
 /// A heading one level under the panel's: an h2 when the panel stands alone
 /// (its own heading is the h1), an h3 in the page.
 pub fn subheading(id: Option<&'static str>, text: &'static str) -> AnyView {
-    if use_context::<Alone>().is_some_and(|alone| alone.0) {
+    if layout().alone {
         view! { <h2 id=id class="subheading">{text}</h2> }.into_any()
     } else {
         view! { <h3 id=id>{text}</h3> }.into_any()
@@ -112,7 +97,7 @@ pub fn subheading(id: Option<&'static str>, text: &'static str) -> AnyView {
 }
 
 fn heading(id: String, text: &'static str) -> AnyView {
-    if use_context::<Alone>().is_some_and(|alone| alone.0) {
+    if layout().alone {
         view! { <h1 id=id class="panel-title">{text}</h1> }.into_any()
     } else {
         view! { <h2 id=id>{text}</h2> }.into_any()

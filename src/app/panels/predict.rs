@@ -17,10 +17,6 @@ use model::query;
 use model::questions::{self, read_guess, Answer, Question, QuestionId};
 use model::Snapshot;
 
-/// `q=ID`: one question alone, for a course page (None: all six in turn).
-#[derive(Clone, Copy)]
-pub struct OnlyQuestion(pub Option<QuestionId>);
-
 /// Bumped whenever the reader answers a question: the answers are kept in
 /// session storage, so what shows one (the headline, the ring's caption)
 /// tracks this to read them again.
@@ -143,7 +139,7 @@ fn current(model: Model, id: QuestionId) -> Option<Question> {
 
 pub fn predict_panel() -> impl IntoView {
     let model = expect_context::<Model>();
-    let only = use_context::<OnlyQuestion>().and_then(|o| o.0);
+    let only = crate::app::layout::layout().only_question;
     let index = RwSignal::new(0usize);
     let all = QuestionId::ALL;
     let shown = move || only.unwrap_or(all[index.get().min(all.len() - 1)]);

@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use crate::app::draw::mini_ring::ring_colours;
 use crate::app::draw::ring_canvas::{self, FailureOverlay, Lookup, Marks, RingColours};
-use crate::app::draw::theme::observed_width;
+use crate::app::draw::theme::{observed_width, Width};
 use crate::app::draw::travel::Scene;
 use crate::app::motion;
 use crate::app::panels::failure::FailureView;
@@ -386,7 +386,7 @@ fn redraw_on_change<R>(
     model: Model,
     stages: Stages,
     canvas: NodeRef<Canvas>,
-    width: ReadSignal<f64>,
+    width: Width,
     render: R,
 ) where
     R: Fn(&web_sys::HtmlCanvasElement, f64, bool, Option<Shared<Stage>>) -> Option<Scene>
@@ -440,10 +440,10 @@ fn drawn_ring(
     model: Model,
     stages: Stages,
     canvas: NodeRef<Canvas>,
-    width: ReadSignal<f64>,
+    width: Width,
     picked_id: impl Fn(&Snapshot) -> Option<ServerId> + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let failure_here = super::shown_here(PanelId::Failure);
+    let failure_here = crate::app::layout::shown_here(PanelId::Failure);
     let failure_view = expect_context::<FailureView>();
     let one_key = expect_context::<OneKey>().0;
     let handout = expect_context::<Handout>();
@@ -514,12 +514,7 @@ fn drawn_ring(
 
 /// A click picks the key nearest that angle: squared on the ring, and the
 /// one whose replicas the failure panel lists.
-fn pick_key_at(
-    model: Model,
-    failure_view: FailureView,
-    width: ReadSignal<f64>,
-    ev: &leptos::ev::MouseEvent,
-) {
+fn pick_key_at(model: Model, failure_view: FailureView, width: Width, ev: &leptos::ev::MouseEvent) {
     let position = ring_canvas::position_at(
         width.get_untracked(),
         f64::from(ev.offset_x()),
@@ -545,7 +540,7 @@ fn picked_key_text(model: Model, failure_view: FailureView) -> String {
 
 /// While the page asks before it tells: the question, and the two ways on.
 fn ring_asks(model: Model) -> impl IntoView {
-    let guess_here = super::shown_here(PanelId::Predict);
+    let guess_here = crate::app::layout::shown_here(PanelId::Predict);
     let question = move || {
         model.snapshot.with(|m| {
             let mut html = Markup::new();
@@ -572,8 +567,8 @@ fn ring_asks(model: Model) -> impl IntoView {
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
 pub fn ring_panel() -> impl IntoView {
-    let failure_here = super::shown_here(PanelId::Failure);
-    let alone = use_context::<super::Alone>().is_some_and(|alone| alone.0);
+    let failure_here = crate::app::layout::shown_here(PanelId::Failure);
+    let alone = crate::app::layout::layout().alone;
     let model = expect_context::<Model>();
     let failure_view = expect_context::<FailureView>();
     let one_key = expect_context::<OneKey>().0;

@@ -70,7 +70,7 @@ pub fn systems_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     // The row the last pasted config selects, for this tab.
-    let yours = RwSignal::new(None::<PlacementId>);
+    let yours = crate::app::placement::ChosenPlacement::none();
     let lead = move || {
         snapshot.with(|m| {
             let s = &m.0;
@@ -101,16 +101,14 @@ pub fn systems_panel() -> impl IntoView {
         model.with_part(
             |r| r.systems.as_ref(),
             |measured| {
-                yours.with(|yours| {
-                    placements_table(
-                        Table::Systems,
-                        measured.as_ref(),
-                        keys,
-                        weighted,
-                        *yours,
-                        in_use,
-                    )
-                })
+                placements_table(
+                    Table::Systems,
+                    measured.as_ref(),
+                    keys,
+                    weighted,
+                    yours.get(),
+                    in_use,
+                )
             },
         )
     };
@@ -235,7 +233,7 @@ fn describe(pasted: &Pasted) -> String {
 
 /// "Paste your config": a text box whose pool becomes the page's.
 #[component]
-fn ConfigPaste(yours: RwSignal<Option<PlacementId>>) -> impl IntoView {
+fn ConfigPaste(yours: crate::app::placement::ChosenPlacement) -> impl IntoView {
     let model = expect_context::<Model>();
     let text = RwSignal::new(String::new());
     let after_text = RwSignal::new(String::new());
