@@ -7,6 +7,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { DIST, distFiles } from "./harness.mjs";
+import { wasmExports } from "./wasm-crates.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -36,37 +37,6 @@ test("everything the page loads fits the size budget", () => {
     `the page loads ${total("gzip")} bytes gzipped, over the budget of ${budget.gzipBytes}: find the bytes elsewhere, or raise tests/browser/size-budget.json in a commit that says why`,
   );
 });
-
-/** The names a wasm module exports, read from its export section. */
-export function wasmExports(bytes) {
-  const leb = (at) => {
-    let value = 0, shift = 0, byte;
-    do {
-      byte = bytes[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte & 0x80);
-    return [value, at];
-  };
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at];
-    const [size, body] = leb(at + 1);
-    if (id === 7) {
-      const names = [];
-      let [count, j] = leb(body);
-      for (let i = 0; i < count; i++) {
-        let length;
-        [length, j] = leb(j);
-        names.push(Buffer.from(bytes.subarray(j, j + length)).toString());
-        [, j] = leb(j + length + 1);
-      }
-      return names;
-    }
-    at = body + size;
-  }
-  return [];
-}
 
 // `./dev` links the page's wasm leaving out wasm-streams' classes, which
 // Leptos links whether a page streams or not (docs/DECISIONS.md, issue 63):

@@ -27,6 +27,29 @@ function leb(bytes, at) {
   return [value, at];
 }
 
+/** The names a module exports, read from its export section. */
+export function wasmExports(bytes) {
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const [size, body] = leb(bytes, at + 1);
+    if (id === 7) {
+      const names = [];
+      let [count, j] = leb(bytes, body);
+      for (let i = 0; i < count; i++) {
+        let length;
+        [length, j] = leb(bytes, j);
+        names.push(Buffer.from(bytes.subarray(j, j + length)).toString());
+        // The export's kind (a byte), then its index.
+        [, j] = leb(bytes, j + length + 1);
+      }
+      return names;
+    }
+    at = body + size;
+  }
+  return [];
+}
+
 /** Function bodies' sizes by function index, and the names section's names. */
 function bodies(bytes) {
   let at = 8, imported = 0;
