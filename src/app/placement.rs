@@ -9,27 +9,6 @@ use super::patch::{markup, Holder};
 use super::state::Model;
 use crate::render::markup::Markup;
 use model::in_use::{InUse, CANNOT_DRIVE};
-use model::placements::PlacementId;
-
-/// A placement chosen in a menu, or none yet, kept as its place in
-/// `PlacementId::ALL`: a signal of a type the page already compiles (one of
-/// a new type is about 1 KB of wasm).
-#[derive(Clone, Copy)]
-pub struct ChosenPlacement(RwSignal<Option<usize>>);
-
-impl ChosenPlacement {
-    pub fn none() -> ChosenPlacement {
-        ChosenPlacement(RwSignal::new(None))
-    }
-    pub fn get(self) -> Option<PlacementId> {
-        self.0.get().map(|index| PlacementId::ALL[index])
-    }
-    pub fn set(self, id: Option<PlacementId>) {
-        let index = id.and_then(|id| PlacementId::ALL.iter().position(|&p| p == id));
-        self.0.set(index);
-    }
-}
-
 /// The choice as the menu words it; `compact`, for the phone's quick bar.
 fn title(in_use: InUse, compact: bool) -> &'static str {
     match in_use {

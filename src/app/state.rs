@@ -3,6 +3,7 @@
 //! Every component reads this; nothing here knows about any panel.
 
 use model::panels::PanelId;
+use model::placements::PlacementId;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -121,6 +122,25 @@ struct Edits {
 /// marks its lookup, the address and the worker carry it.
 #[derive(Clone, Copy)]
 pub struct OneKey(pub RwSignal<String>);
+
+/// A placement chosen in a menu, or none yet, kept as its place in
+/// `PlacementId::ALL`: a signal of a type the page already compiles (one of
+/// a new type is about 1 KB of wasm).
+#[derive(Clone, Copy)]
+pub struct ChosenPlacement(RwSignal<Option<usize>>);
+
+impl ChosenPlacement {
+    pub fn none() -> ChosenPlacement {
+        ChosenPlacement(RwSignal::new(None))
+    }
+    pub fn get(self) -> Option<PlacementId> {
+        self.0.get().map(|index| PlacementId::ALL[index])
+    }
+    pub fn set(self, id: Option<PlacementId>) {
+        let index = id.and_then(|id| PlacementId::ALL.iter().position(|&p| p == id));
+        self.0.set(index);
+    }
+}
 
 /// The panels near the viewport, a bit each (there are fewer than 32): a
 /// signal of a type the page already compiles, where a list of panels

@@ -969,6 +969,16 @@ their own context types, about 2.6 KB in the app. Code by crate before (same tab
 \`ringcount\` 361.9 KB in the app, \`model_core\` 102.6, 116.2 and 50.8 KB, \`model\` 19.0, 90.0 and
 22.2 KB, \`tachys\` and \`reactive_graph\` 180.1 and 171.7 KB in the app.
 
+Bytes given back (issue 63, after issues 62 and 64 had added 39.3 KB), built beside the commit before
+(cc75318) the same hour, gzipped: everything 676,292 bytes before and 657,579 after; the first screen
+82,112 -> 74,656 and the app 428,267 -> 418,338, the worker unchanged at 137,933. Most of it is
+wasm-streams' classes, which Leptos links into every module that uses it and which, as exports, no
+dead-code pass could drop: \`./dev\` now links the page leaving them out (7.5 KB of the first screen,
+6.4 KB of the app). The rest is the app's: signals and memos of types it already compiles, one
+context for the page's layout instead of four, the charts' axes labelled only by their own formatters.
+Code by crate before (same table): \`js_sys\` 37.9 and 36.5 KB in the app and the first screen,
+\`wasm_bindgen\` 27.1 and 23.2 KB.
+
 Why the page is built as it is, with the figures that decided each change: [docs/DECISIONS.md](docs/DECISIONS.md).
 What each issue's features cost in bytes: the history in \`tests/browser/size-budget.json\`.
 `;

@@ -55,7 +55,7 @@ pub fn key_path_box(model: Model) -> impl IntoView {
     let one_key = expect_context::<OneKey>().0;
     // The placement chosen in the menu; None (to begin with) is the ring
     // drawn, the page's own or the client's in use.
-    let chosen = crate::app::placement::ChosenPlacement::none();
+    let chosen = crate::app::state::ChosenPlacement::none();
     // The step shown last while stepping through; None shows every step.
     let current = RwSignal::new(None::<usize>);
     let path =

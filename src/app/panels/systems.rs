@@ -70,7 +70,7 @@ pub fn systems_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let snapshot = model.snapshot;
     // The row the last pasted config selects, for this tab.
-    let yours = crate::app::placement::ChosenPlacement::none();
+    let yours = crate::app::state::ChosenPlacement::none();
     let lead = move || {
         snapshot.with(|m| {
             let s = &m.0;
@@ -233,7 +233,7 @@ fn describe(pasted: &Pasted) -> String {
 
 /// "Paste your config": a text box whose pool becomes the page's.
 #[component]
-fn ConfigPaste(yours: crate::app::placement::ChosenPlacement) -> impl IntoView {
+fn ConfigPaste(yours: crate::app::state::ChosenPlacement) -> impl IntoView {
     let model = expect_context::<Model>();
     let text = RwSignal::new(String::new());
     let after_text = RwSignal::new(String::new());
