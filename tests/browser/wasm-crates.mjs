@@ -6,16 +6,20 @@
 // wasm-opt and without the data (strings): a share of the code, not of the
 // bytes served.
 //   node tests/browser/wasm-crates.mjs [DIR]   prints the table (of the
-//   modules in DIR, another build's target/wasm32-unknown-unknown/release)
+//   modules in DIR, another build's target/wasm32-unknown-unknown)
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const RELEASE = path.resolve(here, "../../target/wasm32-unknown-unknown/release");
+const TARGET = path.resolve(here, "../../target/wasm32-unknown-unknown");
 
-/** The modules, by the name the page's files go by. */
-export const MODULES = [["app", "ringcount.wasm"], ["worker", "worker.wasm"], ["first screen", "first.wasm"]];
+/** The modules, by the name the page's files go by, each under its Cargo profile's directory. */
+export const MODULES = [
+  ["app", "release/ringcount.wasm"],
+  ["worker", "release/worker.wasm"],
+  ["first screen", "first-screen/first.wasm"],
+];
 
 function leb(bytes, at) {
   let value = 0, shift = 0, byte;
@@ -140,8 +144,8 @@ export function byCrate(file) {
 }
 
 /** A markdown table: each crate's share of each module's code, the largest first. */
-export function crateTable(release = RELEASE) {
-  const modules = MODULES.map(([label, file]) => [label, byCrate(path.join(release, file))]).filter(([, c]) => c);
+export function crateTable(target = TARGET) {
+  const modules = MODULES.map(([label, file]) => [label, byCrate(path.join(target, file))]).filter(([, c]) => c);
   const totals = modules.map(([, crates]) => [...crates.values()].reduce((a, b) => a + b, 0));
   const all = new Map();
   for (const [, crates] of modules) for (const [crate, size] of crates) all.set(crate, (all.get(crate) ?? 0) + size);

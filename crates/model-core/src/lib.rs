@@ -3,7 +3,8 @@
 //! scheme and deployed system. Its loops are where a slider step and the
 //! worker spend their time, so this crate is compiled for speed while
 //! `model`, which judges the claims and writes the report from it, is
-//! compiled for size. Everything here is re-exported by `model` under the
+//! compiled for size (in the first screen's module, which measures once at
+//! arrival, this crate is too: Cargo.toml's `first-screen` profile). Everything here is re-exported by `model` under the
 //! same paths (`model::ring::Ring`).
 
 pub mod cost;
