@@ -138,7 +138,7 @@ test("with reduced motion nothing moves: the change appears as it is", async () 
   await close();
 });
 
-test("the step-through's buttons keep their words on one line beside the ring (390, 1280, 1440 px)", async () => {
+test("the step-through's buttons keep their words on one line beside the ring, and share no word with the lesson's (390, 1280, 1440 px)", async () => {
   for (const width of [390, 1280, 1440]) {
     const { page, errors, close } = await open(env.browser, env.served, "", { viewport: { width, height: 900 }, answered: true });
     await reveal(page, "ring");
@@ -152,6 +152,12 @@ test("the step-through's buttons keep their words on one line beside the ring (3
     }));
     assert.equal(lines.length, 5, `${width} px: ${JSON.stringify(lines)}`);
     for (const [id, text, count] of lines) assert.equal(count, 1, `${width} px: ${id} "${text}" takes ${count} lines`);
+    // The lesson's Back and Next sit just above the step-through: a learner
+    // reads each control by its first word, so none may be another's.
+    const firstWords = await page.$$eval("#ring .lesson-nav button, #ring .stepper button, #ring .stage-label", (items) =>
+      items.map((item) => item.textContent.toLowerCase().match(/[a-z]+/)[0]));
+    assert.ok(firstWords.includes("back") && firstWords.includes("stage"), `${width} px: ${firstWords}`);
+    assert.equal(new Set(firstWords).size, firstWords.length, `${width} px: ${firstWords}`);
     assert.deepEqual(errors, []);
     await close();
   }

@@ -219,17 +219,17 @@ fn stepper(model: Model, stages: Stages) -> impl IntoView {
                 disabled=move || { shown_index.get() == 0 }
                 on:click=move |_| step_to(shown_index.get_untracked().saturating_sub(1))
             >
-                "◀ Back"
+                "◀ Earlier"
             </button>
             <span class="stage-label" aria-live="polite" data-stage=move || shown_index.get().to_string()>
-                {move || format!("Step {} of {}", shown_index.get() + 1, count.get())}
+                {move || format!("Stage {} of {}", shown_index.get() + 1, count.get())}
             </span>
             <button
                 id="step-forward"
                 disabled=move || { shown_index.get() + 1 >= count.get() }
                 on:click=move |_| step_to(shown_index.get_untracked() + 1)
             >
-                "Next ▶"
+                "Later ▶"
             </button>
             <button id="step-play" aria-pressed=move || playing.get().to_string()
                 on:click=move |_| play_stages(model, stages)>
