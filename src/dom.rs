@@ -72,7 +72,7 @@ pub fn show_and_focus(with: Option<Element>, element: &HtmlElement) {
 }
 
 /// Mark the whole page (`<html>`) with attribute `name` while `on`, for a
-/// state the style follows everywhere (`data-asking`).
+/// state the style follows everywhere (`data-present-lesson`).
 pub fn flag_page(name: &str, on: bool) {
     if let Some(root) = document().and_then(|d| d.document_element()) {
         if on {
@@ -80,6 +80,14 @@ pub fn flag_page(name: &str, on: bool) {
         } else {
             unset(&root, name);
         }
+    }
+}
+
+/// Set attribute `name` of the whole page (`<html>`) to `value`, for a
+/// state the style matches words of (`data-asks`).
+pub fn mark_page(name: &str, value: &str) {
+    if let Some(root) = document().and_then(|d| d.document_element()) {
+        set(&root, name, value);
     }
 }
 

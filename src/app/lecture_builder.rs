@@ -7,6 +7,7 @@
 use leptos::prelude::*;
 
 use super::present::Presenting;
+use super::state::Model;
 use model::lecture::{Lecture, Slide};
 
 /// `slides` as a menu's options, their place in the list as their value;
@@ -34,7 +35,7 @@ fn picked(ev: &leptos::ev::Event) -> usize {
 }
 
 /// A button that edits the slide chosen, which stays chosen where it lands.
-/// One function for the three, so their view is compiled once.
+/// One function for the four, so their view is compiled once.
 fn edit_button(
     id: &'static str,
     label: &'static str,
@@ -54,6 +55,7 @@ fn edit_button(
 #[component]
 pub fn LectureBuilder() -> impl IntoView {
     let presenting = expect_context::<Presenting>();
+    let model = expect_context::<Model>();
     let lecture = presenting.lecture;
     let choices = || Slide::choices(&model::panels::ids());
     let (chosen, to_add) = (RwSignal::new(0usize), RwSignal::new(0usize));
@@ -82,8 +84,14 @@ pub fn LectureBuilder() -> impl IntoView {
                 <select id="lecture-add" on:change=move |ev| to_add.set(picked(&ev))>{options(&choices(), None)}</select>
                 <button type="button" id="lecture-add-button" on:click=add>"Add"</button>
             </div>
-            <button type="button" id="lecture-reset"
-                on:click=move |_| lecture.set(presenting.lesson)>"Back to the lesson"</button>
+            <div class="lecture-edit">
+                {edit_button("lecture-clear", "Clear all but the first", lecture, chosen, |l, _| (l.cleared(), 0))}
+                <button type="button" id="lecture-reset"
+                    on:click=move |_| lecture.set(presenting.lesson)>"Back to the lesson"</button>
+            </div>
+            // The lecture's own link: it opens presenting, from the first slide.
+            <p><a id="lecture-link" href=move || model.settings.with(|s| lecture.with(|l| model::query::lecture_href(s, *l)))>"Present this lecture"</a>
+                " (its link opens it presenting, from the first slide)"</p>
         </details>
     }
 }

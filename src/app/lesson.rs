@@ -10,13 +10,14 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::app::panels::failure::FailureView;
-use crate::app::panels::predict::skip_headline;
+use crate::app::panels::predict::{given, question_box, settings_query, skip, Guesses};
 use crate::app::patch::{markup, Holder};
 use crate::app::state::Model;
 use crate::render::markup::Markup;
 use crate::reports::Shared;
 use model::lecture::lesson_points;
 use model::lesson::{words, Figure, LessonStep, FEW_POINTS};
+use model::questions::{Held, QuestionId};
 use model::{Snapshot, Valid};
 
 /// The step shown, kept as its place in `LessonStep::ALL`: a signal of a
@@ -84,7 +85,7 @@ fn said(model: Model, step: StepShown, many: PointsStore) -> impl Fn() -> String
                 } else {
                     page.failure_none()
                 };
-                escape_words(&words(now, few, many, &failure))
+                escape_words(&words(now, few, many, &failure, Held(model.asks.get())))
             })
         })
     }
@@ -140,8 +141,13 @@ impl Lesson {
     /// Take step `to`: its points and overlay on the ring, as a reader
     /// could with the controls; moving on answers the ring's question.
     pub fn go(self, model: Model, to: LessonStep) {
-        if model.asking.get_untracked() {
-            skip_headline(model);
+        // A step reached answers the questions of the steps before it as
+        // "Just show me" does: the lesson has moved past them.
+        let past = LessonStep::ALL.into_iter().take_while(|&step| step != to);
+        for id in past.filter_map(LessonStep::question) {
+            if model.holds_untracked(id) {
+                skip(model, id);
+            }
         }
         let now = model.settings.with_untracked(|s| s.points);
         if now > FEW_POINTS {
@@ -156,7 +162,7 @@ impl Lesson {
             self.play_pending.set_value(u32::from(points));
         }
         if now != points {
-            let _ = model.try_change(|s| s.points = points);
+            let _ = model.try_change_keeping_questions(|s| s.points = points);
         }
         self.failure_view.shown.set(to.figure() == Figure::Down);
         self.step.set(to);
@@ -186,6 +192,24 @@ pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl In
         });
     });
     let go = move |to: LessonStep| lesson.go(model, to);
+    // The step's own question, while it waits or once answered here for
+    // these settings (to show the reader's guess beside the answer); a
+    // memo, so a slider step keeps the box and what is typed in it.
+    // Kept as its place in `QuestionId::ALL` plus one, 0 for none: a memo
+    // of a type the page already compiles (a new one is about 1 KB).
+    let asked_here = Memo::new(move |_| {
+        let now = step.get();
+        now.question()
+            .filter(|_| now != LessonStep::Question)
+            .filter(|&id| {
+                Guesses::track();
+                model.holds(id)
+                    || model
+                        .snapshot
+                        .with(|m| given(id, &settings_query(&m.0)).is_some())
+            })
+            .map_or(0, |id| id as usize + 1)
+    });
     let heading = move || {
         let now = step.get();
         format!(
@@ -203,6 +227,13 @@ pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl In
         <div class="lesson" node_ref=lesson_box role="group" aria-labelledby="lesson-step-title" data-lesson-step=move || step.get().as_str()>
             <h3 id="lesson-step-title" class="lesson-step">{heading}</h3>
             {markup(Holder::Lead, said(model, step, lesson.many))}
+            // The step's own question, asked here beside its words (the
+            // first step's is asked by the ring itself), and revealed here
+            // once answered.
+            {move || {
+                let id = QuestionId::ALL.get(asked_here.get().checked_sub(1)?).copied()?;
+                Some(untrack(|| question_box(model, id, "lesson-")))
+            }}
             <div class="lesson-nav">
                 <button type="button" data-lesson-back
                     disabled=move || step.get().previous().is_none()

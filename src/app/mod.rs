@@ -33,6 +33,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use model::panels::{self as registry, PanelDef, PanelId};
+use model::questions::{Held, QuestionId};
 use state::Model;
 
 pub fn start() {
@@ -134,11 +135,17 @@ fn App() -> impl IntoView {
         None => !view_mode.embed,
         Some(panel) => panel.id == PanelId::Ring,
     };
-    if asks_here && asking::headline_asks() {
-        model.asking.set(true);
-    }
-    // Every figure that answers the open question follows this (`Markup::tells`).
-    Effect::new(move || crate::dom::flag_page("data-asking", model.asking.get()));
+    // The full page asks all six questions in turn (the lesson and "Guess
+    // first"); the ring alone asks only its own.
+    let asked_here = match alone {
+        None if asks_here => Held::ALL,
+        Some(_) if asks_here => Held::NONE.with(QuestionId::Moved),
+        _ => Held::NONE,
+    };
+    model.asks.set(asking::waiting(asked_here).0);
+    // Every figure that answers a waiting question follows these
+    // (`Markup::tells`): `data-asks` names the questions that wait.
+    Effect::new(move || crate::dom::mark_page("data-asks", &Held(model.asks.get()).written()));
     let (one_key, handout) = provide_parts(model, &parsed, &shown, alone);
     // The way out of an embed: the full page with the same settings.
     let full_page_link = (view_mode.embed || alone.is_some()).then(|| {

@@ -21,6 +21,7 @@ use super::url_state;
 use crate::dom;
 use model::lecture::{Lecture, Slide};
 use model::panels::PanelId;
+use model::questions::{Held, QuestionId};
 use model::Settings;
 
 /// The slide presenter mode shows (from 0; the one after the last is the
@@ -124,7 +125,12 @@ fn change_to(model: Model, settings: Settings) -> bool {
     let same = model
         .settings
         .with_untracked(|now| *now.settings() == settings);
-    !same && model.try_change(|s| *s = settings).is_ok()
+    // A slide's settings are the lecture's, not the reader's edit: the
+    // questions still wait.
+    !same
+        && model
+            .try_change_keeping_questions(|s| *s = settings)
+            .is_ok()
 }
 
 /// Mark the page presenting `shown` (a panel's id, or "notes"; "" for
@@ -159,16 +165,36 @@ fn mark(shown: &str, slide: Option<Slide>) {
 /// answer while it asks, then its stages one at a time, and past either
 /// end the next or previous slide. A key always does something.
 fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isize) {
-    let on_ring = untrack(|| presenting.slide()).is_some_and(|s| s.panel() == PanelId::Ring);
-    // A slide with a figure that waits for the answer (`Markup::tells`) shows it first.
-    let answers_here = on_ring || dom::find(".panel-slot[data-current] [data-tells]").is_some();
-    if answers_here && by > 0 && model.asking.get_untracked() {
-        predict::skip_headline(model);
+    let slide = untrack(|| presenting.slide());
+    let on_ring = slide.is_some_and(|s| s.panel() == PanelId::Ring);
+    // A slide that asks a question, or shows a figure that waits for one
+    // (`Markup::tells`), shows its answer first: one question a press, in
+    // the order they are asked.
+    let held = Held(model.asks.get_untracked());
+    let asked_here = match slide {
+        // A lesson step answers its own question (and the ring's, if a
+        // lecture starts past it); the later steps ask theirs.
+        Some(Slide::Lesson(step)) => [step.question(), Some(QuestionId::Moved)]
+            .into_iter()
+            .flatten()
+            .find(|&id| held.holds(id)),
+        _ => held.ids().find(|&id| {
+            (on_ring && id == QuestionId::Moved)
+                // A figure in view: not inside a fold still closed, whose
+                // opening is a press of its own.
+                || dom::find(&format!(
+                    ".panel-slot[data-current] [data-tells~=\"{}\"]:not(details.fold:not([open]) *)",
+                    id.as_str()
+                ))
+                .is_some()
+        }),
+    };
+    if let (Some(id), true) = (asked_here, by > 0) {
+        predict::skip(model, id);
         return;
     }
-    let stepped = on_ring
-        && !model.asking.get_untracked()
-        && stages.is_some_and(|stages| stages.step(model, by));
+    let stepped =
+        on_ring && !model.asking_untracked() && stages.is_some_and(|stages| stages.step(model, by));
     let opened = !stepped && by > 0 && open_a_fold();
     if !stepped && !opened {
         presenting.go(by);

@@ -18,7 +18,8 @@ pub fn keep_headline(model: Model) {
     };
     super::patch::markup_into(holder, move || {
         super::panels::predict::Guesses::track();
-        let asking = model.asking.get();
+        let asking = model.asking();
+        let modulo_waits = model.holds(model::questions::QuestionId::Modulo);
         let sentence = model.live.with(|m| {
             let s = &m.0;
             // On arrival the headline asks "Guess first"'s first question
@@ -38,14 +39,14 @@ pub fn keep_headline(model: Model) {
                     moved.wording
                 );
             }
-            let mut sentence = headline(s);
-            if let Some(predict::Given::Guessed(guess)) = predict::given(
+            let guessed = match predict::given(
                 model::questions::QuestionId::Moved,
                 &predict::settings_query(s),
             ) {
-                sentence.push_str(&format!(" You guessed {guess}."));
-            }
-            sentence
+                Some(predict::Given::Guessed(guess)) => format!(" You guessed {guess}."),
+                _ => String::new(),
+            };
+            headline(s, modulo_waits, &guessed)
         });
         // "hash mod n" first appears here once the headline tells: the
         // words are a term, the rest text (names escaped by `Markup`).
@@ -55,10 +56,14 @@ pub fn keep_headline(model: Model) {
     });
 }
 
-fn headline(s: &Snapshot) -> String {
-    format!(
-        "Right now, as {}, {} moves {} of {} keys ({}) while hash mod n would move {} ({}).",
-        s.change_phrase(),
+/// The headline once the ring's question is answered: the ring's count,
+/// and modulo's unless its own question still waits (then it asks it),
+/// with the reader's guess at the ring's (`guessed`, a sentence or "").
+fn headline(s: &Snapshot, modulo_waits: bool, guessed: &str) -> String {
+    let keys = s.key_count();
+    let ring = format!(
+        "Right now, as {}, {} moves {} of {} keys ({})",
+        s.change_clause(),
         // Both counts read the same positions (DEFINITIONS §18).
         if s.settings.in_use.is_client() {
             format!("{}'s ring", s.settings.in_use.name())
@@ -66,9 +71,17 @@ fn headline(s: &Snapshot) -> String {
             "the ring".to_string()
         },
         thousands(s.moved_by_owner_diff as u64),
-        thousands(s.key_count() as u64),
-        percent(s.moved_by_owner_diff, s.key_count()),
+        thousands(keys as u64),
+        percent(s.moved_by_owner_diff, keys),
+    );
+    if modulo_waits {
+        return format!(
+            "{ring}.{guessed} How many would hash mod n move? Guess first in the lesson."
+        );
+    }
+    format!(
+        "{ring} while hash mod n would move {} ({}).{guessed}",
         thousands(s.modulo_moved as u64),
-        percent(s.modulo_moved, s.key_count()),
+        percent(s.modulo_moved, keys),
     )
 }

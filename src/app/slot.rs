@@ -5,6 +5,7 @@
 //! but not yet in view holds too, and catches up when the drag pauses.
 
 use leptos::prelude::*;
+use model::questions::QuestionId;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
@@ -156,19 +157,28 @@ pub fn panel_slot(model: Model, panel: &'static PanelDef, eager: bool) -> AnyVie
     .into_any()
 }
 
-/// Over a panel whose figures wait for the ring's question (`Markup::tells`;
-/// the style shows it only then): why they show "?", and the way past it,
-/// which counts as skipping the question everywhere. Focus goes to the
-/// panel's heading, above the figures it has just shown.
+/// Over a panel whose figures wait for a question (`Markup::tells`; the
+/// style shows it only then): why they show "?", and the way past it, which
+/// counts as skipping each question this panel's figures answer, everywhere.
+/// Focus goes to the panel's heading, above the figures it has just shown.
 fn held_note(model: Model, id: PanelId) -> impl IntoView {
     let show = move |_| {
-        super::panels::predict::skip_headline(model);
+        for question in QuestionId::ALL {
+            let told = format!(
+                "[data-panel=\"{}\"] [data-tells~=\"{}\"]",
+                id.as_str(),
+                question.as_str()
+            );
+            if model.holds_untracked(question) && crate::dom::find(&told).is_some() {
+                super::panels::predict::skip(model, question);
+            }
+        }
         super::reach::go_to(id.as_str().to_string());
     };
     view! {
         <p class="held-note">
-            "Each ? waits for your guess at the ring's question."
-            <button type="button" data-show-held on:click=show>"Show the counts"</button>
+            "Each ? waits for your guess at a question of the lesson."
+            <button type="button" data-show-held on:click=show>"Show the figures"</button>
         </p>
     }
 }

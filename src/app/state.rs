@@ -4,6 +4,7 @@
 
 use model::panels::PanelId;
 use model::placements::PlacementId;
+use model::questions::{Held, QuestionId};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -98,10 +99,10 @@ pub struct Model {
     pub measurements: RwSignal<Reports>,
     /// The panels near the viewport, whose work the worker does first.
     pub awake: Awake,
-    /// True while the full page asks before it tells (`app::asking`): the
-    /// ring shows the pool before the change until the reader answers,
-    /// skips or changes a setting.
-    pub asking: RwSignal<bool>,
+    /// The questions the page holds back (`model::questions::Held`, as its
+    /// bits; `app::asking`): each waits, with every figure that tells its
+    /// answer, until the reader answers or skips it, or changes a setting.
+    pub asks: RwSignal<u32>,
 }
 
 /// How edits reach the settings (`Model::try_change`).
@@ -187,6 +188,47 @@ fn held<T: Clone + PartialEq + Send + Sync + 'static>(
 }
 
 impl Model {
+    /// Whether question `id` still waits (tracked).
+    pub fn holds(&self, id: QuestionId) -> bool {
+        Held(self.asks.get()).holds(id)
+    }
+
+    /// Whether the ring's own question (`moved`) still waits: the ring then
+    /// shows the pool before the change (tracked).
+    pub fn asking(&self) -> bool {
+        self.holds(QuestionId::Moved)
+    }
+
+    pub fn holds_untracked(&self, id: QuestionId) -> bool {
+        Held(self.asks.get_untracked()).holds(id)
+    }
+
+    pub fn asking_untracked(&self) -> bool {
+        self.holds_untracked(QuestionId::Moved)
+    }
+
+    /// Stop holding back the questions of `answered`.
+    pub fn release(&self, answered: Held) {
+        let now = self.asks.get_untracked();
+        if now & answered.0 != 0 {
+            self.asks.set(now & !answered.0);
+        }
+    }
+
+    /// An edit that is the lesson's own step or a lecture's slide, not the
+    /// reader's: the questions yet to be asked keep waiting.
+    pub fn try_change_keeping_questions(
+        &self,
+        edit: impl FnOnce(&mut Settings),
+    ) -> Result<(), Vec<Problem>> {
+        let held = self.asks.get_untracked();
+        let done = self.try_change(edit);
+        if self.asks.get_untracked() != held {
+            self.asks.set(held);
+        }
+        done
+    }
+
     /// The model for these settings; `app::measure::keep_up_to_date` then
     /// keeps the worker's measurements current.
     pub fn new(initial: Valid, awake: Vec<PanelId>) -> Model {
@@ -254,7 +296,7 @@ impl Model {
             awake: Awake(RwSignal::new(
                 awake.into_iter().fold(0, |set, id| set | Awake::bit(id)),
             )),
-            asking: RwSignal::new(false),
+            asks: RwSignal::new(0),
         }
     }
 
@@ -319,8 +361,8 @@ impl Model {
             .iter()
             .all(|notice| notice.fitted && pool_changed)
         {
-            // A reader who changes a setting has moved on from the question.
-            set_changed(self.asking, false);
+            // A reader who changes a setting has moved on from the questions.
+            self.release(Held::ALL);
             timing::mark_input();
             self.note_drag();
             self.apply_next_frame(settled.valid);

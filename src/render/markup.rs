@@ -127,10 +127,10 @@ impl Markup {
         self.element("span", &[("data-figure", Some(hook))], value)
     }
 
-    /// What `inner` writes, withheld while its question is open: the page
-    /// shows "?" in its place until the reader answers the question by the
-    /// ring (`[data-asking]` on the page), and a printed handout keeps it
-    /// for its last page. `question` is the `QuestionId` it answers.
+    /// What `inner` writes, withheld while its questions wait: the page
+    /// shows "?" in its place until the reader answers them (their ids in
+    /// the root's `data-asks`), and a printed handout keeps it for its last
+    /// page. `question` is the `QuestionId`s it answers, space-separated.
     /// (`inner` is a `dyn`: one copy of this for its twenty callers.)
     pub fn tells(&mut self, question: &str, inner: &mut dyn FnMut(&mut Markup)) -> &mut Markup {
         self.open("span", &[("data-tells", Some(question))])

@@ -174,7 +174,7 @@ test("before the app arrives, the first screen's own module measures and draws t
   const query = "servers=a,b,c&add=d&points=40&keys=3000";
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   // A reader who answered the headline's question in this tab: told at once.
-  await context.addInitScript(() => sessionStorage.setItem("ringcount:headline-asked", "yes"));
+  await context.addInitScript(() => sessionStorage.setItem("ringcount:asked:moved", "yes"));
   const page = await context.newPage();
   const release = await holdTheApp(page);
   await page.goto(`${env.served.base}?${query}`);
@@ -212,7 +212,7 @@ for (const width of [390, 1280]) {
   test(`before the app arrives, the first screen's points and hash answer, and the app keeps what they set (${width} px)`, async () => {
     const query = "servers=a,b,c&add=d&points=40&keys=3000";
     const context = await env.browser.newContext({ viewport: { width, height: 844 }, reducedMotion: "reduce" });
-    await context.addInitScript(() => sessionStorage.setItem("ringcount:headline-asked", "yes"));
+    await context.addInitScript(() => sessionStorage.setItem("ringcount:asked:moved", "yes"));
     const page = await context.newPage();
     const release = await holdTheApp(page);
     await page.goto(`${env.served.base}?${query}`);

@@ -234,7 +234,7 @@ for (const [name, query, headings, pages] of [
     if (query) {
       await appReady(page);
       await page.locator("[data-just-show]").click();
-      await page.waitForFunction(() => !document.documentElement.hasAttribute("data-asking"));
+      await page.waitForFunction(() => !(document.documentElement.dataset.asks ?? "").split(" ").includes("moved"));
     }
     const handout = await printHandout(page);
     assert.deepEqual(handout.headings, headings);

@@ -21,6 +21,21 @@ export function distFiles() {
     .sort();
 }
 // A deep sub-path proves the build uses relative URLs only.
+/** Every question, in the order the page asks them (DEFINITIONS §12). */
+export const QUESTIONS = ["moved", "modulo", "busiest", "failover", "between", "copy-hours"];
+
+/**
+ * Whether `text` states `form` (a figure as the page writes it: "773",
+ * "77.3%", "5.9 h") on its own, not as part of a longer number or a
+ * percentage.
+ */
+export function states(text, form) {
+  const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // A count is not the percentage of the same digits ("228" in "228%").
+  const after = form.endsWith("%") ? "" : "|%";
+  return new RegExp(`(^|[^\\d.,])${escaped}(?!\\d|[.,]\\d${after})`).test(text);
+}
+
 export const PREFIX = "/courses/distributed-systems/ring/";
 
 const TYPES = {
@@ -110,9 +125,13 @@ export async function open(browser, served, query = "", options = {}) {
   });
   // A script run in every frame before the page's own (e.g. a listener).
   if (options.init) await context.addInitScript(options.init);
-  // A reader who has already answered the headline's question in this tab:
-  // the page tells at once instead of asking first.
-  if (options.answered) await context.addInitScript(() => sessionStorage.setItem("ringcount:headline-asked", "yes"));
+  // A reader who has already answered every question in this tab (or, with
+  // `answered: ["moved"]`, only those named): the page tells them at once
+  // instead of asking first.
+  if (options.answered) {
+    const ids = Array.isArray(options.answered) ? options.answered : QUESTIONS;
+    await context.addInitScript((ids) => ids.forEach((id) => sessionStorage.setItem(`ringcount:asked:${id}`, "yes")), ids);
+  }
   // Every wait is for a condition; on a busy machine a condition can take
   // far longer than on an idle one, and the test's own 4 minutes bound it.
   context.setDefaultTimeout(90000);

@@ -6,7 +6,7 @@
 // is the native model's for the settings the step shows.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sharedBrowser, open, appReady, nativeFigures, artifact } from "./harness.mjs";
+import { sharedBrowser, open, appReady, nativeFigures, artifact, states } from "./harness.mjs";
 
 const env = sharedBrowser();
 
@@ -31,18 +31,33 @@ for (const [viewport, hasTouch] of [[{ width: 390, height: 844 }, true], [{ widt
     await appReady(page);
     const few = nativeFigures("points=3");
     const many = nativeFigures("");
+    // A step with a question of its own asks it first, in the step: its
+    // words stop before the answer (`asks`), and every form of the answer
+    // (`gives`) waits until a guess is counted there.
     const expected = [
       { id: "question", points: "200", says: [/one of a server's 200 points/, /echo joins: guess how many keys/], not: new RegExp(`\\b${many.moved}\\b`) },
       { id: "played", points: "3", says: [new RegExp(`At 200 points a server the ${many.moved} keys that moved`), new RegExp(`${few.moved} of 1,000 keys change server`)] },
-      { id: "modulo", points: "3", says: [new RegExp(`${few["modulo-moved"]} of 1,000 keys would move`), new RegExp(`against ${few.moved} on the ring`)] },
-      { id: "points", points: "200", says: [new RegExp(`a spread of ${few.spread}\\.`), new RegExp(`a spread of ${many.spread}\\.`)] },
-      { id: "failing", points: "200", says: [new RegExp(`Its ${many.failure.rerouted} keys`), new RegExp(`gains most, \\w+, takes ${many.questions.failover.answer} more keys`)] },
+      { id: "modulo", points: "3", asks: few.questions.modulo, says: [new RegExp(`${few["modulo-moved"]} of 1,000 keys would move`), new RegExp(`against ${few.moved} on the ring`)] },
+      { id: "points", points: "200", asks: many.questions.busiest, says: [new RegExp(`a spread of ${few.spread}\\.`), new RegExp(`a spread of ${many.spread}\\.`)] },
+      { id: "failing", points: "200", asks: many.questions.failover, says: [new RegExp(`Its ${many.failure.rerouted} keys`), new RegExp(`gains most, \\w+, takes ${many.questions.failover.answer} more keys`)] },
     ];
     const seen = [];
     for (const [index, step] of expected.entries()) {
       await page.waitForSelector(`.lesson[data-lesson-step="${step.id}"]`);
       await page.waitForFunction((points) => (new URL(location.href).searchParams.get("points") ?? "200") === points
         && document.querySelector("#ring .ring-wrap")?.dataset.points === points, step.points);
+      if (step.asks) {
+        const asking = await page.locator(".lesson").innerText();
+        assert.equal(await page.locator('.lesson [data-question][data-answered="no"]').count(), 1, `${step.id} asks first`);
+        assert.ok(asking.includes(step.asks.wording), `${step.id}: its question in the step`);
+        for (const form of step.asks.gives) assert.ok(!states(asking, form), `${step.id} gives ${form} before it is asked: ${asking}`);
+        // The guess is typed in the step, and focus stays there once counted.
+        const box = page.locator(`.lesson [data-question] input.guess-box`);
+        await box.fill("1");
+        await box.press("Enter");
+        await page.waitForSelector(`.lesson [data-question][data-answered="yes"]`);
+        await page.waitForFunction(() => document.querySelector(".lesson").contains(document.activeElement));
+      }
       const words = await page.locator(".lesson").innerText();
       assert.match(words, new RegExp(`^Lesson ${index + 1} of 5: `));
       for (const said of step.says) assert.match(words, said, `${step.id}: ${words}`);
@@ -80,7 +95,7 @@ test("the fifth step fails a server on the ring; the first ends the ring's quest
   await appReady(page);
   assert.equal(await page.locator("[data-ring-asks]").count(), 1);
   await page.locator("[data-lesson-next]").click();
-  await page.waitForFunction(() => !document.documentElement.hasAttribute("data-asking"));
+  await page.waitForFunction(() => !(document.documentElement.dataset.asks ?? "").split(" ").includes("moved"));
   for (let i = 0; i < 3; i++) await page.locator("[data-lesson-next]").click();
   await page.waitForSelector('.lesson[data-lesson-step="failing"]');
   await page.waitForFunction(() => /Down, with dashed grey ticks: alpha/.test(document.querySelector("#ring canvas.ring-canvas").getAttribute("aria-label")));

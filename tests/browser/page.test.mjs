@@ -42,6 +42,10 @@ test("default page shows the spec's figures and every claim holds", async () => 
   // …and once the question is skipped it states the model's numbers.
   await reveal(page, "predict");
   await page.locator('[data-question="moved"] .show-me').click();
+  // It then asks modulo's question in its place, and tells once that is skipped.
+  await page.waitForFunction(() => /205 of 1,000 keys \(20\.5%\)\. How many would hash mod n move\?/.test(document.querySelector("[data-headline]").textContent));
+  await page.locator("#question-next").click();
+  await page.locator('[data-question="modulo"] .show-me').click();
   await page.waitForFunction(() => /205 of 1,000 keys \(20\.5%\).*773/.test(document.querySelector("[data-headline]").textContent));
   await page.screenshot({ path: artifact("default-1280.png"), fullPage: true });
   assert.deepEqual(foreign, [], "no request may leave the page's origin");

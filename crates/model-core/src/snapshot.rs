@@ -394,6 +394,15 @@ impl Snapshot {
         }
     }
 
+    /// The change as a clause, for "when …" and "as …": "echo joins",
+    /// "the deploy goes out".
+    pub fn change_clause(&self) -> String {
+        match self.changed {
+            Some(_) => self.change_phrase(),
+            None => "the deploy goes out".to_string(),
+        }
+    }
+
     /// The change as a sentence's subject and verb: "echo joins", "bravo
     /// leaves", "the deploy" (DEFINITIONS §20).
     pub fn change_phrase(&self) -> String {

@@ -180,6 +180,12 @@ impl Lecture {
         settings
     }
 
+    /// Only the first slide, to build afresh from (a lecture holds one at
+    /// least).
+    pub fn cleared(&self) -> Lecture {
+        Lecture::new(&self.slides()[..1]).unwrap_or(*self)
+    }
+
     /// With `slide` added at the end (no more once full).
     pub fn with(&self, slide: Slide) -> Lecture {
         let mut slides = self.slides().to_vec();
@@ -350,6 +356,7 @@ mod tests {
             talk.with(Slide::Panel(PanelId::Claims)).written(),
             "lesson-question,loads,cost,claims"
         );
+        assert_eq!(talk.cleared().written(), "lesson-question");
         let full = lecture(&vec!["loads"; MAX_SLIDES].join(","));
         assert_eq!(full.with(Slide::Panel(PanelId::Cost)), full, "full");
     }

@@ -7,6 +7,7 @@
 
 use crate::failures::Failure;
 use crate::format::{format_ratio, percent, thousands};
+use crate::questions::{Held, QuestionId};
 use crate::Snapshot;
 
 /// Points per server for the second and third steps: few enough that each
@@ -87,6 +88,23 @@ impl LessonStep {
         matches!(self, LessonStep::Played | LessonStep::Modulo)
     }
 
+    /// The question the step asks (DEFINITIONS §12): while it waits, the
+    /// step's words stop before its answer and the step asks it.
+    pub fn question(self) -> Option<QuestionId> {
+        match self {
+            LessonStep::Question => Some(QuestionId::Moved),
+            LessonStep::Played => None,
+            LessonStep::Modulo => Some(QuestionId::Modulo),
+            LessonStep::Points => Some(QuestionId::Busiest),
+            LessonStep::Failing => Some(QuestionId::Failover),
+        }
+    }
+
+    /// Whether the step's question waits in `held`.
+    pub fn asks(self, held: Held) -> bool {
+        self.question().is_some_and(|id| held.holds(id))
+    }
+
     pub fn figure(self) -> Figure {
         match self {
             LessonStep::Question => Figure::Before,
@@ -103,8 +121,18 @@ fn change(s: &Snapshot) -> String {
 
 /// The step's sentences. `few` is the page's settings at `FEW_POINTS`,
 /// `many` at the points the lesson began with; `failure` is `many`
-/// measured with its down servers (the last step's).
-pub fn words(step: LessonStep, few: &Snapshot, many: &Snapshot, failure: &Failure) -> String {
+/// measured with its down servers (the last step's). While a question in
+/// `held` waits, no sentence that gives its answer is said: a step whose
+/// own question waits stops before its answer (the page asks the question
+/// under them), and a sentence of another step that would tell a waiting
+/// answer waits whole.
+pub fn words(
+    step: LessonStep,
+    few: &Snapshot,
+    many: &Snapshot,
+    failure: &Failure,
+    held: Held,
+) -> String {
     let keys = few.key_count();
     let k = thousands(keys as u64);
     match step {
@@ -135,14 +163,22 @@ pub fn words(step: LessonStep, few: &Snapshot, many: &Snapshot, failure: &Failur
                 percent(moved, keys),
             )
         }
-        LessonStep::Modulo => format!(
-            "The obvious way picks a server by hash mod n, the number of servers. Going from {} to {} changes n, so nearly every key gets a new remainder: {} of {k} keys would move ({}), against {} on the ring.",
-            few.before.len(),
-            few.after.len(),
-            thousands(few.modulo_moved as u64),
-            percent(few.modulo_moved, keys),
-            thousands(few.moved_by_owner_diff as u64),
-        ),
+        LessonStep::Modulo => {
+            let setup = format!(
+                "The obvious way picks a server by hash mod n, the number of servers. Going from {} to {} changes n",
+                few.before.len(),
+                few.after.len(),
+            );
+            if held.holds(QuestionId::Modulo) {
+                return format!("{setup}, and with it every key's remainder.");
+            }
+            format!(
+                "{setup}, so nearly every key gets a new remainder: {} of {k} keys would move ({}), against {} on the ring.",
+                thousands(few.modulo_moved as u64),
+                percent(few.modulo_moved, keys),
+                thousands(few.moved_by_owner_diff as u64),
+            )
+        }
         LessonStep::Points => {
             let (at_few, at_many) = (few.spread_after(), many.spread_after());
             let then = format!(
@@ -154,9 +190,17 @@ pub fn words(step: LessonStep, few: &Snapshot, many: &Snapshot, failure: &Failur
                 format_ratio(at_few.ratio()),
             );
             if many.settings.points <= FEW_POINTS {
+                // The question is asked at these few points: its answer is
+                // the busiest server's keys here.
+                if held.holds(QuestionId::Busiest) {
+                    return format!("At {FEW_POINTS} points a server the arcs are uneven.");
+                }
                 return format!(
                     "{then} Drag the points slider up: each server's share becomes the sum of many small arcs, and evens out."
                 );
+            }
+            if held.holds(QuestionId::Busiest) {
+                return then;
             }
             format!(
                 "{then} At {} points each server's share is the sum of many small arcs, and they even out: {}'s {} against {}'s {}, a spread of {}. That is why real rings give each server hundreds of points.",
@@ -177,11 +221,17 @@ pub fn words(step: LessonStep, few: &Snapshot, many: &Snapshot, failure: &Failur
                 .enumerate()
                 .fold((0, 0), |best, (at, &got)| if got > best.1 { (at, got) } else { best });
             let gainer = many.names.get(gainer).map_or("", String::as_str);
-            format!(
-                "Now say {down} fails. Its {} keys, crossed on the ring, each go on to the next live tick clockwise. With {} points those ticks belong to every other server, so the load spreads over {} survivors, and the one that gains most, {gainer}, takes {} more keys.",
+            let setup = format!(
+                "Now say {down} fails. Its {} keys, crossed on the ring, each go on to the next live tick clockwise. With {} points those ticks belong to every other server, so the load spreads over {} survivors",
                 thousands(failure.rerouted as u64),
                 many.settings.points,
                 failure.receivers(),
+            );
+            if held.holds(QuestionId::Failover) {
+                return format!("{setup}.");
+            }
+            format!(
+                "{setup}, and the one that gains most, {gainer}, takes {} more keys.",
                 thousands(u64::from(most)),
             )
         }
@@ -226,7 +276,7 @@ mod tests {
     fn every_number_in_the_words_is_measured() {
         let (few, many) = (snapshot(FEW_POINTS), snapshot(200));
         let failure = many.measure_failure();
-        let say = |step| words(step, &few, &many, &failure);
+        let say = |step| words(step, &few, &many, &failure, Held::NONE);
         // The question does not give its answer away.
         let moved = thousands(few.moved_by_owner_diff as u64);
         assert!(!say(LessonStep::Question).contains(&format!(" {moved} ")));
@@ -261,8 +311,54 @@ mod tests {
     fn a_ring_already_at_a_few_points_is_asked_to_drag_up() {
         let few = snapshot(FEW_POINTS);
         let failure = few.measure_failure();
+        assert!(words(LessonStep::Points, &few, &few, &failure, Held::NONE)
+            .contains("Drag the points slider up"));
+    }
+
+    #[test]
+    fn a_step_whose_question_waits_says_nothing_of_its_answer() {
+        let (few, many) = (snapshot(FEW_POINTS), snapshot(200));
+        let failure = many.measure_failure();
+        let schemes = many.measure_schemes();
+        for step in LessonStep::ALL {
+            let Some(id) = step.question() else { continue };
+            assert!(step.asks(Held::ALL) && !step.asks(Held::ALL.without(id)));
+            let asked = crate::questions::Question {
+                gives: crate::questions::gives(id, &many, &failure),
+                ..crate::questions::question(id, &many, &schemes, &failure)
+            };
+            // Every question the lesson has not reached yet waits too.
+            let said = words(
+                step,
+                &few,
+                &many,
+                &failure,
+                Held::ALL.without(QuestionId::Moved),
+            );
+            for form in &asked.gives {
+                let spaced = format!(" {said} ");
+                for bounded in [" ", "(", ","] {
+                    assert!(
+                        !spaced.contains(&format!("{bounded}{form} "))
+                            && !spaced.contains(&format!("{bounded}{form},"))
+                            && !spaced.contains(&format!("{bounded}{form}."))
+                            && !spaced.contains(&format!("{bounded}{form})")),
+                        "{step:?} gives {form} away: {said}"
+                    );
+                }
+            }
+            // Answered, it tells.
+            let told = words(step, &few, &many, &failure, Held::NONE);
+            assert!(
+                step == LessonStep::Question || asked.gives.iter().any(|form| told.contains(form)),
+                "{step:?}: {told}"
+            );
+        }
+        // At a few points the busiest question is asked there.
+        let held = words(LessonStep::Points, &few, &few, &failure, Held::ALL);
         assert!(
-            words(LessonStep::Points, &few, &few, &failure).contains("Drag the points slider up")
+            !held.contains(&few.spread_after().busiest.to_string()),
+            "{held}"
         );
     }
 }

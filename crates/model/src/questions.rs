@@ -46,6 +46,11 @@ pub struct Question {
     pub why: String,
     /// The panel that explains it.
     pub panel: PanelId,
+    /// Every way the page writes the answer (the count, its share, its
+    /// ratio to an even share, a copy time): none of them may show while
+    /// the question waits (DEFINITIONS §12). Empty where the answer is not
+    /// a figure ("between": which rows of a column are above 0).
+    pub gives: Vec<String>,
 }
 
 /// A question, by what it asks about; `data-question` and `q=` spell it.
@@ -108,6 +113,60 @@ impl QuestionId {
     }
 }
 
+/// The questions a page still holds back: each waits, with every figure
+/// that gives its answer away (`data-tells`), until the reader answers or
+/// skips it. Bits of `QuestionId::ALL`, so the page keeps it in a signal of
+/// a type it already compiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Held(pub u32);
+
+impl Held {
+    /// Every question waits: a page that asks before it tells, on arrival.
+    pub const ALL: Held = Held((1 << QuestionId::ALL.len()) - 1);
+    pub const NONE: Held = Held(0);
+
+    fn bit(id: QuestionId) -> u32 {
+        1 << id as u32
+    }
+
+    pub fn holds(self, id: QuestionId) -> bool {
+        self.0 & Held::bit(id) != 0
+    }
+
+    /// With `id` waiting too.
+    pub fn with(self, id: QuestionId) -> Held {
+        Held(self.0 | Held::bit(id))
+    }
+
+    /// With `id` answered or skipped.
+    pub fn without(self, id: QuestionId) -> Held {
+        Held(self.0 & !Held::bit(id))
+    }
+
+    pub fn ids(self) -> impl Iterator<Item = QuestionId> {
+        QuestionId::ALL
+            .into_iter()
+            .filter(move |&id| self.holds(id))
+    }
+
+    /// The page's `data-asks`: the ids that wait, space-separated, which the
+    /// style matches against each figure's `data-tells`.
+    pub fn written(self) -> String {
+        self.ids()
+            .map(QuestionId::as_str)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// A count of the K keys as the page writes it: "773", and its share, "77.3%".
+fn count_forms(count: usize, keys: u64) -> Vec<String> {
+    vec![
+        thousands(count as u64),
+        crate::format::percent(count, keys as usize),
+    ]
+}
+
 /// round(a ÷ b), halves up, for whole a ≥ 0 and b > 0.
 fn round_div(a: u64, b: u64) -> u64 {
     (2 * a + b) / (2 * b)
@@ -136,12 +195,73 @@ fn and_list(names: &[String]) -> String {
     }
 }
 
-/// Every question for a snapshot, given the schemes and the failure measured on it.
+/// Every question for a snapshot, given the schemes and the failure
+/// measured on it, each with every form of its answer (`gives`).
 pub fn ask(s: &Snapshot, schemes: &[SchemeResult], failure: &Failure) -> Vec<Question> {
     QuestionId::ALL
         .into_iter()
-        .map(|id| question(id, s, schemes, failure))
+        .map(|id| Question {
+            gives: gives(id, s, failure),
+            ..question(id, s, schemes, failure)
+        })
         .collect()
+}
+
+/// Every way the page writes question `id`'s answer (`Question::gives`).
+/// Worked out only where the questions are asked for a report (the
+/// worker): the page's own wording of a question needs none of it.
+pub fn gives(id: QuestionId, s: &Snapshot, failure: &Failure) -> Vec<String> {
+    let (keys, _, m) = counts(s);
+    match id {
+        QuestionId::Moved => count_forms(s.moved_by_owner_diff, keys),
+        // With the ring's count told, the ratio of the two gives modulo's.
+        QuestionId::Modulo => [
+            count_forms(s.modulo_moved, keys),
+            vec![crate::format::format_ratio(s.modulo_over_ring())],
+        ]
+        .concat(),
+        QuestionId::Busiest => {
+            // Its share, its keys, and its keys over an even share ("1.14
+            // times"); with the quietest's keys, the spread after too.
+            let busiest = u64::from(crate::measure::most_keys(&s.loads_after, &s.after));
+            let after = s.spread_after();
+            let mut gives = vec![
+                format!("{}%", one_decimal(100 * busiest, keys)),
+                thousands(busiest),
+                crate::format::fixed(busiest as f64 * m as f64 / keys as f64, 2),
+            ];
+            if u64::from(after.busiest) == busiest {
+                gives.push(crate::format::fixed(after.busiest_over_fair(), 2));
+                gives.push(crate::format::format_ratio(after.ratio()));
+            }
+            gives.dedup();
+            gives
+        }
+        QuestionId::Failover => {
+            let down = s.down_ids();
+            let most = s
+                .after
+                .iter()
+                .filter(|server| !down.contains(server))
+                .map(|&server| failure.received[usize::from(server)])
+                .max()
+                .unwrap_or(0);
+            vec![thousands(u64::from(most))]
+        }
+        QuestionId::Between => Vec::new(),
+        QuestionId::CopyHours => {
+            let seconds = Copy::of(
+                s.modulo_moved as f64 / keys as f64,
+                s.settings.data,
+                s.settings.bandwidth,
+            )
+            .seconds;
+            vec![
+                crate::format::duration(seconds),
+                format!("{} s", thousands(seconds.round() as u64)),
+            ]
+        }
+    }
 }
 
 /// One question.
@@ -186,6 +306,7 @@ fn moved(s: &Snapshot) -> Question {
             reference: Some((s.even_share().round() as u64).to_string()),
             why: "at the least, the keys whose share of the weight changes hands move".to_string(),
             panel: PanelId::Moved,
+            gives: Vec::new(),
         };
     };
     let changed = s.name(changed_id).to_string();
@@ -217,6 +338,7 @@ fn moved(s: &Snapshot) -> Question {
         reference: Some(reference.to_string()),
         why,
         panel: PanelId::Moved,
+        gives: Vec::new(),
     }
 }
 
@@ -239,6 +361,7 @@ fn modulo(s: &Snapshot) -> Question {
             n.min(m)
         ),
         panel: PanelId::Modulo,
+        gives: Vec::new(),
     }
 }
 
@@ -265,6 +388,7 @@ fn busiest(s: &Snapshot) -> Question {
             one_decimal(100, m)
         ),
         panel: PanelId::Loads,
+        gives: Vec::new(),
     }
 }
 
@@ -302,6 +426,7 @@ fn failover(s: &Snapshot, failure: &Failure) -> Question {
             gains.map_or(String::new(), |g| s.name(g).to_string())
         ),
         panel: PanelId::Failure,
+        gives: Vec::new(),
     }
 }
 
@@ -328,6 +453,7 @@ fn between(schemes: &[SchemeResult]) -> Question {
             )
         },
         panel: PanelId::Schemes,
+        gives: Vec::new(),
     }
 }
 
@@ -361,6 +487,7 @@ fn copy_hours(s: &Snapshot) -> Question {
             thousands(s.moved_by_owner_diff as u64)
         ),
         panel: PanelId::Cost,
+        gives: Vec::new(),
     }
 }
 
@@ -411,5 +538,53 @@ pub fn read_guess(answer: Answer, text: &str) -> Result<String, String> {
             Ok(format!("{}.{}", tenths / 10, tenths % 10))
         }
         Answer::Schemes => Ok(text.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Settings, Valid};
+
+    #[test]
+    fn each_question_names_every_way_the_page_writes_its_answer() {
+        let s = Snapshot::of(&Valid::new(Settings::default()).unwrap());
+        let failure = s.measure_failure();
+        let asked = ask(&s, &s.measure_schemes(), &failure);
+        let gives = |id: QuestionId| {
+            asked
+                .iter()
+                .find(|q| q.id == id)
+                .map(|q| q.gives.clone())
+                .unwrap()
+        };
+        // DEFINITIONS §12's default answers, in each form a panel writes.
+        assert_eq!(gives(QuestionId::Moved), ["205", "20.5%"]);
+        assert_eq!(gives(QuestionId::Modulo), ["773", "77.3%", "3.77"]);
+        assert_eq!(gives(QuestionId::Busiest), ["22.8%", "228", "1.14", "1.27"]);
+        assert_eq!(gives(QuestionId::Failover), ["56"]);
+        assert!(gives(QuestionId::Between).is_empty());
+        assert_eq!(gives(QuestionId::CopyHours), ["5.9 h", "21,258 s"]);
+    }
+
+    #[test]
+    fn a_deploy_reads_as_a_clause_after_when_and_as() {
+        let parsed = crate::query::parse("servers=a,b,c,d&after=a,b,x,d,e", &crate::panels::ids());
+        let deploy = Snapshot::of(&parsed.settings);
+        assert!(deploy.is_deploy());
+        assert_eq!(deploy.change_clause(), "the deploy goes out");
+        assert_eq!(deploy.change_phrase(), "the deploy");
+        let join = Snapshot::of(&Valid::new(Settings::default()).unwrap());
+        assert_eq!(join.change_clause(), "echo joins");
+    }
+
+    #[test]
+    fn a_held_set_waits_until_each_is_answered() {
+        let held = Held::ALL.without(QuestionId::Moved);
+        assert!(!held.holds(QuestionId::Moved) && held.holds(QuestionId::CopyHours));
+        assert_eq!(held.written(), "modulo busiest failover between copy-hours");
+        let none = QuestionId::ALL.into_iter().fold(Held::ALL, Held::without);
+        assert_eq!(none, Held::NONE);
+        assert_eq!(Held::NONE.written(), "");
     }
 }

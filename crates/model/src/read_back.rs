@@ -346,6 +346,7 @@ impl ReadBack for Question {
             reference: ReadBack::read_field(value, "reference")?,
             why: ReadBack::read_field(value, "why")?,
             panel: crate::panels::PanelId::from_id(&value.field("panel")?.text()?)?,
+            gives: ReadBack::read_field(value, "gives")?,
         })
     }
 }

@@ -264,7 +264,7 @@ pub fn questions(m: &Measured) -> Value {
         .map(|q| {
             (
                 q.id.as_str().to_string(),
-                json!({"wording": q.wording, "answer": q.measured, "reference": q.reference}),
+                json!({"wording": q.wording, "answer": q.measured, "reference": q.reference, "gives": q.gives}),
             )
         })
         .collect();

@@ -89,17 +89,24 @@ fn area(
     Some((root, ratio, theme))
 }
 
-/// Grouped bars: each server's keys before (pale) and after (solid).
-pub fn draw_loads(canvas: &HtmlCanvasElement, css_width: f64, snapshot: &Snapshot) {
+/// Grouped bars: each server's keys before (pale) and after (solid); the
+/// bars after only once `after` (they answer the moved and busiest questions).
+pub fn draw_loads(canvas: &HtmlCanvasElement, css_width: f64, snapshot: &Snapshot, after: bool) {
     let Some((root, ratio, theme)) = area(canvas, css_width) else {
         return;
     };
-    // Says how the names were written, for a reader of the page's markup.
-    if let Ok(turned) = draw_loads_on(&root, ratio, &theme, snapshot) {
+    // Says how the names were written, and which bars are drawn, for a
+    // reader of the page's markup.
+    if let Ok(turned) = draw_loads_on(&root, ratio, &theme, snapshot, after) {
         crate::dom::set(
             canvas,
             "data-labels",
             if turned { "turned" } else { "level" },
+        );
+        crate::dom::set(
+            canvas,
+            "data-bars",
+            if after { "before after" } else { "before" },
         );
     }
 }
@@ -139,6 +146,7 @@ fn draw_loads_on(
     ratio: f64,
     theme: &Theme,
     s: &Snapshot,
+    after_shown: bool,
 ) -> Result<bool, Box<dyn std::error::Error>> {
     let px = |css: f64| (css * ratio) as i32;
     let servers = s.all_servers();
@@ -190,13 +198,16 @@ fn draw_loads_on(
         let x = slot as f64;
         let before = f64::from(s.loads_before[usize::from(server)]);
         let after = f64::from(s.loads_after[usize::from(server)]);
-        chart.draw_series([
-            Rectangle::new(
-                [(x - width, 0.0), (x - 0.02, before)],
-                colour.mix(0.4).filled(),
-            ),
-            Rectangle::new([(x + 0.02, 0.0), (x + width, after)], colour.filled()),
-        ])?;
+        chart.draw_series([Rectangle::new(
+            [(x - width, 0.0), (x - 0.02, before)],
+            colour.mix(0.4).filled(),
+        )])?;
+        if after_shown {
+            chart.draw_series([Rectangle::new(
+                [(x + 0.02, 0.0), (x + width, after)],
+                colour.filled(),
+            )])?;
+        }
         if let Some(requests) = &requests {
             if s.after.contains(&server) {
                 let at = (x + width / 2.0, requests[usize::from(server)]);

@@ -4,6 +4,7 @@
 //! handed to the browser as a download.
 
 use leptos::prelude::*;
+use model::questions::Held;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
 
@@ -140,19 +141,19 @@ fn save(name: &str, frame: &Frame, render: &dyn Fn(&HtmlCanvasElement) -> bool) 
 pub fn save_png_button(
     figure: &'static str,
     title: &'static str,
-    // The bool: the page still asks its question, so no moved key is marked.
-    caption: fn(&Snapshot, bool) -> String,
+    // With the questions that still wait: no figure of theirs is said.
+    caption: fn(&Snapshot, Held) -> String,
     render: impl Fn(&HtmlCanvasElement) -> bool + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let model = expect_context::<Model>();
     let click = move |_| {
-        let asking = model.asking.get_untracked();
+        let held = Held(model.asks.get_untracked());
         let (name, frame) = model.snapshot.with_untracked(|m| {
             let s = &m.0;
             let palette = Palette::of(&s.names, s.is_join());
             let frame = Frame {
                 title: title.to_string(),
-                caption: caption(s, asking),
+                caption: caption(s, held),
                 settings: crate::render::handout::settings_line(&s.settings),
                 // Numbered as on the ring where colours repeat.
                 legend: s

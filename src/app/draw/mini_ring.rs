@@ -27,7 +27,7 @@ pub fn mini_ring(canvas: NodeRef<Canvas>) {
         let (Some(element), true) = (canvas.get(), width > 0.0) else {
             return;
         };
-        let asking = model.asking.get();
+        let asking = model.asking();
         model.snapshot.with(|m| {
             let last = if asking {
                 before_the_change(&m.0)

@@ -10,8 +10,8 @@ use crate::app::patch::{markup, Holder};
 use crate::app::state::{Model, Part};
 use crate::render::markup::{mentions, Markup};
 use model::claims::Held;
-use model::format::{percent, thousands};
-use model::{Claim, Snapshot};
+use model::questions::Question;
+use model::Claim;
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
@@ -92,7 +92,10 @@ pub fn claims_panel() -> impl IntoView {
         {fold("Every claim, its rule and what was measured", view! {
         <div class="table-scroll" role="region" tabindex="0" aria-label="Claims and their verdicts">
             {markup(Holder::Block, move || {
-                let moved = model.snapshot.with(|m| moved_words(&m.0));
+                let moved = model.snapshot.with(|m| model.with_part(|r| r.questions.as_ref(), |asked| {
+                    let asked = asked.filter(|a| a.query == settings_query(&m.0));
+                    moved_words(asked.as_ref().map(|a| a.value.as_slice()))
+                }));
                 model.with_part(|r| r.claims.as_ref(), |judged| table(judged.as_ref(), behind(), all.get(), &moved))
             })}
         </div>
@@ -101,18 +104,22 @@ pub fn claims_panel() -> impl IntoView {
     }
 }
 
-/// The moved counts the questions ask for, as the claims write them (a
-/// count and a share), each with its question.
-fn moved_words(s: &Snapshot) -> [(&'static str, String); 4] {
-    let keys = s.key_count();
-    let (ring, modulo) = (s.moved_by_owner_diff, s.modulo_moved);
-    [
-        ("moved", thousands(ring as u64)),
-        ("moved", percent(ring, keys)),
-        ("modulo", thousands(modulo as u64)),
-        ("modulo", percent(modulo, keys)),
-    ]
+/// Every way the page writes each question's answer (`Question::gives`,
+/// worked out by the worker with the questions), with its question:
+/// evidence that states one waits with it. Until the questions are
+/// measured for these settings, every evidence waits for every question.
+fn moved_words(asked: Option<&[Question]>) -> Vec<(&'static str, String)> {
+    let Some(asked) = asked else {
+        return vec![(EVERY_QUESTION, String::new())];
+    };
+    asked
+        .iter()
+        .flat_map(|q| q.gives.iter().map(|form| (q.id.as_str(), form.clone())))
+        .collect()
 }
+
+/// Every question's id, as `data-tells` names them.
+const EVERY_QUESTION: &str = "moved modulo busiest failover between copy-hours";
 
 /// Where a claim stands in the table: what does not hold first, what does
 /// not apply last, the model's order within each.
@@ -181,7 +188,7 @@ fn rows(html: &mut Markup, claims: &[Claim], moved: &[(&str, String)]) {
         // Evidence that states a count a question asks for waits with it.
         let mut answers: Vec<&str> = moved
             .iter()
-            .filter(|(_, words)| mentions(&claim.evidence, words))
+            .filter(|(_, words)| words.is_empty() || mentions(&claim.evidence, words))
             .map(|(question, _)| *question)
             .collect();
         answers.dedup();

@@ -65,7 +65,7 @@ fn copy_verdict(s: &Snapshot) -> String {
     // The ring's time is the moved count in other units, and the copy-hours
     // question's answer (`Markup::tells`).
     let ring_time = |html: &mut Markup| {
-        html.tells("moved copy-hours", &mut |html| {
+        html.tells("moved", &mut |html| {
             time(html, "copy-seconds-ring", s.moved_by_owner_diff)
         });
     };
@@ -123,7 +123,9 @@ fn cold_misses(s: &Snapshot) -> String {
         " extra requests a second to the backing store for {}, ",
         ring_name(s)
     ));
-    figure(&mut html, "miss-rate-modulo", modulo.per_second);
+    html.tells("modulo", &mut |html| {
+        figure(html, "miss-rate-modulo", modulo.per_second)
+    });
     html.text(" for modulo.").close("p");
     // Hot keys miss as often as they are asked for: the share of traffic
     // that finds a cold cache at first (DEFINITIONS §16).
@@ -138,11 +140,11 @@ fn cold_misses(s: &Snapshot) -> String {
             .tells("moved", &mut |html| {
                 html.text(&ring.describe());
             })
-            .text(&format!(
-                " under {}, {} under hash mod n: that share of the traffic goes to a server without the data until each key's first miss refills it.",
-                ring_name(s),
-                modulo.describe()
-            ))
+            .text(&format!(" under {}, ", ring_name(s)))
+            .tells("modulo", &mut |html| {
+                html.text(&modulo.describe());
+            })
+            .text(" under hash mod n: that share of the traffic goes to a server without the data until each key's first miss refills it.")
             .close("p");
     }
     html.into_string()
@@ -160,24 +162,28 @@ fn lead(s: &Snapshot) -> String {
 fn formula_rows(m: &mut Markup, s: &Snapshot) {
     let (n_before, n_after) = (s.before.len(), s.after.len());
     let larger = n_before.max(n_after);
-    for (formula, heading, share) in [
+    // Perfect modulo's time is, to the hour's tenth, often the time
+    // measured: it waits for the copy-hours question too.
+    for (formula, heading, share, copying) in [
         (
             "ideal",
             format!("Formula, ideal: K ÷ {larger}"),
             ideal_share(n_before, n_after),
+            None,
         ),
         (
             "modulo",
             format!("Formula, modulo: K·{} ÷ {larger}", larger - 1),
             modulo_share(n_before, n_after),
+            Some("copy-hours"),
         ),
     ] {
         let copy = Copy::of(share, s.settings.data, s.settings.bandwidth);
         m.open("tr", &[("data-formula", Some(formula))])
             .row_heading(&heading)
             .number_cell(&significant(s.key_count() as f64 * share, 4))
-            .number_cell(&gigabytes(copy.bytes))
-            .number_cell(&seconds(copy.seconds))
+            .number_cell_telling(copying, &gigabytes(copy.bytes))
+            .number_cell_telling(copying, &seconds(copy.seconds))
             .close("tr");
     }
 }
@@ -200,13 +206,19 @@ fn measured_row(m: &mut Markup, s: &Snapshot, row: &SchemeRow) {
             ("data-cost-scheme", Some(row.result.id.as_str())),
             ("data-copy-seconds", Some(&whole_seconds)),
         ],
-    )
-    .row_heading(&format!("Measured: {title}"))
-    .number_cell_telling(question, &thousands(moved as u64))
-    .number_cell_telling(question, &gigabytes(copy.bytes))
-    // Measured: whole seconds, as the verdict above states them.
-    .number_cell_telling(question, &measured_seconds(copy.seconds))
-    .close("tr");
+    );
+    // Modulo's data and time, at the bandwidth given, are the copy-hours
+    // question's answer too.
+    let copying = match row.result.id {
+        PlacementId::Modulo => Some("modulo copy-hours"),
+        _ => question,
+    };
+    m.row_heading(&format!("Measured: {title}"))
+        .number_cell_telling(question, &thousands(moved as u64))
+        .number_cell_telling(copying, &gigabytes(copy.bytes))
+        // Measured: whole seconds, as the verdict above states them.
+        .number_cell_telling(copying, &measured_seconds(copy.seconds))
+        .close("tr");
 }
 
 /// The table, formula and measured, and the waste factor under it.
@@ -237,7 +249,7 @@ fn cost_table(s: &Snapshot, measured: Option<&[SchemeRow]>) -> String {
     m.text(" ÷ ");
     told(&mut m, "moved", &thousands(s.moved_by_owner_diff as u64));
     m.text(" = ");
-    told(&mut m, "moved", &format_ratio(s.modulo_over_ring()));
+    told(&mut m, "moved modulo", &format_ratio(s.modulo_over_ring()));
     m.text(&format!(
         ", beside n = {} servers. A scheme that must reshuffle nearly everything copies about n times what a minimal one does.",
         s.before.len().max(s.after.len()) - usize::from(s.is_join())

@@ -72,7 +72,6 @@ pub fn failure_panel() -> impl IntoView {
             |measured| {
                 measured
                     .and_then(|m| busiest_survivor(&m))
-                    .map(|sentence| escape(&sentence))
                     .unwrap_or_default()
             },
         )
@@ -110,7 +109,10 @@ pub fn failure_panel() -> impl IntoView {
     }
 }
 
-/// The survivor that ends up busiest, and what it took on.
+/// The survivor that ends up busiest, and what it took on, as markup. A
+/// sentence that states a waiting question's answer (the busiest server's
+/// keys after the change, or the most any survivor receives) waits whole
+/// (`Markup::tells`).
 fn busiest_survivor(measured: &FailureMeasured) -> Option<String> {
     let f = &measured.failure;
     let s = &measured.snapshot.0;
@@ -121,18 +123,46 @@ fn busiest_survivor(measured: &FailureMeasured) -> Option<String> {
         .copied()
         .filter(|id| !down.contains(id))
         .collect();
+    let most_received = survivors
+        .iter()
+        .map(|&id| f.received[usize::from(id)])
+        .max()
+        .unwrap_or(0);
+    let busiest_after = model::measure::most_keys(&s.loads_after, &s.after);
+    // The questions a sentence naming `held` and `took` answers.
+    let answers = |held: u32, took: u32| {
+        let mut ids = Vec::new();
+        if held == busiest_after {
+            ids.push("busiest");
+        }
+        if took == most_received && took > 0 {
+            ids.push("failover");
+        }
+        ids.join(" ")
+    };
+    let mut m = Markup::new();
     let receivers = f.receivers();
     if receivers == 1 {
         let taker = survivors
             .iter()
             .find(|&&id| f.received[usize::from(id)] > 0)?;
-        return Some(format!(
-            "One survivor, {}, takes all {} of the down servers' keys: its load goes from {} to {}.",
-            s.name(*taker),
-            thousands(f.rerouted as u64),
+        let (held, took) = (
             s.loads_after[usize::from(*taker)],
-            s.loads_after[usize::from(*taker)] + f.received[usize::from(*taker)]
-        ));
+            f.received[usize::from(*taker)],
+        );
+        let told = answers(held, took);
+        told_if(
+            &mut m,
+            (!told.is_empty()).then_some(told.as_str()),
+            &format!(
+                "One survivor, {}, takes all {} of the down servers' keys: its load goes from {} to {}.",
+                s.name(*taker),
+                thousands(f.rerouted as u64),
+                thousands(u64::from(held)),
+                thousands(u64::from(held + took))
+            ),
+        );
+        return Some(m.into_string());
     }
     let busiest = survivors
         .iter()
@@ -140,16 +170,35 @@ fn busiest_survivor(measured: &FailureMeasured) -> Option<String> {
         .max_by_key(|&id| s.loads_after[usize::from(id)] + f.received[usize::from(id)])?;
     let held = s.loads_after[usize::from(busiest)];
     let took = f.received[usize::from(busiest)];
-    Some(format!(
-        "The {} rerouted keys spread over {} of {} survivors. The busiest afterwards, {}, picks up {} keys, {} more than the {} it held.",
-        thousands(f.rerouted as u64),
-        receivers,
-        survivors.len(),
+    told_if(
+        &mut m,
+        rerouted_tells(measured),
+        &format!(
+            "The {} rerouted keys spread over {} of {} survivors.",
+            thousands(f.rerouted as u64),
+            receivers,
+            survivors.len(),
+        ),
+    );
+    m.text(" ");
+    let sentence = format!(
+        "The busiest afterwards, {}, picks up {} keys, {} more than the {} it held.",
         s.name(busiest),
         thousands(u64::from(took)),
-        if held == 0 { "∞".to_string() } else { format!("{}%", fixed(100.0 * f64::from(took) / f64::from(held), 0)) },
+        if held == 0 {
+            "∞".to_string()
+        } else {
+            format!("{}%", fixed(100.0 * f64::from(took) / f64::from(held), 0))
+        },
         thousands(u64::from(held))
-    ))
+    );
+    let told = answers(held, took);
+    told_if(
+        &mut m,
+        (!told.is_empty()).then_some(told.as_str()),
+        &sentence,
+    );
+    Some(m.into_string())
 }
 
 /// The per-survivor table, the figures table and the notes under them.
@@ -157,9 +206,37 @@ fn figures_markup(measured: &FailureMeasured) -> String {
     let mut m = Markup::new();
     survivors_table(&mut m, measured);
     losses_table(&mut m, measured);
-    m.paragraph("note", &replicas_sentence(measured))
-        .paragraph("note", &copysets_sentence(measured));
+    m.open("p", &[("class", Some("note"))]);
+    told_if(
+        &mut m,
+        rerouted_tells(measured),
+        &replicas_sentence(measured),
+    );
+    m.close("p").paragraph("note", &copysets_sentence(measured));
     m.into_string()
+}
+
+/// The rerouted keys are the down servers' keys after the change: with the
+/// busiest server down, that count is the busiest question's answer.
+fn rerouted_tells(measured: &FailureMeasured) -> Option<&'static str> {
+    let s = &measured.snapshot.0;
+    let rerouted = measured.failure.rerouted;
+    (rerouted > 0 && rerouted == model::measure::most_keys(&s.loads_after, &s.after) as usize)
+        .then_some("busiest")
+}
+
+/// `text`, waiting for `question` if it answers one (`Markup::tells`).
+fn told_if(m: &mut Markup, question: Option<&str>, text: &str) {
+    match question {
+        Some(question) => {
+            m.tells(question, &mut |m| {
+                m.text(text);
+            });
+        }
+        None => {
+            m.text(text);
+        }
+    }
 }
 
 /// What each survivor held and received, the rerouted total under them,
@@ -187,6 +264,8 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
         .map(|id| f.received[usize::from(id)])
         .max()
         .unwrap_or(0);
+    // The busiest server's keys after the change: the busiest question's answer.
+    let busiest_after = model::measure::most_keys(&s.loads_after, &s.after);
     for id in survivors() {
         let name = s.name(id);
         let held = s.loads_after[usize::from(id)];
@@ -212,15 +291,24 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
         .close("th")
         // A newcomer's keys are the keys the change moved to it (`Markup::tells`).
         .number_cell_telling(
-            (!s.before.contains(&id)).then_some("moved"),
+            match (!s.before.contains(&id), held == busiest_after) {
+                (true, true) => Some("moved busiest"),
+                (true, false) => Some("moved"),
+                (false, true) => Some("busiest"),
+                (false, false) => None,
+            },
             &thousands(u64::from(held)),
         )
-        // The most any survivor receives: the failover question's answer.
+        // The most any survivor receives, and its share of what that
+        // survivor held: the failover question's answer.
         .number_cell_telling(
             (most > 0 && received == most).then_some("failover"),
             &thousands(u64::from(received)),
         )
-        .number_cell(&increase)
+        .number_cell_telling(
+            (most > 0 && received == most).then_some("failover"),
+            &increase,
+        )
         .close("tr");
     }
     m.close("tbody")
@@ -228,13 +316,18 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
         .open("tr", &[])
         .row_heading("Rerouted")
         .element("td", &[], "")
-        .open("td", &[("class", Some("num"))])
-        .count_in_prose("rerouted", f.rerouted as u64)
-        .close("td")
-        .element("td", &[], "")
-        .close("tr")
-        .close("tfoot")
-        .close_scrolling_table();
+        .open("td", &[("class", Some("num"))]);
+    match rerouted_tells(measured) {
+        Some(question) => m.tells(question, &mut |m| {
+            m.count_in_prose("rerouted", f.rerouted as u64);
+        }),
+        None => m.count_in_prose("rerouted", f.rerouted as u64),
+    }
+    .close("td")
+    .element("td", &[], "")
+    .close("tr")
+    .close("tfoot")
+    .close_scrolling_table();
     // With skewed or counted requests, keys are not traffic: say both.
     if let Some(requests) = s.rerouted_requests() {
         m.open("p", &[("class", Some("note"))])

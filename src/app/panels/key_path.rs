@@ -35,7 +35,7 @@ fn chosen_path(
                         .and_then(|p| p.paths.iter().find(|path| path.scheme == chosen).cloned())
                 },
             )?;
-            let change = s.change_phrase();
+            let change = s.change_clause();
             let title = if chosen == key_path::DRAWN {
                 format!(
                     "Its lookup, step by step, on the ring drawn once {change} ({} points, sorted by position):",

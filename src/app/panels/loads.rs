@@ -10,11 +10,14 @@ use crate::app::draw::export::save_png_button;
 use crate::app::draw::theme::observed_width;
 use crate::app::message::{apply, Message};
 use crate::app::panels::{fold, markup, Holder};
+use crate::app::print::Handout;
 use crate::app::state::Model;
 use crate::app::timing;
-use crate::render::markup::{escape, Markup};
+use crate::render::markup::Markup;
 use crate::render::palette::Palette;
 use model::format::{fixed, format_ratio, share_in_prose, thousands};
+use model::panels::PanelId;
+use model::questions::{Held, QuestionId};
 use model::settings::{parse_skew, skew_text};
 use model::{ServerId, Skew, Snapshot, Spread};
 
@@ -43,6 +46,7 @@ fn describe(s: &Snapshot, spread: Spread) -> String {
 /// component: it takes one argument and needs no props type.
 pub fn loads_panel() -> impl IntoView {
     let model = expect_context::<Model>();
+    let handout = expect_context::<Handout>();
     let snapshot = model.snapshot;
     let loads_chart = NodeRef::<Canvas>::new();
     let spread_chart = NodeRef::<Canvas>::new();
@@ -52,9 +56,10 @@ pub fn loads_panel() -> impl IntoView {
     // Each chart draws onto the canvas it is given: its own on every change,
     // or a detached one when the reader saves it as a PNG.
     let render_loads = move |canvas: &HtmlCanvasElement, width: f64| {
+        let after = after_told(model, handout);
         snapshot.with(|m| {
             timing::timed("ringcount:draw-loads-chart", || {
-                charts::draw_loads(canvas, width, &m.0)
+                charts::draw_loads(canvas, width, &m.0, after)
             })
         });
         true
@@ -88,7 +93,7 @@ pub fn loads_panel() -> impl IntoView {
     let save_loads = save_png_button(
         "loads chart",
         "Keys per server",
-        |s, _| loads_caption(s),
+        |s, held| loads_caption(s, after_told_in(held)),
         move |canvas| {
             let width = loads_width.get_untracked();
             width > 0.0 && render_loads(canvas, width)
@@ -107,12 +112,26 @@ pub fn loads_panel() -> impl IntoView {
     view! {
         {markup(Holder::Lead, move || snapshot.with(|m| {
             let s = &m.0;
-            escape(&format!(
-                "Each server holds the keys of its arcs. With {} the busiest holds {} times what the quietest holds after the change{}; one point each leaves whole servers nearly idle.",
+            let after = s.spread_after();
+            let mut lead = Markup::new();
+            lead.text(&format!(
+                "Each server holds the keys of its arcs. With {} the busiest holds ",
                 s.settings.points_phrase(),
-                format_ratio(s.spread_after().ratio()),
+            ));
+            // The spread after, with the quietest's keys, gives the busiest's.
+            let spread = format_ratio(after.ratio());
+            if after.busiest == model::measure::most_keys(&s.loads_after, &s.after) {
+                lead.tells("busiest", &mut |m| {
+                    m.text(&spread);
+                });
+            } else {
+                lead.text(&spread);
+            }
+            lead.text(&format!(
+                " times what the quietest holds after the change{}; one point each leaves whole servers nearly idle.",
                 if s.weighted() { ", each for its weight" } else { "" }
-            ))
+            ));
+            lead.into_string()
         }))}
         <SkewControl />
         {fold("Each server's keys, and two charts", view! {
@@ -120,7 +139,7 @@ pub fn loads_panel() -> impl IntoView {
         <div class="charts">
             <figure>
                 <canvas node_ref=loads_chart class="chart" role="img" aria-label="Bar chart of keys per server before and after the change; the table above holds the same numbers."></canvas>
-                <figcaption>{move || snapshot.with(|m| loads_caption(&m.0))}</figcaption>
+                <figcaption>{move || snapshot.with(|m| loads_caption(&m.0, after_told(model, handout)))}</figcaption>
                 {save_loads}
             </figure>
             <figure>
@@ -191,7 +210,13 @@ fn server_row(m: &mut Markup, s: &Snapshot, server: ServerId, columns: &Columns<
     .swatch(palette.swatch_class(name))
     .text(name)
     .close("th")
-    .number_cell(&shown(before));
+    // A figure from before the change: equal to an answer at times, but
+    // never one (`data-when`, read by the tests of DEFINITIONS §12).
+    .element(
+        "td",
+        &[("class", Some("num")), ("data-when", Some("before"))],
+        &shown(before),
+    );
     // A newcomer's keys after are the keys that moved to it: for one join,
     // the ring's question's answer (`Markup::tells`).
     let newcomer = before.is_none() && after.is_some();
@@ -270,21 +295,27 @@ fn loads_table(s: &Snapshot) -> String {
             ],
             &format_ratio(s.spread_before().ratio()),
         )
-        .open("td", &[("class", Some("num"))])
-        .figure("spread", &format_ratio(s.spread_after().ratio()))
-        .close("td");
+        .open("td", &[("class", Some("num"))]);
+    // The spread after names the busiest server's keys, when it is the
+    // furthest over: the busiest question's answer.
+    let after = s.spread_after();
+    let busiest = (after.busiest == columns.busiest).then_some("busiest");
+    let spread = format_ratio(after.ratio());
+    match busiest {
+        Some(question) => m.tells(question, &mut |m| {
+            m.figure("spread", &spread);
+        }),
+        None => m.figure("spread", &spread),
+    }
+    .close("td");
     for _ in 0..6 {
         m.element("td", &[], "");
     }
-    let after = s.spread_after();
     let what = if s.weighted() {
         "The weights differ, so each server is measured against its fair share, K × its weight ÷ the total weight. Spread is the keys per unit of weight of the server furthest over its fair share ÷ the same for the one furthest under"
     } else {
         "Spread is the busiest server's keys ÷ the quietest's"
     };
-    // The spread after names the busiest server's keys, when it is the
-    // furthest over: the busiest question's answer.
-    let busiest = (after.busiest == columns.busiest).then_some("busiest");
     let told = |m: &mut Markup, text: &str| match busiest {
         Some(question) => {
             m.tells(question, &mut |m| {
@@ -299,10 +330,13 @@ fn loads_table(s: &Snapshot) -> String {
         .close("tfoot")
         .close_scrolling_table()
         .open("p", &[("class", Some("note"))])
-        .text(&format!(
-            "{what}: before, {}; after, ",
-            describe(s, s.spread_before()),
-        ));
+        .text(&format!("{what}: before, "))
+        .element(
+            "span",
+            &[("data-when", Some("before"))],
+            &describe(s, s.spread_before()),
+        )
+        .text("; after, ");
     told(&mut m, &describe(s, after));
     m.text(&format!(
         ". 1.00 would be perfectly {}. Furthest over its fair share after the change: ",
@@ -316,11 +350,11 @@ fn loads_table(s: &Snapshot) -> String {
     .text(", ");
     told(&mut m, &thousands(u64::from(after.busiest)));
     m.text(&format!(
-        " keys against {} ({} times).",
+        " keys against {} (",
         share_in_prose(after.fair_per_weight * f64::from(after.busiest_weight)),
-        fixed(after.busiest_over_fair(), 2)
-    ))
-    .close("p");
+    ));
+    told(&mut m, &fixed(after.busiest_over_fair(), 2));
+    m.text(" times).").close("p");
     m.into_string()
 }
 
@@ -385,8 +419,26 @@ fn SkewControl() -> impl IntoView {
 /// What the spread chart shows, under it and on its saved PNG.
 const SPREAD_CAPTION: &str = "How far the busiest server's exact share of the ring sits above an even share, at 1 to 500 points (dots, log scales), beside a 1/√points line. Exact shares carry no sampling noise, so the square-root rule shows however few keys there are. The ring marks the current setting.";
 
-/// What the loads chart shows, under it and on its saved PNG.
-fn loads_caption(s: &Snapshot) -> String {
+/// Whether the loads chart draws its bars after the change: they give the
+/// newcomer's keys (the moved question's answer) and the busiest server's
+/// (the busiest question's), so they wait for both (tracked).
+fn after_told(model: Model, handout: Handout) -> bool {
+    // On paper the questions' answers wait for the last page, answered on
+    // screen or not (`Markup::tells`): so do the bars.
+    let asked_on_paper = handout.printing() && handout.panels(model).contains(&PanelId::Predict);
+    after_told_in(Held(model.asks.get())) && !asked_on_paper
+}
+
+fn after_told_in(held: Held) -> bool {
+    !held.holds(QuestionId::Moved) && !held.holds(QuestionId::Busiest)
+}
+
+/// What the loads chart shows, under it and on its saved PNG: the bars
+/// after the change only once `after` (`after_told`).
+fn loads_caption(s: &Snapshot, after: bool) -> String {
+    if !after {
+        return "Keys per server before the change (pale). The bars after it wait for your guesses at how many keys move and how busy the busiest server gets.".to_string();
+    }
     let triangles = if s.requests().is_even() {
         ""
     } else {

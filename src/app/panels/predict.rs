@@ -6,15 +6,14 @@
 
 use leptos::prelude::*;
 
-use crate::app::asking::HEADLINE_ASKED;
 use crate::app::panels::{markup, Holder};
 use crate::app::print::Handout;
 use crate::app::session::storage;
-use crate::app::state::{set_changed, Model};
+use crate::app::state::Model;
 use crate::render::markup::Markup;
 use model::placements::PlacementId;
 use model::query;
-use model::questions::{self, read_guess, Answer, Question, QuestionId};
+use model::questions::{self, read_guess, Answer, Held, Question, QuestionId};
 use model::Snapshot;
 
 /// Bumped whenever the reader answers a question: the answers are kept in
@@ -99,13 +98,9 @@ fn keep(model: Model, id: QuestionId, settings_query: &str, given: &Given) {
         if let Given::Guessed(guess) = given {
             let _ = storage.set_item(&last_guess_key(id), &format!("{settings_query}\n{guess}"));
         }
-        if id == QuestionId::Moved {
-            let _ = storage.set_item(HEADLINE_ASKED, "yes");
-        }
     }
-    if id == QuestionId::Moved {
-        set_changed(model.asking, false);
-    }
+    crate::app::asking::note_asked(id);
+    model.release(Held::NONE.with(id));
     if let Some(guesses) = use_context::<Guesses>() {
         guesses.0.update(|n| *n += 1);
     }
@@ -113,8 +108,14 @@ fn keep(model: Model, id: QuestionId, settings_query: &str, given: &Given) {
 
 /// "Just show me" for the headline's question, from the ring panel.
 pub fn skip_headline(model: Model) {
+    skip(model, QuestionId::Moved);
+}
+
+/// "Just show me" for question `id`, from outside its own box: a lesson
+/// step moved past, or a panel's "Show the figures".
+pub fn skip(model: Model, id: QuestionId) {
     let query = model.snapshot.with_untracked(|m| settings_query(&m.0));
-    keep(model, QuestionId::Moved, &query, &Given::Skipped);
+    keep(model, id, &query, &Given::Skipped);
 }
 
 /// The address of these settings, without view parameters, and the
@@ -158,7 +159,7 @@ pub fn predict_panel() -> impl IntoView {
         // One question at a time, rebuilt when the reader moves on.
         {move || {
             let id = shown();
-            untrack(|| question_view(model, id))
+            untrack(|| question_box(model, id, ""))
         }}
         {printed_questions(model, only)}
     }
@@ -263,6 +264,7 @@ fn toggled(ticked: &str, scheme: PlacementId, on: bool) -> String {
 /// there, never from the boxes.
 fn guess_inputs(
     id: QuestionId,
+    place: &'static str,
     typed: RwSignal<String>,
     count: impl Fn() + Copy + Send + Sync + 'static,
 ) -> AnyView {
@@ -285,10 +287,10 @@ fn guess_inputs(
                 type="text"
                 inputmode="decimal"
                 class="guess-box"
-                id=format!("guess-{}", id.as_str())
+                id=format!("{place}guess-{}", id.as_str())
                 on:input=move |ev| typed.set(event_target_value(&ev))
                 aria-label="Your guess"
-                aria-describedby=format!("guess-{}-message", id.as_str())
+                aria-describedby=format!("{place}guess-{}-message", id.as_str())
                 on:keydown=move |ev| if ev.key() == "Enter" { count() }
             />
         }
@@ -296,8 +298,10 @@ fn guess_inputs(
     }
 }
 
-/// One question: asked, or answered with its reveal.
-fn question_view(model: Model, id: QuestionId) -> AnyView {
+/// One question: asked, or answered with its reveal. `place` tells its
+/// boxes' ids apart from the same question's elsewhere on the page: "" in
+/// "Guess first", "lesson-" in a lesson step.
+pub fn question_box(model: Model, id: QuestionId, place: &'static str) -> AnyView {
     let typed = RwSignal::new(String::new());
     let message = RwSignal::new(None::<String>);
     let settings_now = move || model.snapshot.with(|m| settings_query(&m.0));
@@ -315,19 +319,31 @@ fn question_view(model: Model, id: QuestionId) -> AnyView {
             .snapshot
             .with_untracked(|m| questions::question(id, &m.0, &[], &m.0.failure_none()).answer)
     };
+    // Once answered, the box the reader typed in goes: focus moves to the
+    // reveal beside it, so it stays in the question (in a lesson step, the step).
+    let reveal_box = NodeRef::<leptos::html::Div>::new();
+    let focus_reveal = move || {
+        request_animation_frame(move || {
+            if let Some(reveal) = reveal_box.get_untracked() {
+                crate::dom::show_and_focus(None, &reveal);
+            }
+        })
+    };
     let count = move || {
         let kind = answer_kind();
         match read_guess(kind, &typed.get_untracked()) {
             Ok(guess) => {
                 message.set(None);
                 keep(model, id, &settings_now(), &Given::Guessed(guess));
+                focus_reveal();
             }
             Err(why) => message.set(Some(why)),
         }
     };
     let skip = move || {
         message.set(None);
-        keep(model, id, &settings_now(), &Given::Skipped)
+        keep(model, id, &settings_now(), &Given::Skipped);
+        focus_reveal();
     };
     let state = move || match given_now() {
         None => "no",
@@ -339,11 +355,11 @@ fn question_view(model: Model, id: QuestionId) -> AnyView {
     // unanswered keeps the box (and what is typed in it) rather than
     // building it again.
     let answered = Memo::new(move |_| given_now().is_some());
-    let message_id = format!("guess-{}-message", id.as_str());
+    let message_id = format!("{place}guess-{}-message", id.as_str());
     // Fresh boxes hold nothing typed yet.
     let inputs = move || {
         typed.update_untracked(String::clear);
-        guess_inputs(id, typed, count)
+        guess_inputs(id, place, typed, count)
     };
     view! {
         <div
@@ -371,9 +387,9 @@ fn question_view(model: Model, id: QuestionId) -> AnyView {
                 .into_any(),
                 true => ().into_any(),
             }}
-            <div class="reveal" aria-live="polite">
+            <div class="reveal" aria-live="polite" tabindex="-1" node_ref=reveal_box>
                 {markup(Holder::Block, move || match (given_now(), revealed()) {
-                    (_, Some((q, given))) => reveal(&q, &given),
+                    (_, Some((q, given))) => reveal(&q, &given, !place.is_empty()),
                     (Some(_), None) => "<p>Measuring…</p>".to_string(),
                     (None, None) => earlier_guess(id, &settings_now()).unwrap_or_default(),
                 })}
@@ -385,13 +401,24 @@ fn question_view(model: Model, id: QuestionId) -> AnyView {
 
 /// The measured figure, the guess and the reference on one line, and why,
 /// as markup (read-only, so a string rather than a typed view).
-fn reveal(q: &Question, given: &Given) -> String {
+/// `beside`: in a lesson step, whose words say the rest, the guess and
+/// the measured figure in one line, so the step and its ring stay in one
+/// view (the rule of thumb and the why are "Guess first"'s).
+fn reveal(q: &Question, given: &Given, beside: bool) -> String {
     let guess = match given {
         Given::Guessed(g) => Some(g.as_str()),
         Given::Skipped => None,
     };
     let unit = unit(q.answer);
     let mut html = Markup::new();
+    if beside && q.answer != Answer::Schemes {
+        let guessed = guess.map_or(String::new(), |g| format!("Your guess: {g}{unit}. "));
+        html.paragraph(
+            "reveal-sentence",
+            &format!("{guessed}Measured: {}{unit}.", q.measured),
+        );
+        return html.into_string();
+    }
     if q.answer != Answer::Schemes {
         number_line(&mut html, q, guess, unit);
     }

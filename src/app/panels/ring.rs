@@ -155,7 +155,7 @@ impl Stages {
         });
         let now = Memo::new(move |_| {
             let index = shown_index.get();
-            let asking = model.asking.get();
+            let asking = model.asking();
             model.snapshot.with(|m| {
                 Shared(Arc::new(if asking {
                     before_the_change(&m.0)
@@ -213,7 +213,7 @@ fn stepper(model: Model, stages: Stages) -> impl IntoView {
         stages.pick(model, index);
     };
     view! {
-        <div class="stepper" role="group" aria-label="Step through the joins" hidden=move || model.asking.get()>
+        <div class="stepper" role="group" aria-label="Step through the joins" hidden=move || model.asking()>
             <button
                 id="step-back"
                 disabled=move || { shown_index.get() == 0 }
@@ -401,7 +401,7 @@ fn redraw_on_change<R>(
         let shown = Shown {
             snapshot: model.snapshot.get(),
             index: stages.shown_index.get(),
-            asking: model.asking.get(),
+            asking: model.asking(),
             change: model.snapshot.with(|m| m.0.settings.change.clone()),
             replays: stages.replays.get(),
             stage: stages.now.get(),
@@ -501,7 +501,12 @@ fn drawn_ring(
     crate::app::draw::export::save_png_button(
         "ring",
         "The ring",
-        crate::render::handout::ring_png_caption,
+        |s, held| {
+            crate::render::handout::ring_png_caption(
+                s,
+                held.holds(model::questions::QuestionId::Moved),
+            )
+        },
         move |target| {
             let width = width.get_untracked();
             if width > 0.0 {
@@ -549,7 +554,7 @@ fn ring_asks(model: Model) -> impl IntoView {
         })
     };
     move || {
-        model.asking.get().then(|| {
+        model.asking().then(|| {
             view! {
                 {markup(Holder::Block, question)}
                 <div class="ring-ask" data-ring-asks>
@@ -580,7 +585,7 @@ pub fn ring_panel() -> impl IntoView {
     let picked_id = move |s: &Snapshot| picked_server.with(|name| picked_in(s, name.as_deref()));
     let width = observed_width(canvas);
     let description = move || {
-        let (show_failure, asking) = (failure_view.shown.get(), model.asking.get());
+        let (show_failure, asking) = (failure_view.shown.get(), model.asking());
         let key = one_key.get();
         model.snapshot.with(|m| {
             stages.now.with(|s| {
@@ -595,7 +600,7 @@ pub fn ring_panel() -> impl IntoView {
     };
     // What this step changed, each server's keys, and what the marks mean.
     let caption = move || {
-        if model.asking.get() {
+        if model.asking() {
             Caption::Asks
         } else {
             Caption::Tells(guess_at_change(model, stages))
@@ -631,11 +636,7 @@ pub fn ring_panel() -> impl IntoView {
             .snapshot
             .with_untracked(|m| stages.now.with_untracked(|s| legend_lines(&m.0, &s.0)))
     };
-    let loads = Memo::new(move |_| {
-        model
-            .snapshot
-            .with(|m| stages.now.with(|s| legend_loads(&m.0, &s.0)))
-    });
+    let (loads, tells) = legend_keys(model, stages);
     let legend_bottom = move || {
         let skewed = model.snapshot.with(|m| !m.0.requests().is_even());
         // The typed key's lookup is drawn on the ring after the change.
@@ -675,7 +676,7 @@ pub fn ring_panel() -> impl IntoView {
                 {ring_asks(model)}
                 {stepper(model, stages)}
                 {markup(Holder::Block, legend_top)}
-                {legend_list(lines, loads, picked_server)}
+                {legend_list(lines, loads, tells, picked_server)}
                 {markup(Holder::Block, legend_bottom)}
                 {failure_here.then(|| view! {
                     <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model, failure_view)}<span class="screen-only">"; "<span class="by-mouse">"click"</span><span class="by-touch">"tap"</span>" a dot to pick another"</span></span></p>
@@ -860,7 +861,50 @@ fn legend_lines(snapshot: &Snapshot, stage: &Stage) -> Vec<LegendLine> {
         .collect()
 }
 
-/// Each line's keys at this step, in the lines' order.
+/// Each line's keys at the stage shown, and the questions they answer: a
+/// step of a drag rewrites these alone.
+fn legend_keys(model: Model, stages: Stages) -> (Memo<Vec<String>>, Memo<Vec<String>>) {
+    let loads = Memo::new(move |_| {
+        model
+            .snapshot
+            .with(|m| stages.now.with(|s| legend_loads(&m.0, &s.0)))
+    });
+    let tells = Memo::new(move |_| {
+        model
+            .snapshot
+            .with(|m| stages.now.with(|s| legend_tells(&m.0, &s.0)))
+    });
+    (loads, tells)
+}
+
+/// The questions each line's keys answer at this step (`Markup::tells`;
+/// "" for none), in the lines' order: a newcomer's keys are keys that
+/// moved, and after the change the busiest server's keys are the busiest
+/// question's answer. Follows the keys, not the lines' look.
+fn legend_tells(snapshot: &Snapshot, stage: &Stage) -> Vec<String> {
+    let (members, next) = legend_servers(snapshot, stage);
+    let after = stage.members == snapshot.after;
+    let busiest = model::measure::most_keys(&snapshot.loads_after, &snapshot.after);
+    members
+        .iter()
+        .map(|&server| {
+            let newcomer = stage.changed == Some(server)
+                || (snapshot.is_deploy() && after && !snapshot.before.contains(&server));
+            let busiest = after && stage.loads[usize::from(server)] == busiest;
+            match (newcomer, busiest) {
+                (true, true) => "moved busiest",
+                (true, false) => "moved",
+                (false, true) => "busiest",
+                (false, false) => "",
+            }
+            .to_string()
+        })
+        .chain(next.map(|_| String::new()))
+        .collect()
+}
+
+/// Each line's keys at this step, in the lines' order. While the ring
+/// asks, they are the loads before the change (DEFINITIONS §12).
 fn legend_loads(snapshot: &Snapshot, stage: &Stage) -> Vec<String> {
     let (members, next) = legend_servers(snapshot, stage);
     members
@@ -883,6 +927,7 @@ fn legend_loads(snapshot: &Snapshot, stage: &Stage) -> Vec<String> {
 fn legend_list(
     lines: impl Fn() -> Vec<LegendLine> + Send + Sync + 'static,
     loads: Memo<Vec<String>>,
+    tells: Memo<Vec<String>>,
     picked: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let built = move || {
@@ -893,9 +938,15 @@ fn legend_list(
                 .enumerate()
                 .map(|(at, line)| {
                     let pressed = now.as_deref() == Some(line.name.as_str());
-                    legend_line(line, pressed, picked, move || {
-                        loads.with(|loads| loads.get(at).cloned())
-                    })
+                    legend_line(
+                        line,
+                        pressed,
+                        picked,
+                        move || loads.with(|loads| loads.get(at).cloned()),
+                        move || {
+                            tells.with(|tells| tells.get(at).filter(|t| !t.is_empty()).cloned())
+                        },
+                    )
                 })
                 .collect::<Vec<_>>()
         })
@@ -912,6 +963,7 @@ fn legend_line(
     pressed: bool,
     picked: RwSignal<Option<String>>,
     load: impl Fn() -> Option<String> + Send + Sync + 'static,
+    tells: impl Fn() -> Option<String> + Send + Sync + 'static,
 ) -> AnyView {
     let label = view! {
         <span class=line.swatch></span>
@@ -935,8 +987,7 @@ fn legend_line(
     view! {
         <li data-joins-next=line.joins_next.then(|| line.name.clone())>
             {name}
-            // A newcomer's keys are keys that moved (`Markup::tells`).
-            <span class="legend-load" data-tells=(line.badge == Some("new")).then_some("moved")><span>{load}</span></span>
+            <span class="legend-load" data-tells=tells><span>{load}</span></span>
             {line.badge.map(|badge| view! { <span class="badge">{badge}</span> })}
         </li>
     }

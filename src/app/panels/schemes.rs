@@ -148,6 +148,10 @@ struct RowMarks {
     yours: Option<PlacementId>,
     /// The row whose ring the other panels measure (`use=`).
     in_use: PlacementId,
+    /// The keys that moved on that ring, and its busiest server's keys
+    /// after the change: the moved and busiest questions' answers.
+    moved: Option<u32>,
+    busiest: Option<u32>,
 }
 
 /// A table of placements (stale rows are kept until new ones arrive), the
@@ -187,6 +191,11 @@ pub fn placements_table(
         weighted,
         yours,
         in_use,
+        moved: measured.map(|m| m.snapshot.0.moved_by_owner_diff as u32),
+        busiest: measured.map(|m| {
+            let s = &m.snapshot.0;
+            model::measure::most_keys(&s.loads_after, &s.after)
+        }),
     };
     for row in rows {
         placement_row(&mut m, row, names, &marks);
@@ -322,25 +331,55 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
         .tells("between", &mut |m| {
             m.text(&thousands(between as u64));
         })
-        .close("td")
-        .element(
-            "td",
-            &[("data-end", Some("busiest"))],
-            &describe(End::Busiest),
-        )
-        .element(
-            "td",
-            &[("data-end", Some("quietest"))],
-            &describe(End::Quietest),
-        )
-        .number_cell(&fixed(r.spread.busiest_over_fair(), 2))
-        .element("td", &[], &describe_holds(r.holds))
-        .element(
-            "td",
-            &[("class", Some("num")), ("title", lookup_title.as_deref())],
-            &describe_lookup(row.lookup),
-        )
-        .close("tr");
+        .close("td");
+    // The ring in use is the page's: its busiest server's keys, and their
+    // ratio to an even share, answer the busiest question. A server's keys
+    // in any row that are the same count as an answer (a newcomer's keys
+    // are the keys that moved to it; bounded loads often displaces none)
+    // state that answer too.
+    let page_ring = (marks.in_use == r.id).then_some("busiest");
+    for (end, keys) in [
+        (End::Busiest, r.spread.busiest),
+        (End::Quietest, r.spread.quietest),
+    ] {
+        let mut answers = Vec::new();
+        if Some(keys) == marks.moved {
+            answers.push("moved");
+        }
+        if Some(keys) == marks.busiest || (end == End::Busiest && page_ring.is_some()) {
+            answers.push("busiest");
+        }
+        let end_id = match end {
+            End::Busiest => "busiest",
+            End::Quietest => "quietest",
+        };
+        m.open("td", &[("data-end", Some(end_id))]);
+        if answers.is_empty() {
+            m.text(&describe(end));
+        } else {
+            m.tells(&answers.join(" "), &mut |m| {
+                m.text(&describe(end));
+            });
+        }
+        m.close("td");
+    }
+    m.number_cell_telling(
+        (page_ring.is_some() || Some(r.spread.busiest) == marks.busiest).then_some("busiest"),
+        &fixed(r.spread.busiest_over_fair(), 2),
+    )
+    .element("td", &[], &describe_holds(r.holds))
+    .element(
+        "td",
+        // A time measured in this browser, not a count of the model's
+        // (`data-timed`: the tests of DEFINITIONS §12 leave it out).
+        &[
+            ("class", Some("num")),
+            ("title", lookup_title.as_deref()),
+            ("data-timed", Some("")),
+        ],
+        &describe_lookup(row.lookup),
+    )
+    .close("tr");
 }
 
 fn yes_no(yes: bool) -> &'static str {
@@ -598,7 +637,7 @@ pub fn schemes_panel() -> impl IntoView {
         {fold("Bounded loads' ε and multi-probe's probes", view! { <SchemeControls /> }.into_any())}
         {fold("The table and its charts, scheme by scheme", view! {
         {markup(Holder::Block, table)}
-        <figure data-tells="moved">
+        <figure data-tells="moved modulo busiest">
             <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_part(|r| r.schemes.as_ref(), |measured| {
                 chart_label(measured.as_ref(), snapshot.with_untracked(|m| m.0.key_count()))
             })></canvas>

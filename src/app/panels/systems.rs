@@ -38,7 +38,7 @@ fn verdict(snapshot: &Snapshot, rows: &[SchemeRow]) -> String {
     let (Some(fewest), Some(most)) = (fewest, most) else {
         return String::new();
     };
-    let change = snapshot.change_phrase();
+    let change = snapshot.change_clause();
     let staying = if between.is_empty() {
         "None of them moves a key between two servers that stay.".to_string()
     } else {

@@ -303,6 +303,17 @@ pub fn full_page_href(settings: &Settings) -> String {
     format!("./?{}", render(settings, &View::default()))
 }
 
+/// A lecture's own link: these settings and its slides, opening presenter
+/// mode on its first slide (`present=1`), relative to this page.
+pub fn lecture_href(settings: &Settings, lecture: Lecture) -> String {
+    let view = View {
+        present: Some(0),
+        lecture: Some(lecture),
+        ..View::default()
+    };
+    format!("./?{}", render(settings, &view))
+}
+
 /// What a measurement is for: the address, and the reader's own keys by
 /// their digest (they are never in the address), so figures of the
 /// template's keys are never taken for figures of the reader's.
@@ -631,6 +642,13 @@ mod tests {
         let at = |query: &str| read(query).view.present;
         // The lesson's five steps, then the lab: "Guess first" is its first panel.
         assert_eq!(at("present=1"), Some(0));
+        // A lecture's link opens presenting it, from its first slide.
+        let talk = Lecture::parse("lesson-question,loads", &crate::panels::ids()).unwrap();
+        let href = lecture_href(&Settings::default(), talk);
+        let back = read(href.trim_start_matches("./?"));
+        assert!(href.contains("&present=1&"), "{href}");
+        assert_eq!(back.view.present, Some(0), "{href}");
+        assert_eq!(back.view.lecture, Some(talk), "{href}");
         assert_eq!(at("present=ring"), Some(0));
         assert_eq!(at("present=lesson-failing"), Some(4));
         assert_eq!(at("present=predict"), Some(5));
