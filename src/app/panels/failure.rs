@@ -305,8 +305,14 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
             (most > 0 && received == most).then_some("failover"),
             &thousands(u64::from(received)),
         )
+        // The increase, with the keys received, gives the keys held too.
         .number_cell_telling(
-            (most > 0 && received == most).then_some("failover"),
+            match (most > 0 && received == most, held == busiest_after) {
+                (true, true) => Some("failover busiest"),
+                (true, false) => Some("failover"),
+                (false, true) => Some("busiest"),
+                (false, false) => None,
+            },
             &increase,
         )
         .close("tr");

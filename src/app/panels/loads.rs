@@ -237,7 +237,8 @@ fn server_row(m: &mut Markup, s: &Snapshot, server: ServerId, columns: &Columns<
         format!("{sign}{}", thousands(delta.unsigned_abs())),
     ];
     m.number_cell_telling(after_answers, &told[0])
-        .number_cell_telling(newcomer.then_some("moved"), &told[1]);
+        // Before and the change give the keys after: they wait as those do.
+        .number_cell_telling(after_answers, &told[1]);
     m.number_cell(&share.unwrap_or_else(dash));
     m.number_cell_telling(
         after_answers,
