@@ -273,6 +273,24 @@ test("Space reveals each thing in turn: the answer, the change played, a panel's
   await close();
 });
 
+test("a lesson step that asks fits its slide while it asks and once Space has told it", async () => {
+  for (const slide of [3, 4, 5]) {
+    const { page, close } = await open(env.browser, env.served, `?present=${slide}`, { lazy: true, ready: ".present-bar:not([hidden])" });
+    await appReady(page);
+    await atSlide(page, slide);
+    await page.waitForSelector('.lesson [data-question][data-answered="no"]');
+    const asking = await fits(page);
+    assert.ok(asking.over <= 0, `slide ${slide} asking runs ${asking.over} px under the bar`);
+    assert.deepEqual(asking.small, [], `slide ${slide}: text under 20 px`);
+    await page.keyboard.press(" ");
+    await page.waitForSelector('.lesson [data-question]:not([data-answered="no"])', { state: "attached" });
+    const told = await fits(page);
+    assert.ok(told.over <= 0, `slide ${slide} told runs ${told.over} px under the bar`);
+    await page.screenshot({ path: artifact(`present-lesson-${slide}-told-1280.png`) });
+    await close();
+  }
+});
+
 test("a slide's link opens presenter mode on it; a bad one says so and shows the page", async () => {
   const { page, errors, close } = await open(env.browser, env.served, "?present=loads", { lazy: true, answered: true, ready: ".panel-slot[data-current] section.panel" });
   await appReady(page);

@@ -308,6 +308,9 @@ pub fn question_box(model: Model, id: QuestionId, place: &'static str) -> AnyVie
     // The answer for the settings shown now; a change of settings asks afresh.
     let given_now = move || {
         Guesses::track();
+        // An answer given outside any view (presenter mode's keys, which
+        // find no context to bump `Guesses`) releases its question.
+        model.asks.track();
         given(id, &settings_now())
     };
     let question = move || current(model, id);
