@@ -91,6 +91,13 @@ for (const [query, name] of [["", "default"], ["points=3", "lumpy"], [CACHES, "c
           }
           assert.ok(!(await anyToldShows(page, held)), `a figure answering ${held} shows before it is asked`);
         }
+        // An answer one subtraction gives waits too: every server's keys
+        // after (the others' add up to K less the busiest's), and every
+        // survivor's keys received (the others' and the rerouted total
+        // give the most).
+        const column = (table, at) => page.$$eval(`${table} tbody tr`, (rows, at) => rows.map((row) => row.cells[at]?.innerText.trim()), at);
+        if (index <= 2) assert.deepEqual((await column("#loads-table", 2)).filter(Boolean).filter((text) => text !== "—"), [], "the loads after wait for the busiest question");
+        if (index <= 3) assert.deepEqual((await column("#survivors", 2)).filter(Boolean), [], "the keys received wait for the failover question");
         // The loads chart's bars after the change give the newcomer's keys and the busiest's.
         const bars = await page.locator("#loads canvas.chart").first().getAttribute("data-bars");
         assert.equal(bars, index > 2 ? "before after" : "before", `the loads chart's bars with ${index} answered`);

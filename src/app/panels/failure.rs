@@ -260,12 +260,6 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
     .open("tbody", &[]);
     let palette = Palette::of(&s.names, s.is_join());
     let survivors = || s.after.iter().copied().filter(|id| !down.contains(id));
-    let most = survivors()
-        .map(|id| f.received[usize::from(id)])
-        .max()
-        .unwrap_or(0);
-    // The busiest server's keys after the change: the busiest question's answer.
-    let busiest_after = model::measure::most_keys(&s.loads_after, &s.after);
     for id in survivors() {
         let name = s.name(id);
         let held = s.loads_after[usize::from(id)];
@@ -290,31 +284,20 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
         .text(name)
         .close("th")
         // A newcomer's keys are the keys the change moved to it (`Markup::tells`).
+        // Every survivor's keys after the change, and what each receives:
+        // with the rerouted total and K beside them, the others' give the
+        // busiest's and the most received by one subtraction, so all wait
+        // as the answers do. The increase gives both.
         .number_cell_telling(
-            match (!s.before.contains(&id), held == busiest_after) {
-                (true, true) => Some("moved busiest"),
-                (true, false) => Some("moved"),
-                (false, true) => Some("busiest"),
-                (false, false) => None,
-            },
+            Some(if s.before.contains(&id) {
+                "busiest"
+            } else {
+                "moved busiest"
+            }),
             &thousands(u64::from(held)),
         )
-        // The most any survivor receives, and its share of what that
-        // survivor held: the failover question's answer.
-        .number_cell_telling(
-            (most > 0 && received == most).then_some("failover"),
-            &thousands(u64::from(received)),
-        )
-        // The increase, with the keys received, gives the keys held too.
-        .number_cell_telling(
-            match (most > 0 && received == most, held == busiest_after) {
-                (true, true) => Some("failover busiest"),
-                (true, false) => Some("failover"),
-                (false, true) => Some("busiest"),
-                (false, false) => None,
-            },
-            &increase,
-        )
+        .number_cell_telling(Some("failover"), &thousands(u64::from(received)))
+        .number_cell_telling(Some("failover busiest"), &increase)
         .close("tr");
     }
     m.close("tbody")

@@ -218,9 +218,11 @@ fn server_row(m: &mut Markup, s: &Snapshot, server: ServerId, columns: &Columns<
         &shown(before),
     );
     // A newcomer's keys after are the keys that moved to it: for one join,
-    // the ring's question's answer (`Markup::tells`).
+    // the ring's question's answer (`Markup::tells`). Every server's keys
+    // after wait for the busiest question: the others' add up to K less
+    // the busiest's.
     let newcomer = before.is_none() && after.is_some();
-    let busiest = after == Some(columns.busiest);
+    let busiest = after.is_some();
     let after_answers = match (newcomer, busiest) {
         (true, true) => Some("moved busiest"),
         (true, false) => Some("moved"),

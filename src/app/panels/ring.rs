@@ -879,18 +879,20 @@ fn legend_keys(model: Model, stages: Stages) -> (Memo<Vec<String>>, Memo<Vec<Str
 
 /// The questions each line's keys answer at this step (`Markup::tells`;
 /// "" for none), in the lines' order: a newcomer's keys are keys that
-/// moved, and after the change the busiest server's keys are the busiest
-/// question's answer. Follows the keys, not the lines' look.
+/// moved, and after the change every server's keys give the busiest
+/// question's answer (the busiest's, or K less the others'). Follows the
+/// keys, not the lines' look.
 fn legend_tells(snapshot: &Snapshot, stage: &Stage) -> Vec<String> {
     let (members, next) = legend_servers(snapshot, stage);
     let after = stage.members == snapshot.after;
-    let busiest = model::measure::most_keys(&snapshot.loads_after, &snapshot.after);
     members
         .iter()
         .map(|&server| {
             let newcomer = stage.changed == Some(server)
                 || (snapshot.is_deploy() && after && !snapshot.before.contains(&server));
-            let busiest = after && stage.loads[usize::from(server)] == busiest;
+            // Every line's keys after the change: the others' add up to
+            // K less the busiest's.
+            let busiest = after;
             match (newcomer, busiest) {
                 (true, true) => "moved busiest",
                 (true, false) => "moved",
