@@ -238,9 +238,15 @@ fn server_row(m: &mut Markup, s: &Snapshot, server: ServerId, columns: &Columns<
         shown(after),
         format!("{sign}{}", thousands(delta.unsigned_abs())),
     ];
+    // A leaver's change is every key it held moving: the moved question's
+    // answer when it leaves alone.
+    let change_answers = match (before.is_some() && after.is_none(), after_answers) {
+        (true, _) => Some("moved"),
+        (false, answers) => answers,
+    };
     m.number_cell_telling(after_answers, &told[0])
         // Before and the change give the keys after: they wait as those do.
-        .number_cell_telling(after_answers, &told[1]);
+        .number_cell_telling(change_answers, &told[1]);
     m.number_cell(&share.unwrap_or_else(dash));
     m.number_cell_telling(
         after_answers,
