@@ -69,7 +69,7 @@ pub fn LectureBuilder() -> impl IntoView {
     view! {
         <details class="lecture-builder" id="lecture-builder">
             <summary>"Build a lecture"</summary>
-            <p class="help">"“Present” shows these slides in this order, then the notes and sources. The address holds them, so the page's link is the lecture's. Space or ↓ shows the next thing; ← and → the slides; Esc leaves."</p>
+            <p class="help">"“Present” shows these slides in this order, then the notes and sources; “Print a handout” prints them, the lesson's steps with room to answer and the answers last. The address holds them, so the page's link is the lecture's. Space or ↓ shows the next thing; ← and → the slides; Esc leaves."</p>
             <label for="lecture-slides">"The slides, in order"</label>
             <select id="lecture-slides" size=8 on:change=move |ev| chosen.set(picked(&ev))>
                 {move || lecture.with(|l| options(l.slides(), Some(chosen.get())))}

@@ -1,24 +1,23 @@
-//! The lesson the page opens on (DEFINITIONS §21): five numbered steps in
-//! the ring's panel, beside the ring they talk about, worded by
-//! `model::lesson`. A step sets what the ring shows, as a reader could with
-//! the controls: the change played at a few points per server, then back
-//! to the many the page began with, then a server down. "Next" goes on;
-//! after the last, the lab.
-
-use std::sync::Arc;
+//! The lesson the page opens on (DEFINITIONS §21): seven numbered steps in
+//! the ring's panel that ask the six questions in turn, worded by
+//! `model::lesson`, each beside the figure it talks about (the ring, then
+//! the step's own table). A step sets what the ring shows, as a reader
+//! could with the controls: the change played at a few points per server,
+//! then back to the many the page began with, then a server down. "Next"
+//! goes on; after the last, the lab. The handout prints the same steps
+//! (`panels::predict`).
 
 use leptos::prelude::*;
 
 use crate::app::panels::failure::FailureView;
 use crate::app::panels::predict::{given, question_box, settings_query, skip, Guesses};
 use crate::app::patch::{markup, Holder};
-use crate::app::state::Model;
+use crate::app::state::{measured_at, Model};
+use crate::render::lesson::step_table;
 use crate::render::markup::Markup;
-use crate::reports::Shared;
 use model::lecture::lesson_points;
-use model::lesson::{words, Figure, LessonStep, FEW_POINTS};
+use model::lesson::{table, words, Figure, LessonStep, Measured, FEW_POINTS};
 use model::questions::{Held, QuestionId};
-use model::{Snapshot, Valid};
 
 /// The step shown, kept as its place in `LessonStep::ALL`: a signal of a
 /// type the page already compiles (a signal of a new type brings about
@@ -45,18 +44,12 @@ impl StepShown {
 /// other stored numbers are (for its bytes); 0, which no ring has, for none.
 type PointsStore = StoredValue<u32>;
 
-/// The page's settings at `points`, measured: the lesson's own figures.
-/// Settled as every edit is (`Valid::settle`): the page compiles no other
-/// way to check settings.
-fn measured_at(page: &Valid, points: u16) -> Shared<Snapshot> {
-    let mut draft = page.settings().clone();
-    draft.points = points;
-    Shared(Arc::new(Snapshot::of(&Valid::settle(draft, page).valid)))
-}
-
-/// The words of the step shown, escaped: from the page's snapshot and,
-/// on the two steps that cite the other point count, a snapshot at it.
-fn said(model: Model, step: StepShown, many: PointsStore) -> impl Fn() -> String + Send + Sync {
+/// What the step shown says: its words (escaped) and its figure's markup,
+/// from the page's snapshot and, on the two steps that cite the other
+/// point count, a snapshot at it; "between" also reads the schemes the
+/// worker measured for the page's settings. One memo for both, kept as a
+/// list of the two (a memo of a type the page already compiles).
+fn said(model: Model, step: StepShown, many: PointsStore) -> Memo<Vec<String>> {
     // The ring shows one of the lesson's two point counts at each step (a
     // few, or the many it began with); the words need the other too, for
     // the change at many points (step 2) and the spread at a few (step 4).
@@ -69,7 +62,7 @@ fn said(model: Model, step: StepShown, many: PointsStore) -> impl Fn() -> String
         };
         Some(model.settings.with(|page| measured_at(page, points)))
     });
-    move || {
+    Memo::new(move |_| {
         let now = step.get();
         model.snapshot.with(|page| {
             other.with(|other| {
@@ -85,10 +78,39 @@ fn said(model: Model, step: StepShown, many: PointsStore) -> impl Fn() -> String
                 } else {
                     page.failure_none()
                 };
-                escape_words(&words(now, few, many, &failure, Held(model.asks.get())))
+                let held = Held(model.asks.get());
+                let write = |schemes: Option<&[model::report::SchemeRow]>| {
+                    let at = Measured {
+                        few,
+                        many,
+                        failure: &failure,
+                        schemes,
+                    };
+                    // The figure, where it shows more than its question's
+                    // "?" (the schemes' column is all answer: it comes once told).
+                    let figure = table(now, &at).filter(|t| t.shows_while(held));
+                    vec![
+                        escape_words(&words(now, &at, held)),
+                        figure.map_or_else(String::new, |t| step_table(&t, true)),
+                    ]
+                };
+                if now != LessonStep::Between {
+                    return write(None);
+                }
+                // The schemes the worker measured for these settings, once it has.
+                let query = settings_query(page);
+                model.with_part(
+                    |r| r.schemes.as_ref(),
+                    |rows| {
+                        write(
+                            rows.filter(|rows| rows.query == query)
+                                .map(|rows| rows.value.as_slice()),
+                        )
+                    },
+                )
             })
         })
-    }
+    })
 }
 
 /// Run `then` once, when the ring next shows the points `pending` holds
@@ -185,13 +207,18 @@ pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl In
     // the button pressed.
     once_the_ring_shows(model, step, lesson.show_pending, move || {
         request_animation_frame(move || {
-            let ring = crate::dom::find("#ring canvas");
+            // A step with a figure of its own shows that beside its
+            // words; the ring is the figure of the others.
+            let ring = (!step.get_untracked().own_figure())
+                .then(|| crate::dom::find("#ring canvas"))
+                .flatten();
             if let Some(lesson) = lesson_box.get_untracked() {
                 crate::dom::show_and_focus(ring, &lesson);
             }
         });
     });
     let go = move |to: LessonStep| lesson.go(model, to);
+    let said = said(model, step, lesson.many);
     // The step's own question, while it waits or once answered here for
     // these settings (to show the reader's guess beside the answer); a
     // memo, so a slider step keeps the box and what is typed in it.
@@ -224,9 +251,11 @@ pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl In
         None => crate::app::reach::go_to("lab".to_string()),
     };
     view! {
-        <div class="lesson" node_ref=lesson_box role="group" aria-labelledby="lesson-step-title" data-lesson-step=move || step.get().as_str()>
+        <div class="lesson" node_ref=lesson_box role="group" aria-labelledby="lesson-step-title" data-lesson-step=move || step.get().as_str()
+            data-own-figure=move || step.get().own_figure().then_some("")>
             <h3 id="lesson-step-title" class="lesson-step">{heading}</h3>
-            {markup(Holder::Lead, said(model, step, lesson.many))}
+            {markup(Holder::Lead, move || said.with(|parts| parts[0].clone()))}
+            {markup(Holder::Block, move || said.with(|parts| parts[1].clone()))}
             // The step's own question, asked here beside its words (the
             // first step's is asked by the ring itself), and revealed here
             // once answered.

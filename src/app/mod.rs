@@ -161,7 +161,12 @@ fn App() -> impl IntoView {
     // Presenter mode is the full page's, one panel at a time.
     if alone.is_none() {
         let panels: Vec<PanelId> = registry::ALL.iter().map(|p| p.id).collect();
-        provide_context(present::Presenting::follow(model, view_mode, &panels));
+        let presenting = present::Presenting::follow(model, view_mode, &panels);
+        provide_context(presenting);
+        provide_context(print::HandoutLecture {
+            lecture: presenting.lecture,
+            lesson: presenting.lesson,
+        });
     }
     let sheet = reach::SettingsSheet::new();
     provide_context(sheet);

@@ -1,5 +1,8 @@
-//! Printing the page gives a handout: every panel built and measured, the
-//! settings in one line, no controls (the print styles in `main.css`).
+//! Printing the page gives a handout, the lecture on paper: its lesson steps
+//! with room to answer and its panels, every one built and measured, the
+//! settings in one line, the answers last, no controls (the print styles in
+//! `main.css`). With no lecture built, the lesson and a chosen preset's
+//! own panel.
 
 use std::cell::Cell;
 
@@ -8,6 +11,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::state::Model;
+use model::lecture::Lecture;
+use model::lesson::LessonStep;
 use model::panels::{self as registry, PanelId};
 
 thread_local! {
@@ -19,28 +24,38 @@ pub fn printing() -> bool {
     PRINTING.with(Cell::get)
 }
 
-/// What is printed: whether the page is printing now, and the panels the
-/// teacher picked for a handout. The slots, the ring and the questions
+/// What is printed: whether the page is printing now. The panels follow
+/// the lecture (`Handout::panels`); the slots, the ring and the questions
 /// read it from the context.
 #[derive(Clone, Copy)]
 pub struct Handout {
     /// True from the browser's "beforeprint" to its "afterprint": every
     /// panel is built and measured for the handout.
     printing: RwSignal<bool>,
-    /// The panels the teacher picked, once `picked`; until then `panels`
-    /// gives the settings' own.
-    chosen: RwSignal<Vec<PanelId>>,
-    picked: RwSignal<bool>,
 }
 
 impl Default for Handout {
     fn default() -> Handout {
         Handout {
             printing: RwSignal::new(false),
-            chosen: RwSignal::new(Vec::new()),
-            picked: RwSignal::new(false),
         }
     }
+}
+
+/// The lecture the page holds and the lesson given when none is built
+/// (presenter mode's, provided by the full page): what a handout prints.
+#[derive(Clone, Copy)]
+pub struct HandoutLecture {
+    pub lecture: RwSignal<Lecture>,
+    pub lesson: Lecture,
+}
+
+/// The lecture a teacher built ("Build a lecture"), if any: None for the
+/// lesson given when none is.
+fn built() -> Option<Lecture> {
+    let shown = use_context::<HandoutLecture>()?;
+    let lecture = shown.lecture.get();
+    (lecture != shown.lesson).then_some(lecture)
 }
 
 impl Handout {
@@ -49,14 +64,22 @@ impl Handout {
         self.printing.get()
     }
 
-    /// The panels a handout prints: the teacher's pick, or until there is
+    /// The panels a handout prints: a built lecture's, or until there is
     /// one the first lesson's and a chosen preset's own (tracked).
     pub fn panels(self, model: Model) -> Vec<PanelId> {
-        if self.picked.get() {
-            self.chosen.get()
-        } else {
-            model.settings.with(|s| model::presets::handout_for(s))
+        match built() {
+            Some(lecture) => lecture.handout_panels(&registry::ids()),
+            None => model.settings.with(|s| model::presets::handout_for(s)),
         }
+    }
+
+    /// The lesson's steps the handout prints, in the lecture's order
+    /// (tracked): a built lecture's, else every one.
+    pub fn steps(self) -> Vec<LessonStep> {
+        built()
+            .map(|lecture| lecture.lesson_steps())
+            .filter(|steps| !steps.is_empty())
+            .unwrap_or_else(|| LessonStep::ALL.to_vec())
     }
 }
 
@@ -79,32 +102,13 @@ pub fn follow_print_events(handout: Handout) {
     }
 }
 
-/// "Print a handout": a dialog picks the panels, then every chosen panel is
-/// built and measured, the charts drawn at their widths, and the browser's
-/// print dialog opened. The choice (`Handout`) stays for the page, so
-/// printing from the browser's menu prints the same panels; the boxes are a
-/// draft of it until Print.
+/// "Print a handout": the lecture on paper. Every panel it holds is built
+/// and measured, the charts drawn at their widths, and the browser's print
+/// dialog opened; printing from the browser's menu prints the same.
 #[component]
 pub fn PrintButton() -> impl IntoView {
-    let model = expect_context::<Model>();
     let handout = expect_context::<Handout>();
-    let dialog = NodeRef::<leptos::html::Dialog>::new();
-    let draft = RwSignal::new(untrack(|| handout.panels(model)));
-    let close = move || {
-        if let Some(dialog) = dialog.get_untracked() {
-            dialog.close();
-        }
-    };
-    let open = move |_| {
-        draft.set(untrack(|| handout.panels(model)));
-        if let Some(dialog) = dialog.get_untracked() {
-            let _ = dialog.show_modal();
-        }
-    };
     let print = move |_| {
-        handout.chosen.set(draft.get_untracked());
-        handout.picked.set(true);
-        close();
         set_printing(handout, true);
         // Two frames: one lays out the new panels, the next draws their canvases.
         request_animation_frame(move || {
@@ -113,44 +117,7 @@ pub fn PrintButton() -> impl IntoView {
             })
         });
     };
-    let choice = move |panel: &'static registry::PanelDef| {
-        let id = panel.id;
-        let toggle = move |ev| {
-            let on = event_target_checked(&ev);
-            draft.update(|chosen| {
-                chosen.retain(|&p| p != id);
-                if on {
-                    chosen.push(id);
-                }
-            });
-        };
-        view! {
-            <label class="check">
-                <input
-                    type="checkbox"
-                    data-handout-panel=id.as_str()
-                    prop:checked=move || draft.with(|chosen| chosen.contains(&id))
-                    on:change=toggle
-                />
-                {panel.heading}
-            </label>
-        }
-    };
     view! {
-        <button type="button" id="print-handout" aria-haspopup="dialog" on:click=open>
-            "Print a handout"
-        </button>
-        <dialog id="print-dialog" aria-labelledby="print-title" node_ref=dialog>
-            <h2 id="print-title">"Print a handout"</h2>
-            <fieldset>
-                <legend>"Panels to print"</legend>
-                <div class="handout-panels">{registry::ALL.iter().map(choice).collect_view()}</div>
-            </fieldset>
-            <p class="help">"The settings head the first page; the questions print with room to answer, and their answers come on the last page. The ring prints on white."</p>
-            <div class="dialog-actions">
-                <button type="button" id="print-go" on:click=print>"Print"</button>
-                <button type="button" on:click=move |_| close()>"Cancel"</button>
-            </div>
-        </dialog>
+        <button type="button" id="print-handout" on:click=print>"Print a handout"</button>
     }
 }

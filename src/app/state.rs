@@ -461,3 +461,12 @@ fn request_frame(work: impl FnOnce() + Copy + 'static) {
         work();
     }
 }
+
+/// The page's settings at `points`, measured: the lesson's own figures.
+/// Settled as every edit is (`Valid::settle`): the page compiles no other
+/// way to check settings.
+pub fn measured_at(page: &Valid, points: u16) -> Shared<Snapshot> {
+    let mut draft = page.settings().clone();
+    draft.points = points;
+    Shared(Arc::new(Snapshot::of(&Valid::settle(draft, page).valid)))
+}

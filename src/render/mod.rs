@@ -7,6 +7,7 @@ pub mod embed_code;
 pub mod glossary;
 pub mod handout;
 pub mod key_path;
+pub mod lesson;
 pub mod markup;
 pub mod palette;
 pub mod snapshot_panels;

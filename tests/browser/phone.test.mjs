@@ -86,7 +86,7 @@ test("every target on the page, the sheet and its dialogs is at least 44 × 44 p
     await page.click("[data-open-settings]");
     await page.waitForFunction(() => document.activeElement?.id === "settings-title");
     assert.deepEqual(await smallTargets(page), [], `the sheet at ${query}`);
-    for (const [button, dialog] of [["#print-handout", "#print-dialog"], ["#embed-open", "#embed-dialog"]]) {
+    for (const [button, dialog] of [["#embed-open", "#embed-dialog"]]) {
       await page.click(button);
       await page.waitForSelector(`${dialog}[open]`);
       assert.deepEqual(await smallTargets(page), [], `${dialog} at ${query}`);
@@ -305,10 +305,10 @@ test("each term named in issue 47 is a tap-able term where it first appears on t
 test("Escape in a dialog opened from the settings sheet closes the dialog, not the sheet", async () => {
   const { page, close } = await open(env.browser, env.served, "", { viewport: PHONE, lazy: true });
   await page.click("[data-open-settings]");
-  await page.click("#print-handout");
-  await page.waitForSelector("#print-dialog[open]");
+  await page.click("#embed-open");
+  await page.waitForSelector("#embed-dialog[open]");
   await page.keyboard.press("Escape");
-  await page.waitForSelector("#print-dialog:not([open])", { state: "attached" });
+  await page.waitForSelector("#embed-dialog:not([open])", { state: "attached" });
   assert.equal(await page.evaluate(() => document.querySelector("#settings").classList.contains("sheet-open")), true);
   await page.keyboard.press("Escape");
   await page.waitForFunction(() => !document.querySelector("#settings").classList.contains("sheet-open"));

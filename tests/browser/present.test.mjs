@@ -76,14 +76,17 @@ test("the lesson is the lecture when none is given: every slide fits 1280 × 800
     assert.ok(fit.question >= 0, `slide ${number}: the question ${fit.question} px smaller than its text`);
     if ([1, 2, count].includes(number) || now.present === "loads") await page.screenshot({ path: artifact(`present-slide-${number}-1280.png`) });
   }
-  assert.deepEqual(titles.slice(0, 5), [
+  assert.deepEqual(titles.slice(0, 7), [
     "Lesson 1: A key's server, and a question",
     "Lesson 2: The change, played",
     "Lesson 3: Beside hash mod n",
     "Lesson 4: Why hundreds of points",
     "Lesson 5: A server failing",
+    "Lesson 6: Other schemes",
+    "Lesson 7: What moving costs",
   ]);
-  assert.equal(titles[5], "Guess first", "then the lab, in page order");
+  assert.equal(titles[7], "Where the points land", "then the lab, in page order");
+  assert.ok(!titles.includes("Guess first"), "the lesson asks the six questions: no slide of its own");
   assert.equal(titles.at(-1), "Notes and sources");
   assert.equal(titles.filter((t) => t === "Notes and sources").length, 1, "the notes once");
   // The notes are on their slide alone, and on no other.
@@ -140,12 +143,12 @@ test("a lecture a teacher builds is kept in the address, and its link gives the 
   await page.locator("#lecture-builder summary").click();
   const slides = () => page.$$eval("#lecture-slides option", (options) => options.map((o) => o.dataset.slide));
   const lesson = await slides();
-  assert.equal(lesson.length, 16, "the lesson's five steps and the lab's eleven panels");
+  assert.equal(lesson.length, 17, "the lesson's seven steps and the lab's ten panels");
   // Clear it to its first slide, add the change played, two panels and a
   // preset, remove one, reorder: as a teacher would, choosing a slide in the
   // list and pressing a button.
   await page.click("#lecture-clear");
-  assert.deepEqual(await slides(), ["lesson-question"], "one click clears the lesson's sixteen");
+  assert.deepEqual(await slides(), ["lesson-question"], "one click clears the lesson's seventeen");
   for (const label of ["Lesson 2: The change, played", "Load per server", "What a change costs"]) {
     await page.selectOption("#lecture-add", { label });
     await page.click("#lecture-add-button");
@@ -274,8 +277,10 @@ test("Space reveals each thing in turn: the answer, the change played, a panel's
 });
 
 test("a lesson step that asks fits its slide while it asks and once Space has told it", async () => {
-  for (const slide of [3, 4, 5]) {
-    const { page, close } = await open(env.browser, env.served, `?present=${slide}`, { lazy: true, ready: ".present-bar:not([hidden])" });
+  // Every step of the lesson but the two the ring itself asks and plays;
+  // the sixth at 1440 × 900 too, the tallest once told.
+  for (const [slide, viewport] of [[3], [4], [5], [6], [7], [6, { width: 1440, height: 900 }]]) {
+    const { page, close } = await open(env.browser, env.served, `?present=${slide}`, { lazy: true, viewport, ready: ".present-bar:not([hidden])" });
     await appReady(page);
     await atSlide(page, slide);
     await page.waitForSelector('.lesson [data-question][data-answered="no"]');
@@ -286,7 +291,9 @@ test("a lesson step that asks fits its slide while it asks and once Space has to
     await page.waitForSelector('.lesson [data-question]:not([data-answered="no"])', { state: "attached" });
     const told = await fits(page);
     assert.ok(told.over <= 0, `slide ${slide} told runs ${told.over} px under the bar`);
-    await page.screenshot({ path: artifact(`present-lesson-${slide}-told-1280.png`) });
+    // The step's own figure is on the slide once told.
+    assert.equal(await page.locator(".lesson .step-figure").count(), 1, `slide ${slide} shows its figure`);
+    await page.screenshot({ path: artifact(`present-lesson-${slide}-told-${viewport?.width ?? 1280}.png`) });
     await close();
   }
 });
@@ -313,7 +320,7 @@ test("a slide's link opens presenter mode on it; a bad one says so and shows the
   await appReady(bad.page);
   assert.equal(await bad.page.evaluate(() => document.documentElement.dataset.present ?? null), null);
   const notices = await bad.page.locator(".notices").textContent();
-  assert.match(notices, /present takes 0, a slide's number \(1 to 17\) or a slide's id/);
+  assert.match(notices, /present takes 0, a slide's number \(1 to 18\) or a slide's id/);
   assert.match(notices, /“elsewhere” is no slide/);
   await bad.close();
 });

@@ -1,16 +1,14 @@
 // A handout as it prints: node tests/browser/shoot-handout.mjs OUT.pdf [QUERY]
-// (the panels the print dialog ticks for QUERY), then pdftoppm to look at it.
+// (the lecture QUERY holds, or the lesson), then pdftoppm to look at it.
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import { serve, launch, open } from "./harness.mjs";
 
-/** Print `page`'s handout with the dialog's own choice; the PDF's bytes. */
+/** Print `page`'s handout, the lecture it holds; the PDF's bytes. */
 export async function printedHandout(page) {
   await page.waitForSelector("#print-handout");
-  await page.click("#print-handout");
-  await page.waitForSelector("#print-dialog[open]");
   await page.evaluate(() => { window.print = () => { window.printCalled = true; }; });
-  await page.click("#print-go");
+  await page.click("#print-handout");
   await page.waitForFunction(() => window.printCalled);
   await page.waitForFunction(() => document.querySelectorAll(".panel-slot[data-in-handout].waiting").length === 0);
   await page.emulateMedia({ media: "print" });

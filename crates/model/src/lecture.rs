@@ -106,13 +106,14 @@ impl Lecture {
     }
 
     /// The lecture given when none is: the lesson's steps, then every
-    /// other panel of `panels` in page order.
+    /// other panel of `panels` in page order but "Guess first", whose
+    /// questions the steps ask.
     pub fn the_lesson(panels: &[PanelId]) -> Lecture {
         let lesson = LessonStep::ALL.into_iter().map(Slide::Lesson);
         let rest = panels
             .iter()
             .copied()
-            .filter(|&panel| panel != PanelId::Ring)
+            .filter(|&panel| !matches!(panel, PanelId::Ring | PanelId::Predict))
             .map(Slide::Panel);
         let slides: Vec<Slide> = lesson.chain(rest).collect();
         Lecture::new(&slides).expect("the lesson has steps")
@@ -148,9 +149,13 @@ impl Lecture {
     }
 
     /// The first slide named `name` (a slide's id, or a panel's, which
-    /// finds the first slide showing it).
+    /// finds the first slide showing it; "Guess first", whose questions
+    /// the lesson's steps ask, finds the first step).
     pub fn find(&self, name: &str) -> Option<usize> {
         let slides = self.slides();
+        let asked = |slide: &Slide| {
+            matches!(slide, Slide::Lesson(_)) && PanelId::from_id(name) == Some(PanelId::Predict)
+        };
         slides
             .iter()
             .position(|slide| slide.id() == name)
@@ -159,6 +164,7 @@ impl Lecture {
                     .iter()
                     .position(|slide| slide.panel().as_str() == name)
             })
+            .or_else(|| slides.iter().position(asked))
     }
 
     /// The settings slide `index` shows, from the address's `base`: the
@@ -178,6 +184,31 @@ impl Lecture {
             settings.points = lesson_points(*step, settings.points);
         }
         settings
+    }
+
+    /// The panels a handout of this lecture prints, in page order: each
+    /// slide's, and with a lesson step the lesson on paper ("Guess first"
+    /// printed) beside the ring.
+    pub fn handout_panels(&self, panels: &[PanelId]) -> Vec<PanelId> {
+        let slides = self.slides();
+        let lesson = !self.lesson_steps().is_empty();
+        panels
+            .iter()
+            .copied()
+            .filter(|&panel| {
+                slides.iter().any(|slide| slide.panel() == panel)
+                    || (lesson && panel == PanelId::Predict)
+            })
+            .collect()
+    }
+
+    /// The lesson's steps among the slides, in the lecture's order.
+    pub fn lesson_steps(&self) -> Vec<LessonStep> {
+        let steps = self.slides().iter().filter_map(|slide| match slide {
+            Slide::Lesson(step) => Some(*step),
+            _ => None,
+        });
+        steps.collect()
     }
 
     /// Only the first slide, to build afresh from (a lecture holds one at
@@ -267,9 +298,12 @@ mod tests {
     fn the_lesson_is_its_steps_then_the_lab() {
         let panels = crate::panels::ids();
         let lesson = Lecture::the_lesson(&panels);
-        assert_eq!(lesson.slides().len(), 5 + panels.len() - 1);
+        let steps = LessonStep::ALL.len();
+        assert_eq!(lesson.slides().len(), steps + panels.len() - 2);
         assert_eq!(lesson.slides()[0], Slide::Lesson(LessonStep::Question));
-        assert_eq!(lesson.slides()[5], Slide::Panel(panels[1]));
+        assert_eq!(lesson.slides()[steps], Slide::Panel(panels[2]));
+        // The lesson asks every question: "Guess first" is not a slide of its own.
+        assert!(!lesson.slides().contains(&Slide::Panel(PanelId::Predict)));
         assert!(!lesson.slides().contains(&Slide::Panel(PanelId::Ring)));
         assert_eq!(lecture(&lesson.written()), lesson);
     }
@@ -338,6 +372,31 @@ mod tests {
         assert_eq!(at(6).points, 3);
         assert_eq!(at(7).points, Settings::default().points);
         assert_eq!(at(99), at(7), "past the end: the last slide's");
+    }
+
+    #[test]
+    fn a_handout_prints_the_lectures_panels_in_page_order() {
+        let panels = crate::panels::ids();
+        let talk = lecture("cost,lesson-played,lesson-question,loads");
+        assert_eq!(
+            talk.handout_panels(&panels),
+            [
+                PanelId::Ring,
+                PanelId::Predict,
+                PanelId::Loads,
+                PanelId::Cost
+            ]
+        );
+        assert_eq!(
+            talk.lesson_steps(),
+            [LessonStep::Played, LessonStep::Question]
+        );
+        let lab = lecture("claims,schemes");
+        assert_eq!(
+            lab.handout_panels(&panels),
+            [PanelId::Schemes, PanelId::Claims]
+        );
+        assert!(lab.lesson_steps().is_empty());
     }
 
     #[test]

@@ -198,15 +198,10 @@ pub fn find(id: &str) -> Option<&'static PanelDef> {
     PanelId::from_id(id).map(PanelId::def)
 }
 
-/// The panels a handout holds until the teacher picks others: what a
-/// first lesson needs, four A4 pages with the questions and their answers.
-pub const HANDOUT: [PanelId; 5] = [
-    PanelId::Ring,
-    PanelId::Predict,
-    PanelId::Moved,
-    PanelId::Modulo,
-    PanelId::Loads,
-];
+/// The panels a handout holds until the teacher picks others: the ring and
+/// the lesson on paper ("Guess first" printed), whose steps carry the
+/// figures of the moved count, modulo, the loads and the rest.
+pub const HANDOUT: [PanelId; 2] = [PanelId::Ring, PanelId::Predict];
 
 /// Every panel's id, in page order.
 pub fn ids() -> Vec<PanelId> {

@@ -184,14 +184,7 @@ mod tests {
         let lesson = presets().into_iter().find(|p| p.id == "lesson").unwrap();
         assert_eq!(
             handout_for(&lesson.settings),
-            [
-                PanelId::Ring,
-                PanelId::Predict,
-                PanelId::Moved,
-                PanelId::Modulo,
-                PanelId::Loads,
-                PanelId::Cost
-            ]
+            [PanelId::Ring, PanelId::Predict, PanelId::Cost]
         );
         // One setting away from a preset, the first lesson's panels alone.
         let near = Settings {

@@ -432,25 +432,29 @@ fn failover(s: &Snapshot, failure: &Failure) -> Question {
 
 /// Which schemes move keys between servers that stay.
 fn between(schemes: &[SchemeResult]) -> Question {
-    let moving: Vec<&str> = schemes
+    let moving: Vec<_> = schemes
         .iter()
         .filter(|r| r.movement.moved_between > 0)
-        .map(|r| r.id.as_str())
+        .map(|r| r.id)
         .collect();
+    let ids: Vec<&str> = moving.iter().map(|id| id.as_str()).collect();
+    let titles: Vec<String> = moving.iter().map(|id| id.title().to_string()).collect();
     Question {
         id: QuestionId::Between,
         wording: "In this change, which of these schemes move keys between servers that stay?"
             .to_string(),
         answer: Answer::Schemes,
-        measured: moving.join(","),
+        measured: ids.join(","),
         reference: None,
-        why: if moving.is_empty() {
-            "every scheme here sends keys only to a joiner or from a leaver".to_string()
-        } else {
-            format!(
+        why: match titles.as_slice() {
+            [] => "every scheme here sends keys only to a joiner or from a leaver".to_string(),
+            [one] => format!(
+                "{one} renumbers or rebuilds what every server owns, so some keys shift between servers that were there all along"
+            ),
+            _ => format!(
                 "{} renumber or rebuild what every server owns, so some keys shift between servers that were there all along",
-                moving.join(", ")
-            )
+                and_list(&titles)
+            ),
         },
         panel: PanelId::Schemes,
         gives: Vec::new(),

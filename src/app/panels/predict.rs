@@ -9,8 +9,10 @@ use leptos::prelude::*;
 use crate::app::panels::{markup, Holder};
 use crate::app::print::Handout;
 use crate::app::session::storage;
-use crate::app::state::Model;
+use crate::app::state::{measured_at, Model};
+use crate::render::lesson::step_table;
 use crate::render::markup::Markup;
+use model::lesson::{table, words, Measured, FEW_POINTS};
 use model::placements::PlacementId;
 use model::query;
 use model::questions::{self, read_guess, Answer, Held, Question, QuestionId};
@@ -165,40 +167,21 @@ pub fn predict_panel() -> impl IntoView {
     }
 }
 
-/// On paper, every question at once with room to answer (the screen asks
-/// one at a time); written only while printing.
+/// On paper, the lesson's steps with their questions and room to answer
+/// (the screen asks one at a time); written only while printing.
 fn printed_questions(model: Model, only: Option<QuestionId>) -> AnyView {
     let handout = expect_context::<Handout>();
     markup(Holder::Block, move || {
         if !handout.printing() {
             return String::new();
         }
-        model.snapshot.with(|m| {
-            let mut html = Markup::new();
-            html.open("ol", &[("class", Some("print-only print-questions"))]);
-            for id in QuestionId::ALL
-                .into_iter()
-                .filter(|id| only.is_none_or(|o| o == *id))
-            {
-                let q = questions::question(id, &m.0, &[], &m.0.failure_none());
-                html.open("li", &[]).element("p", &[], &q.wording);
-                // The boxes the screen offers, named for paper.
-                if q.answer == Answer::Schemes {
-                    let names: Vec<&str> =
-                        PlacementId::TEXTBOOK.iter().map(|s| s.title()).collect();
-                    html.element("p", &[], &format!("Schemes: {}.", names.join(", ")));
-                }
-                html.element("p", &[("class", Some("answer-space"))], "Your answer:")
-                    .close("li");
-            }
-            html.close("ol");
-            html.into_string()
-        })
+        printed(model, only, false, &|_| None)
     })
 }
 
-/// The answers to the printed questions, for a handout's last page: what
-/// was measured and why, as a reveal without a guess says it.
+/// The answers to the printed questions, for a handout's last page: each
+/// question's step told, and what was measured and why, as a reveal
+/// without a guess says it.
 pub fn printed_answers() -> AnyView {
     let model = expect_context::<Model>();
     let handout = expect_context::<Handout>();
@@ -210,22 +193,89 @@ pub fn printed_answers() -> AnyView {
         if !handout.printing() || !asked {
             return String::new();
         }
-        let shown = model.snapshot.with(|m| settings_query(&m.0));
+        let only = crate::app::layout::layout().only_question;
+        printed(model, only, true, &|id| {
+            current(model, id).map(|q| sentence(&q, None, unit(q.answer)))
+        })
+    })
+}
+
+/// The lesson on paper, for a handout with "Guess first" in it: every step
+/// in order (`only` one question's), its words and figure as a reader who
+/// has answered nothing sees them, and its question with room to answer;
+/// or (`answers`, for the last page) each question's step told, its figure
+/// whole, and what was measured (`told`, the reveal's sentence).
+fn printed(
+    model: Model,
+    only: Option<QuestionId>,
+    answers: bool,
+    told: &dyn Fn(QuestionId) -> Option<String>,
+) -> String {
+    let steps = expect_context::<Handout>().steps();
+    let few = model.settings.with(|page| measured_at(page, FEW_POINTS));
+    model.snapshot.with(|page| {
+        let many = &page.0;
+        let failure = many.measure_failure();
+        let query = settings_query(many);
         model.with_part(
-            |r| r.questions.as_ref(),
-            |answered| {
-                let Some(answered) = answered.filter(|a| a.query == shown) else {
-                    return String::new();
+            |r| r.schemes.as_ref(),
+            |rows| {
+                let at = Measured {
+                    few: &few.0,
+                    many,
+                    failure: &failure,
+                    schemes: rows
+                        .filter(|rows| rows.query == query)
+                        .map(|rows| rows.value.as_slice()),
                 };
+                let held = if answers { Held::NONE } else { Held::ALL };
                 let mut html = Markup::new();
-                html.open("section", &[("class", Some("print-only print-answers"))])
-                    .element("h2", &[], "Answers to the questions")
-                    .open("ol", &[]);
-                for q in answered.iter() {
-                    html.open("li", &[])
-                        .element("p", &[], &q.wording)
-                        .element("p", &[], &sentence(q, None, unit(q.answer)))
-                        .close("li");
+                let class = if answers {
+                    "print-only print-answers"
+                } else {
+                    "print-only print-lesson"
+                };
+                html.open("section", &[("class", Some(class))]);
+                if answers {
+                    html.element("h2", &[], "Answers to the questions");
+                }
+                html.open("ol", &[]);
+                for step in steps.iter().copied() {
+                    let question = step.question();
+                    if only.is_some_and(|id| question != Some(id)) {
+                        continue;
+                    }
+                    // The answers say only what the questions' pages did not.
+                    let said = words(step, &at, held);
+                    let new_words = !answers || said != words(step, &at, Held::ALL);
+                    let figure = table(step, &at).filter(|t| t.shows_while(held));
+                    if answers && !new_words && figure.is_none() && question.is_none() {
+                        continue;
+                    }
+                    let number = step.number().to_string();
+                    html.open("li", &[("value", Some(&number))])
+                        .element("h3", &[], step.title());
+                    if new_words {
+                        html.element("p", &[], &said);
+                    }
+                    if let Some(figure) = figure {
+                        html.written(&step_table(&figure, !answers));
+                    }
+                    if let Some(id) = question {
+                        let wording =
+                            questions::question(id, many, &[], &many.failure_none()).wording;
+                        html.element("p", &[("class", Some("print-question"))], &wording);
+                        match told(id).filter(|_| answers) {
+                            Some(sentence) => html.element("p", &[], &sentence),
+                            None if answers => html.element("p", &[], "Measuring…"),
+                            None => html.element(
+                                "p",
+                                &[("class", Some("answer-space"))],
+                                "Your answer:",
+                            ),
+                        };
+                    }
+                    html.close("li");
                 }
                 html.close("ol").close("section");
                 html.into_string()
@@ -323,12 +373,16 @@ pub fn question_box(model: Model, id: QuestionId, place: &'static str) -> AnyVie
             .with_untracked(|m| questions::question(id, &m.0, &[], &m.0.failure_none()).answer)
     };
     // Once answered, the box the reader typed in goes: focus moves to the
-    // reveal beside it, so it stays in the question (in a lesson step, the step).
+    // reveal beside it, so it stays in the question (in a lesson step, the
+    // step, whose words and figure, now longer, are brought into view too).
     let reveal_box = NodeRef::<leptos::html::Div>::new();
     let focus_reveal = move || {
         request_animation_frame(move || {
             if let Some(reveal) = reveal_box.get_untracked() {
-                crate::dom::show_and_focus(None, &reveal);
+                let step = (!place.is_empty())
+                    .then(|| crate::dom::find(".lesson"))
+                    .flatten();
+                crate::dom::show_and_focus(step, &reveal);
             }
         })
     };
@@ -414,12 +468,22 @@ fn reveal(q: &Question, given: &Given, beside: bool) -> String {
     };
     let unit = unit(q.answer);
     let mut html = Markup::new();
-    if beside && q.answer != Answer::Schemes {
-        let guessed = guess.map_or(String::new(), |g| format!("Your guess: {g}{unit}. "));
-        html.paragraph(
-            "reveal-sentence",
-            &format!("{guessed}Measured: {}{unit}.", q.measured),
-        );
+    if beside {
+        // The step's words and figure say which schemes; the line says
+        // how the reader's ticks fared.
+        let line = match (q.answer, guess) {
+            (Answer::Schemes, Some(ticked)) => format!(
+                "You had {} of {} schemes right.",
+                schemes_right(q, ticked),
+                PlacementId::TEXTBOOK.len()
+            ),
+            (Answer::Schemes, None) => String::new(),
+            (_, guess) => {
+                let guessed = guess.map_or(String::new(), |g| format!("Your guess: {g}{unit}. "));
+                format!("{guessed}Measured: {}{unit}.", q.measured)
+            }
+        };
+        html.paragraph("reveal-sentence", &line);
         return html.into_string();
     }
     if q.answer != Answer::Schemes {
@@ -456,24 +520,34 @@ fn from_tenths(value: u64, whole: bool) -> String {
     }
 }
 
+/// How many schemes the reader ticked (or left) as measured.
+fn schemes_right(q: &Question, ticked: &str) -> usize {
+    let listed = |list: &str, id: PlacementId| list.split(',').any(|s| s == id.as_str());
+    PlacementId::TEXTBOOK
+        .iter()
+        .filter(|&&id| listed(&q.measured, id) == listed(ticked, id))
+        .count()
+}
+
 fn sentence(q: &Question, guess: Option<&str>, unit: &str) -> String {
     let why = &q.why;
     if q.answer == Answer::Schemes {
         let measured: Vec<&str> = q.measured.split(',').filter(|s| !s.is_empty()).collect();
-        let named = if measured.is_empty() {
+        let titles: Vec<&str> = measured
+            .iter()
+            .filter_map(|id| PlacementId::from_id(id))
+            .map(PlacementId::title)
+            .collect();
+        let named = if titles.is_empty() {
             "none of them".to_string()
         } else {
-            measured.join(", ")
+            model::format::and_list(&titles)
         };
         return match guess {
             Some(g) => {
-                let ticked: Vec<&str> = g.split(',').filter(|s| !s.is_empty()).collect();
-                let right = PlacementId::TEXTBOOK
-                    .iter()
-                    .filter(|s| measured.contains(&s.as_str()) == ticked.contains(&s.as_str()))
-                    .count();
                 format!(
-                    "Measured: {named}. You had {right} of {} schemes right: {why}.",
+                    "Measured: {named}. You had {} of {} schemes right: {why}.",
+                    schemes_right(q, g),
                     PlacementId::TEXTBOOK.len()
                 )
             }

@@ -640,7 +640,7 @@ mod tests {
     #[test]
     fn present_finds_a_slide_of_the_lecture_before_or_after_it() {
         let at = |query: &str| read(query).view.present;
-        // The lesson's five steps, then the lab: "Guess first" is its first panel.
+        // The lesson's seven steps, then the lab.
         assert_eq!(at("present=1"), Some(0));
         // A lecture's link opens presenting it, from its first slide.
         let talk = Lecture::parse("lesson-question,loads", &crate::panels::ids()).unwrap();
@@ -651,7 +651,12 @@ mod tests {
         assert_eq!(back.view.lecture, Some(talk), "{href}");
         assert_eq!(at("present=ring"), Some(0));
         assert_eq!(at("present=lesson-failing"), Some(4));
-        assert_eq!(at("present=predict"), Some(5));
+        assert_eq!(
+            at("present=predict"),
+            Some(0),
+            "the lesson asks its questions"
+        );
+        assert_eq!(at("present=lesson-cost"), Some(6));
         assert_eq!(at("present=loads&lecture=lesson-played,loads"), Some(1));
         assert_eq!(at("lecture=lesson-played,loads&present=2"), Some(1));
         assert_eq!(at("lecture=lesson-played,loads&present=notes"), Some(2));
