@@ -37,3 +37,11 @@ pub fn note_asked(id: QuestionId) {
         let _ = storage.set_item(&asked_key(id), "yes");
     }
 }
+
+/// Forget that question `id` was answered or skipped in this tab: a
+/// presenter's ↑ puts it back to waiting.
+pub fn forget_asked(id: QuestionId) {
+    if let Some(storage) = storage() {
+        let _ = storage.remove_item(&asked_key(id));
+    }
+}

@@ -145,6 +145,9 @@ pub struct Lesson {
     /// ring shows these points.
     play_pending: PointsStore,
     show_pending: PointsStore,
+    /// On a slide, the change waits for Space: the ring shows the stage
+    /// before it once it shows these points.
+    before_pending: PointsStore,
     failure_view: FailureView,
 }
 
@@ -156,13 +159,16 @@ impl Lesson {
             many: StoredValue::new(u32::from(lesson_points(LessonStep::Question, points))),
             play_pending: StoredValue::new(0),
             show_pending: StoredValue::new(0),
+            before_pending: StoredValue::new(0),
             failure_view,
         }
     }
 
     /// Take step `to`: its points and overlay on the ring, as a reader
     /// could with the controls; moving on answers the ring's question.
-    pub fn go(self, model: Model, to: LessonStep) {
+    /// On a slide (`on_slide`) the change is not played on arrival: the
+    /// ring waits at the stage before it, for Space.
+    pub fn go(self, model: Model, to: LessonStep, on_slide: bool) {
         // A step reached answers the questions of the steps before it as
         // "Just show me" does: the lesson has moved past them.
         let past = LessonStep::ALL.into_iter().take_while(|&step| step != to);
@@ -181,7 +187,12 @@ impl Lesson {
             self.many.get_value() as u16
         };
         if to == LessonStep::Played {
-            self.play_pending.set_value(u32::from(points));
+            let pending = if on_slide {
+                self.before_pending
+            } else {
+                self.play_pending
+            };
+            pending.set_value(u32::from(points));
         }
         if now != points {
             let _ = model.try_change_keeping_questions(|s| s.points = points);
@@ -194,14 +205,18 @@ impl Lesson {
 
 /// The steps, under the ring's legend side: where a phone shows them right
 /// under the ring, and a laptop beside it. `replay` plays the ring's change
-/// again.
-pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+/// again; `before_the_change` shows the stage before it (a slide's).
+pub fn lesson_steps(
+    replay: impl Fn() + Copy + Send + Sync + 'static,
+    before_the_change: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let model = expect_context::<Model>();
     let lesson = expect_context::<Lesson>();
     let step = lesson.step;
     let lesson_box = NodeRef::<leptos::html::Div>::new();
     // The change is played once the ring shows the few points of step 2.
     once_the_ring_shows(model, step, lesson.play_pending, replay);
+    once_the_ring_shows(model, step, lesson.before_pending, before_the_change);
     // Then the ring and the step, both in view (a longer step may have
     // pushed them apart). The step's box takes no focus, so it stays on
     // the button pressed.
@@ -217,7 +232,7 @@ pub fn lesson_steps(replay: impl Fn() + Copy + Send + Sync + 'static) -> impl In
             }
         });
     });
-    let go = move |to: LessonStep| lesson.go(model, to);
+    let go = move |to: LessonStep| lesson.go(model, to, false);
     let said = said(model, step, lesson.many);
     // The step's own question, while it waits or once answered here for
     // these settings (to show the reader's guess beside the answer); a

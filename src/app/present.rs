@@ -32,7 +32,18 @@ pub struct Presenting {
     pub lecture: RwSignal<Lecture>,
     /// The lecture given when the address names none.
     pub lesson: Lecture,
+    /// What Space has shown on this slide, the latest in the lowest four
+    /// bits: a question told (its place in `QuestionId::ALL` plus one) or
+    /// `FOLD`, a fold opened; so ↑ takes back exactly the last (up to
+    /// eight). Cleared on each new slide.
+    shown: StoredValue<u32>,
 }
+
+/// `Presenting::shown`'s mark for a fold opened.
+const FOLD: u32 = 15;
+/// `Presenting::shown` on a slide arrived at by going back: its open folds
+/// stay, to be closed by ↑ one at a time.
+const BACK: u32 = u32::MAX;
 
 impl Presenting {
     /// Start presenting (or not) as the address says, among the full
@@ -43,6 +54,7 @@ impl Presenting {
             at: RwSignal::new(view.present.map(usize::from)),
             lecture: RwSignal::new(view.lecture.unwrap_or(lesson)),
             lesson,
+            shown: StoredValue::new(0),
         };
         let steps = (expect_context::<Lesson>(), expect_context::<FailureView>());
         Effect::new(move |_| {
@@ -70,6 +82,8 @@ impl Presenting {
     fn go(self, by: isize) {
         if let Some(at) = self.at.get_untracked() {
             let last = self.count() - 1;
+            // Back a slide, it is found as it was left (`BACK`).
+            self.shown.set_value(if by < 0 { BACK } else { 0 });
             self.at.set(Some(at.saturating_add_signed(by).min(last)));
         }
     }
@@ -101,12 +115,21 @@ fn show(
             let changed = change_to(model, lecture.settings_at(at, &base));
             match slide {
                 Some(Slide::Lesson(step)) if changed || lesson.step.get_untracked() != step => {
-                    lesson.go(model, step)
+                    lesson.go(model, step, true)
                 }
                 Some(Slide::Lesson(_)) => {}
                 _ => failure_view.shown.set(false),
             }
             mark(slide.map_or("notes", |slide| slide.panel().as_str()), slide);
+            // A slide starts with nothing shown: its folds closed, Space
+            // opening each in turn; gone back to, it is as it was left.
+            if presenting.shown.get_value() == BACK {
+                presenting.shown.set_value(0);
+                reopen_folds(presenting);
+            } else {
+                presenting.shown.set_value(0);
+                close_folds();
+            }
             window().scroll_to_with_x_and_y(0.0, 0.0);
             url_state::set_presenting(Some(at as u8), written, Some(base));
         }
@@ -161,9 +184,11 @@ fn mark(shown: &str, slide: Option<Slide>) {
     }
 }
 
-/// The next thing to show (`by` 1) or the one before (-1): on the ring, the
-/// answer while it asks, then its stages one at a time, and past either
-/// end the next or previous slide. A key always does something.
+/// The next thing to show (`by` 1) or take back (-1): a waiting answer,
+/// one a press, then on the ring its stages one at a time, then each
+/// closed fold, then the next slide; ↑ steps the ring back, else takes
+/// back the last answer or fold Space showed here, else goes back a
+/// slide. A key always does exactly one thing.
 fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isize) {
     let slide = untrack(|| presenting.slide());
     let on_ring = slide.is_some_and(|s| s.panel() == PanelId::Ring);
@@ -191,24 +216,120 @@ fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isi
     };
     if let (Some(id), true) = (asked_here, by > 0) {
         predict::skip(model, id);
+        push(presenting, id as u32 + 1);
         return;
     }
     let stepped =
         on_ring && !model.asking_untracked() && stages.is_some_and(|stages| stages.step(model, by));
-    let opened = !stepped && by > 0 && open_a_fold();
-    if !stepped && !opened {
-        presenting.go(by);
+    if stepped {
+        return;
+    }
+    if by > 0 {
+        if open_a_fold(presenting) {
+            push(presenting, FOLD);
+        } else {
+            presenting.go(1);
+        }
+        return;
+    }
+    // ↑ takes back the last thing Space showed here, else goes back a slide.
+    let last = presenting.shown.get_value() & 0xF;
+    if last == FOLD {
+        close_the_last_fold(presenting);
+    }
+    presenting.shown.update_value(|shown| *shown >>= 4);
+    match last {
+        0 => presenting.go(-1),
+        FOLD => {}
+        told => {
+            if let Some(&id) = QuestionId::ALL.get(told as usize - 1) {
+                predict::ask_again(model, id);
+            }
+        }
+    }
+}
+
+/// Note that Space showed `what` on this slide.
+fn push(presenting: Presenting, what: u32) {
+    presenting
+        .shown
+        .update_value(|shown| *shown = (*shown << 4) | what);
+}
+
+/// How many folds Space has opened on this slide (each a `FOLD` in `shown`).
+fn folds_opened(presenting: Presenting) -> usize {
+    let shown = presenting.shown.get_value();
+    (0..8)
+        .filter(|at| (shown >> (4 * at)) & 0xF == FOLD)
+        .count()
+}
+
+/// The fold Space opened `nth` on this slide (from 0), if any.
+fn opened(nth: usize) -> Option<web_sys::Element> {
+    dom::find(&format!(
+        ".panel-slot[data-current] details.fold[data-opened=\"{nth}\"]"
+    ))
+}
+
+/// Close every fold of the slide shown.
+fn close_folds() {
+    let open = ".panel-slot[data-current] details.fold:is([open], [data-opened])";
+    while let Some(fold) = dom::find(open) {
+        for name in ["open", "data-shown", "data-opened"] {
+            dom::unset(&fold, name);
+        }
+    }
+}
+
+/// Take the slide's open folds as opened by Space, in page order, the
+/// last shown: the slide as it was left, each fold for ↑ to close.
+fn reopen_folds(presenting: Presenting) {
+    while let Some(fold) = dom::find(".panel-slot[data-current] details.fold[data-opened]") {
+        dom::unset(&fold, "data-opened");
+        dom::unset(&fold, "data-shown");
+    }
+    let mut last = None;
+    while let Some(fold) =
+        dom::find(".panel-slot[data-current] details.fold[open]:not([data-opened])")
+    {
+        dom::set(&fold, "data-opened", &folds_opened(presenting).to_string());
+        push(presenting, FOLD);
+        last = Some(fold);
+    }
+    if let Some(fold) = last {
+        dom::set(&fold, "data-shown", "");
+    }
+}
+
+/// Close the fold Space opened last, and show the one before it again.
+fn close_the_last_fold(presenting: Presenting) {
+    let count = folds_opened(presenting);
+    if let Some(last) = count.checked_sub(1).and_then(opened) {
+        for name in ["open", "data-shown", "data-opened"] {
+            dom::unset(&last, name);
+        }
+    }
+    if let Some(before) = count.checked_sub(2).and_then(opened) {
+        dom::set(&before, "data-shown", "");
     }
 }
 
 /// Open the slide's next closed fold (`panels::fold`), its table or chart,
 /// and bring it into view: the next thing on a slide that has one.
-fn open_a_fold() -> bool {
+fn open_a_fold(presenting: Presenting) -> bool {
     let Some(fold) = dom::find(".panel-slot[data-current] details.fold:not([open])") else {
         return false;
     };
+    // The slide shows the fold just opened in place of the rest of its
+    // panel (the style's `data-shown`), so it fits the screen.
+    let count = folds_opened(presenting);
+    if let Some(before) = count.checked_sub(1).and_then(opened) {
+        dom::unset(&before, "data-shown");
+    }
     dom::set(&fold, "open", "");
-    fold.scroll_into_view();
+    dom::set(&fold, "data-shown", "");
+    dom::set(&fold, "data-opened", &count.to_string());
+    window().scroll_to_with_x_and_y(0.0, 0.0);
     true
 }
 

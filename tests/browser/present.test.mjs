@@ -31,7 +31,15 @@ const fits = (page) => page.evaluate(() => {
   const bar = document.querySelector(".present-bar").getBoundingClientRect();
   const shown = document.querySelector(".panel-slot[data-current]") ?? document.querySelector("#leaves-out");
   const visible = [...shown.querySelectorAll("*")].filter((e) => e.checkVisibility() && e.getBoundingClientRect().height > 0);
-  const end = Math.max(...visible.map((e) => e.getBoundingClientRect().bottom));
+  // What a box that scrolls within the slide holds ends where the box does.
+  const bottom = (e) => {
+    let end = e.getBoundingClientRect().bottom;
+    for (let up = e.parentElement; up && up !== shown; up = up.parentElement) {
+      if (/auto|scroll|hidden/.test(getComputedStyle(up).overflowY)) end = Math.min(end, up.getBoundingClientRect().bottom);
+    }
+    return end;
+  };
+  const end = Math.max(...visible.map(bottom));
   const small = [];
   for (const element of [...visible, ...document.querySelectorAll(".present-bar *")]) {
     const text = [...element.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
@@ -230,6 +238,7 @@ test("Space reveals each thing in turn: the answer, the change played, a panel's
     where: document.querySelector(".present-where").textContent.split(" ")[0],
     asks: (document.documentElement.dataset.asks ?? "").split(" ").filter(Boolean).length,
     open: [...document.querySelectorAll(".panel-slot[data-current] details.fold")].filter((d) => d.open).length,
+    stage: document.querySelector("#ring .stage-label")?.textContent ?? "",
   }));
   const steps = [];
   for (let presses = 0; presses < 40 && (await page.evaluate(() => document.documentElement.dataset.present)) !== "notes"; presses++) {
@@ -240,14 +249,17 @@ test("Space reveals each thing in turn: the answer, the change played, a panel's
         where: document.querySelector(".present-where").textContent.split(" ")[0],
         asks: (document.documentElement.dataset.asks ?? "").split(" ").filter(Boolean).length,
         open: [...document.querySelectorAll(".panel-slot[data-current] details.fold")].filter((d) => d.open).length,
+        stage: document.querySelector("#ring .stage-label")?.textContent ?? "",
       };
       return JSON.stringify(now) !== before;
     }, JSON.stringify(before)).catch(() => assert.fail(`Space changed nothing after ${steps} at ${JSON.stringify(before)}`));
     const after = JSON.parse(await key());
-    // Exactly one thing: a new slide, or on the same slide one answer or one fold.
+    // Exactly one thing: a new slide, or on the same slide one answer, one fold or one stage.
+    const same = (part) => after[part] === before[part];
     const kind = after.where !== before.where ? "slide"
-      : after.asks === before.asks - 1 && after.open === before.open ? "answer"
-      : after.open === before.open + 1 && after.asks === before.asks ? "fold" : "more";
+      : after.asks === before.asks - 1 && same("open") && same("stage") ? "answer"
+      : after.open === before.open + 1 && same("asks") && same("stage") ? "fold"
+      : !same("stage") && same("asks") && same("open") ? "stage" : "more";
     steps.push(`${after.where}:${kind}`);
     // The change played at a few points: the ring shows 3 a server.
     if (after.where === "2") await page.waitForFunction(() => document.querySelector("#ring .ring-wrap").dataset.points === "3");
@@ -260,6 +272,8 @@ test("Space reveals each thing in turn: the answer, the change played, a panel's
   assert.ok(!steps.some((step) => step.endsWith("more")), `one thing a press: ${steps}`);
   assert.equal(steps[0], "1:answer");
   assert.equal(steps[1], "2:slide");
+  assert.equal(steps[2], "2:stage", "the change played on Space, not on arrival");
+  assert.equal(steps[3], "3:slide");
   // On the cost and loads slides the answers they hold, then their folds, one a press.
   for (const slide of ["3", "4"]) {
     const here = steps.filter((step) => step.startsWith(`${slide}:`)).map((step) => step.split(":")[1]);
@@ -324,3 +338,59 @@ test("a slide's link opens presenter mode on it; a bad one says so and shows the
   assert.match(notices, /“elsewhere” is no slide/);
   await bad.close();
 });
+
+/** What one press can change on a slide: which slide, the questions that wait, the folds open and the one shown, the ring's stage. */
+const moment = (page) => page.evaluate(() => JSON.stringify({
+  where: document.querySelector(".present-where").textContent.split(" ")[0],
+  asks: document.documentElement.dataset.asks ?? "",
+  folds: [...document.querySelectorAll(".panel-slot[data-current] details.fold")].map((d) => `${d.open ? "open" : "closed"}${d.hasAttribute("data-shown") ? " shown" : ""}`),
+  stage: document.querySelector("#ring .stepper")?.textContent ?? "",
+}));
+/** Wait until the moment is `wanted` (or, with `not`, anything else), after the frame that shows it. */
+const until = (page, wanted, not = false) => page.waitForFunction(([wanted, not]) => new Promise((done) => requestAnimationFrame(() => {
+  const now = JSON.stringify({
+    where: document.querySelector(".present-where").textContent.split(" ")[0],
+    asks: document.documentElement.dataset.asks ?? "",
+    folds: [...document.querySelectorAll(".panel-slot[data-current] details.fold")].map((d) => `${d.open ? "open" : "closed"}${d.hasAttribute("data-shown") ? " shown" : ""}`),
+    stage: document.querySelector("#ring .stepper")?.textContent ?? "",
+  });
+  done(not ? now !== wanted : now === wanted);
+})), [wanted, not], { timeout: 10000 });
+
+for (const [viewport, undo] of [[{ width: 1280, height: 800 }, true], [{ width: 1440, height: 900 }, false]]) {
+  test(`Space alone through the default lecture: one thing a press, ↑ takes it back, every state fits ${viewport.width} × ${viewport.height}`, async () => {
+    const { page, errors, close } = await open(env.browser, env.served, "?present=1", { lazy: true, viewport, ready: ".present-bar:not([hidden])" });
+    await appReady(page);
+    await atSlide(page, 1);
+    const seen = [];
+    for (let presses = 0; presses < 250 && (await page.evaluate(() => document.documentElement.dataset.present)) !== "notes"; presses++) {
+      const before = await moment(page);
+      const fit = await fits(page);
+      const where = `${JSON.parse(before).where} after ${presses} presses`;
+      assert.ok(fit.over <= 0, `slide ${where} runs ${fit.over} px under the bar`);
+      assert.deepEqual(fit.small, [], `slide ${where}: text under 20 px`);
+      assert.equal(fit.sideways, false, `slide ${where}: no sideways scroll`);
+      await page.keyboard.press(" ");
+      await until(page, before, true).catch(() => assert.fail(`Space changed nothing on slide ${where}`));
+      const after = await moment(page);
+      const [b, a] = [JSON.parse(before), JSON.parse(after)];
+      // Exactly one thing: a new slide, or on the slide one answer, one fold or one stage.
+      const changed = ["asks", "folds", "stage"].filter((part) => JSON.stringify(b[part]) !== JSON.stringify(a[part]));
+      if (a.where === b.where) {
+        assert.equal(changed.length, 1, `one thing a press on slide ${where}: ${before} → ${after}`);
+        if (undo) {
+          // ↑ takes exactly that back, and Space shows it again.
+          await page.keyboard.press("ArrowUp");
+          await until(page, before).catch(async () => assert.fail(`↑ on slide ${where} gave ${await moment(page)}, not ${before}`));
+          await page.keyboard.press(" ");
+          await until(page, after);
+        }
+      }
+      seen.push(a.where === b.where ? changed[0] : "slide");
+    }
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.present), "notes");
+    for (const kind of ["asks", "folds", "stage", "slide"]) assert.ok(seen.includes(kind), `${kind} in ${seen}`);
+    assert.deepEqual(errors, []);
+    await close();
+  });
+}

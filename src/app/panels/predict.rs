@@ -113,6 +113,20 @@ pub fn skip_headline(model: Model) {
     skip(model, QuestionId::Moved);
 }
 
+/// Question `id` waiting again, as if never answered here: presenter
+/// mode's ↑ after the Space that told it.
+pub fn ask_again(model: Model, id: QuestionId) {
+    let query = model.snapshot.with_untracked(|m| settings_query(&m.0));
+    if let Some(storage) = storage() {
+        let _ = storage.remove_item(&storage_key(id, &query));
+    }
+    crate::app::asking::forget_asked(id);
+    model.asks.update(|held| *held = Held(*held).with(id).0);
+    if let Some(guesses) = use_context::<Guesses>() {
+        guesses.0.update(|n| *n += 1);
+    }
+}
+
 /// "Just show me" for question `id`, from outside its own box: a lesson
 /// step moved past, or a panel's "Show the figures".
 pub fn skip(model: Model, id: QuestionId) {
@@ -265,6 +279,12 @@ fn printed(
                         let wording =
                             questions::question(id, many, &[], &many.failure_none()).wording;
                         html.element("p", &[("class", Some("print-question"))], &wording);
+                        // The boxes the screen offers, named for paper.
+                        if id == QuestionId::Between && !answers {
+                            let names: Vec<&str> =
+                                PlacementId::TEXTBOOK.iter().map(|s| s.title()).collect();
+                            html.element("p", &[], &format!("Schemes: {}.", names.join(", ")));
+                        }
                         match told(id).filter(|_| answers) {
                             Some(sentence) => html.element("p", &[], &sentence),
                             None if answers => html.element("p", &[], "Measuring…"),

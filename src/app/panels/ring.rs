@@ -174,6 +174,13 @@ impl Stages {
         }
     }
 
+    /// The stage before the change, for a slide to play it on Space.
+    pub fn before_the_change(self, model: Model) {
+        let change = model.snapshot.with_untracked(|m| change_stage(&m.0));
+        self.playing.set(false);
+        self.pick(model, change.saturating_sub(1));
+    }
+
     fn pick(self, model: Model, index: usize) {
         self.picked
             .set(Some((model.snapshot.get_untracked(), index)));
@@ -672,7 +679,7 @@ pub fn ring_panel() -> impl IntoView {
         >
             <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, failure_view, width, &ev)></canvas>
             <div class="ring-side">
-                {(!alone).then(|| crate::app::lesson::lesson_steps(move || stages.replay()))}
+                {(!alone).then(|| crate::app::lesson::lesson_steps(move || stages.replay(), move || stages.before_the_change(model)))}
                 {ring_asks(model)}
                 {stepper(model, stages)}
                 {markup(Holder::Block, legend_top)}
