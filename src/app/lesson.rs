@@ -242,7 +242,6 @@ pub fn lesson_steps(
     let asked_here = Memo::new(move |_| {
         let now = step.get();
         now.question()
-            .filter(|_| now != LessonStep::Question)
             .filter(|&id| {
                 Guesses::track();
                 model.holds(id)
@@ -271,9 +270,8 @@ pub fn lesson_steps(
             <h3 id="lesson-step-title" class="lesson-step">{heading}</h3>
             {markup(Holder::Lead, move || said.with(|parts| parts[0].clone()))}
             {markup(Holder::Block, move || said.with(|parts| parts[1].clone()))}
-            // The step's own question, asked here beside its words (the
-            // first step's is asked by the ring itself), and revealed here
-            // once answered.
+            // The step's own question, asked here beside its words, and
+            // revealed here once answered.
             {move || {
                 let id = QuestionId::ALL.get(asked_here.get().checked_sub(1)?).copied()?;
                 Some(untrack(|| question_box(model, id, "lesson-")))

@@ -22,7 +22,7 @@ pub fn keep_headline(model: Model) {
         let modulo_waits = model.holds(model::questions::QuestionId::Modulo);
         let sentence = model.live.with(|m| {
             let s = &m.0;
-            // On arrival the headline asks "Guess first"'s first question
+            // On arrival the headline asks the lesson's first question
             // for these settings; once the reader has answered or skipped
             // it, or changed a setting, it tells as the ring does, with
             // their guess beside it while the settings are still the ones it
@@ -35,7 +35,7 @@ pub fn keep_headline(model: Model) {
                     &s.failure_none(),
                 );
                 return format!(
-                    "{} Guess, then see the count in \u{201c}Guess first\u{201d} below.",
+                    "{} Type your guess in the lesson under \u{201c}The ring\u{201d}.",
                     moved.wording
                 );
             }

@@ -70,7 +70,7 @@ fn go_to_within(id: String, within: Option<String>) {
     });
 }
 
-/// A jump the reader asked for (a link, "Go to…", "Guess in “Guess first”"):
+/// A jump the reader asked for (a link, "Go to…"):
 /// the history entry they are on keeps where they were, and the jump gets an
 /// entry of its own, so the browser's Back returns them there with focus on
 /// what they jumped from, instead of leaving the page. The address is not
@@ -100,10 +100,9 @@ export function onReturn(goTo) {
 }
 ")]
 extern "C" {
-    /// The history entries for a jump to `id`, for a jump that moves focus
-    /// itself.
+    /// The history entries for a jump to `id`.
     #[wasm_bindgen(js_name = recordJump)]
-    pub fn record_jump(id: &str);
+    fn record_jump(id: &str);
     /// Back (or Forward) within the page: to where the reader was, focus
     /// there, or to the jump made from there (`go_to`).
     #[wasm_bindgen(js_name = onReturn)]

@@ -41,7 +41,7 @@ test("default page shows the spec's figures and every claim holds", async () => 
   assert.match(await page.locator("[data-headline]").textContent(), /^When echo joins the 4 servers, how many of the 1,000 keys change server\?/);
   // …and once the question is skipped it states the model's numbers.
   await reveal(page, "predict");
-  await page.locator('[data-question="moved"] .show-me').click();
+  await page.locator('#predict [data-question="moved"] .show-me').click();
   // It then asks modulo's question in its place, and tells once that is skipped.
   await page.waitForFunction(() => /205 of 1,000 keys \(20\.5%\)\. How many would hash mod n move\?/.test(document.querySelector("[data-headline]").textContent));
   await page.locator("#question-next").click();

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { sharedBrowser, open, reveal, nativeFigures, artifact } from "./harness.mjs";
 
 const env = sharedBrowser();
-const question = (page, id) => page.locator(`[data-question="${id}"]`);
+const question = (page, id) => page.locator(`#predict [data-question="${id}"]`);
 
 test("a typed guess reveals the model's figure beside it; before that, nothing", async () => {
   const { page, close } = await open(env.browser, env.served);
@@ -18,7 +18,7 @@ test("a typed guess reveals the model's figure beside it; before that, nothing",
   const expected = nativeFigures("").questions;
   assert.equal((await moved.locator(".question-text").textContent()).trim(), expected.moved.wording);
   await page.locator("#guess-moved").fill("150");
-  await page.locator('[data-question="moved"] .count-it').click();
+  await page.locator('#predict [data-question="moved"] .count-it').click();
   await page.waitForSelector('[data-question="moved"][data-answer]');
   assert.equal(await moved.getAttribute("data-answer"), expected.moved.answer);
   assert.equal(await moved.getAttribute("data-guess"), "150");
@@ -56,7 +56,7 @@ test("every question answers as the model does, by keyboard, and a skip reveals 
     await page.locator("#question-next").click();
     await page.waitForSelector(`[data-question="${id}"]`);
     assert.equal((await question(page, id).locator(".question-text").textContent()).trim(), expected[id].wording, id);
-    await page.locator(`[data-question="${id}"] .show-me`).click();
+    await page.locator(`#predict [data-question="${id}"] .show-me`).click();
     await page.waitForSelector(`[data-question="${id}"][data-answer]`);
     assert.equal(await question(page, id).getAttribute("data-answer"), expected[id].answer, id);
     assert.equal(await question(page, id).getAttribute("data-answered"), "skipped", id);
@@ -127,12 +127,12 @@ test("the \"between\" guess is the schemes ticked, in the table's order, whateve
   await reveal(page, "predict");
   for (let i = 0; i < 4; i++) await page.locator("#question-next").click();
   await page.waitForSelector('[data-question="between"] [data-scheme-guess]');
-  const boxes = page.locator('[data-question="between"] [data-scheme-guess]');
+  const boxes = page.locator('#predict [data-question="between"] [data-scheme-guess]');
   const ids = await boxes.evaluateAll((inputs) => inputs.map((input) => input.dataset.schemeGuess));
   assert.ok(ids.length >= 3, ids.join(","));
   // Ticked third, first, second; the third unticked again.
   for (const i of [2, 0, 1, 2]) await boxes.nth(i).click();
-  await page.locator('[data-question="between"] .count-it').click();
+  await page.locator('#predict [data-question="between"] .count-it').click();
   await page.waitForSelector('[data-question="between"][data-answer]');
   assert.equal(await question(page, "between").getAttribute("data-guess"), `${ids[0]},${ids[1]}`);
   assert.equal(await question(page, "between").getAttribute("data-answered"), "yes");

@@ -184,7 +184,7 @@ pub fn words(step: LessonStep, at: &Measured, held: Held) -> String {
     let k = thousands(keys as u64);
     match step {
         LessonStep::Question => format!(
-            "Each dot is one of {k} keys, each tick one of a server's {} points on the ring. A key belongs to the first tick clockwise from it, and takes its colour. Now {}: guess how many keys will change server, then go on.",
+            "Each dot is one of {k} keys, each tick one of a server's {} points on the ring. A key belongs to the first tick clockwise from it, and takes its colour. Now {}: before you see it, guess how many keys change server.",
             many.settings.points,
             change(many)
         ),

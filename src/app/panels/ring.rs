@@ -106,17 +106,6 @@ fn describe_ring(
     )
 }
 
-/// To the "Guess first" panel, its box focused: where the guess is typed.
-fn focus_the_guess() {
-    crate::app::reach::record_jump("predict");
-    if let Some(slot) = crate::dom::find("[data-panel=\"predict\"]") {
-        slot.scroll_into_view();
-    }
-    if let Some(input) = crate::dom::by_id("guess-moved").and_then(crate::dom::html) {
-        let _ = input.focus();
-    }
-}
-
 /// Back and Next through the change's stages, hidden while the page asks.
 /// Which stage of the change the ring shows: the change itself, unless the
 /// reader stepped to another for the snapshot on screen (a new snapshot
@@ -552,7 +541,6 @@ fn picked_key_text(model: Model, failure_view: FailureView) -> String {
 
 /// While the page asks before it tells: the question, and the two ways on.
 fn ring_asks(model: Model) -> impl IntoView {
-    let guess_here = crate::app::layout::shown_here(PanelId::Predict);
     let question = move || {
         model.snapshot.with(|m| {
             let mut html = Markup::new();
@@ -564,11 +552,9 @@ fn ring_asks(model: Model) -> impl IntoView {
         model.asking().then(|| {
             view! {
                 {markup(Holder::Block, question)}
+                // On the full page the lesson's first step asks it, its box
+                // beside its words; here, a way to skip it.
                 <div class="ring-ask" data-ring-asks>
-                    // To the "Guess first" panel, its box focused: where the guess is typed.
-                    {guess_here.then(|| view! {
-                        <button type="button" on:click=|_| focus_the_guess()>"Guess in “Guess first”"</button>
-                    })}
                     <button type="button" data-just-show on:click=move |_| predict::skip_headline(model)>"Just show me"</button>
                 </div>
             }
