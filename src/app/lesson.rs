@@ -205,10 +205,13 @@ impl Lesson {
 
 /// The steps, under the ring's legend side: where a phone shows them right
 /// under the ring, and a laptop beside it. `replay` plays the ring's change
-/// again; `before_the_change` shows the stage before it (a slide's).
-pub fn lesson_steps(
+/// again; `before_the_change` shows the stage before it (a slide's);
+/// `stepper` is the ring's stage controls, shown inside the steps whose
+/// figure is the ring.
+pub fn lesson_steps<S: IntoView>(
     replay: impl Fn() + Copy + Send + Sync + 'static,
     before_the_change: impl Fn() + Copy + Send + Sync + 'static,
+    stepper: impl FnOnce() -> S,
 ) -> impl IntoView {
     let model = expect_context::<Model>();
     let lesson = expect_context::<Lesson>();
@@ -276,6 +279,9 @@ pub fn lesson_steps(
                 let id = QuestionId::ALL.get(asked_here.get().checked_sub(1)?).copied()?;
                 Some(untrack(|| question_box(model, id, "lesson-")))
             }}
+            // The ring's stages, stepped within a step whose figure is the
+            // ring; a step with a figure of its own has none.
+            <div class="lesson-stages" hidden=move || step.get().own_figure()>{stepper()}</div>
             <div class="lesson-nav">
                 <button type="button" data-lesson-back
                     disabled=move || step.get().previous().is_none()

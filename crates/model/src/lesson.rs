@@ -198,7 +198,7 @@ pub fn words(step: LessonStep, at: &Measured, held: Held) -> String {
             let moved = few.moved_by_owner_diff;
             let whose = match (few.changed, few.is_join()) {
                 (Some(changed), true) => format!(
-                    "every one to {}: the keys just before its {FEW_POINTS} new ticks, in clumps beside them",
+                    "every one to {}, in clumps just before its {FEW_POINTS} new ticks",
                     few.name(changed)
                 ),
                 (Some(changed), false) => format!(
@@ -208,7 +208,7 @@ pub fn words(step: LessonStep, at: &Measured, held: Held) -> String {
                 (None, _) => "into the newcomers' arcs and out of the leavers'".to_string(),
             };
             format!(
-                "At {} points a server the {} keys that moved are ringed all round the ring, too many to follow. Here at {FEW_POINTS}: when {}, {} of {k} keys change server ({}), {whose}. Every other key stays where it was: that is what consistent means here.",
+                "At {} points a server the {} keys that moved were ringed all round, too many to follow. At {FEW_POINTS}, when {}, {} of {k} keys change server ({}), {whose}. Every other key stays put: that is what consistent means.",
                 many.settings.points,
                 thousands(many.moved_by_owner_diff as u64),
                 few.change_clause(),

@@ -136,7 +136,8 @@ pub struct Marks<'a> {
     pub picked: Option<ServerId>,
     pub detail: Detail,
     /// The moved keys' rings left off: the drawing an animation of the
-    /// change runs over, ringing each key as it lands (`draw::travel`).
+    /// change runs over, ringing each key as it lands (`draw::travel`), and
+    /// a failure's, whose crosses are its own marks.
     pub unringed: bool,
 }
 

@@ -42,9 +42,11 @@ fn draw_stage(
     previous: Option<&Stage>,
 ) -> Option<Scene> {
     let draw = |failure: Option<&FailureOverlay>| {
+        // The failure's crosses are the marks of its own question: the
+        // change's rings would cross them with another's.
         let marks = Marks {
             failure,
-            unringed: previous.is_some(),
+            unringed: previous.is_some() || failure.is_some(),
             ..marks
         };
         timing::timed("ringcount:draw-ring", || {
@@ -210,12 +212,15 @@ fn stepper(model: Model, stages: Stages) -> impl IntoView {
     };
     view! {
         <div class="stepper" role="group" aria-label="Step through the joins" hidden=move || model.asking()>
+            // One row of arrows, so that on a phone the stages, the step
+            // that holds them and the ring fit one screen.
             <button
                 id="step-back"
+                aria-label="Earlier stage"
                 disabled=move || { shown_index.get() == 0 }
                 on:click=move |_| step_to(shown_index.get_untracked().saturating_sub(1))
             >
-                "◀ Earlier"
+                "◀"
             </button>
             <span class="stage-label" aria-live="polite" data-stage=move || shown_index.get().to_string()>
                 {move || format!("Stage {} of {}", shown_index.get() + 1, count.get())}
@@ -223,15 +228,16 @@ fn stepper(model: Model, stages: Stages) -> impl IntoView {
             <button
                 id="step-forward"
                 disabled=move || { shown_index.get() + 1 >= count.get() }
+                aria-label="Later stage"
                 on:click=move |_| step_to(shown_index.get_untracked() + 1)
             >
-                "Later ▶"
+                "▶"
             </button>
             <button id="step-play" aria-pressed=move || playing.get().to_string()
                 on:click=move |_| play_stages(model, stages)>
                 {move || if playing.get() { "Pause" } else { "Play" }}
             </button>
-            <button id="replay-change" on:click=move |_| {
+            <button id="replay-change" aria-label="Replay the change" title="Replay the change" on:click=move |_| {
                 playing.set(false);
                 let change = model.snapshot.with_untracked(|m| change_stage(&m.0));
                 if shown_index.get_untracked() != change {
@@ -239,7 +245,7 @@ fn stepper(model: Model, stages: Stages) -> impl IntoView {
                 }
                 stages.replay();
             }>
-                "Replay the change"
+                "↻"
             </button>
         </div>
     }
@@ -665,9 +671,14 @@ pub fn ring_panel() -> impl IntoView {
         >
             <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, failure_view, width, &ev)></canvas>
             <div class="ring-side">
-                {(!alone).then(|| crate::app::lesson::lesson_steps(move || stages.replay(), move || stages.before_the_change(model)))}
+                // On the page the change's stages are the lesson step's
+                // reveals, stepped inside it: one counter in view.
+                {if alone {
+                    stepper(model, stages).into_any()
+                } else {
+                    crate::app::lesson::lesson_steps(move || stages.replay(), move || stages.before_the_change(model), move || stepper(model, stages)).into_any()
+                }}
                 {ring_asks(model)}
-                {stepper(model, stages)}
                 {markup(Holder::Block, legend_top)}
                 {legend_list(lines, loads, tells, picked_server)}
                 {markup(Holder::Block, legend_bottom)}
@@ -714,7 +725,8 @@ fn picked_out(snapshot: &Snapshot, stage: &Stage, server: ServerId) -> String {
 }
 
 /// Each mark on the canvas, explained by its shape: moved keys (unless the
-/// ring still asks), hot keys (`skewed`) and rerouted ones (`show_failure`).
+/// ring still asks or shows a failure), hot keys (`skewed`) and rerouted
+/// ones (`show_failure`).
 fn marks_legend(m: &mut Markup, moved: bool, skewed: bool, show_failure: bool) {
     let marks = [
         (moved, None, "moved-mark", "", "ringed: moved at this step"),
@@ -995,7 +1007,7 @@ fn legend_marks(caption: &Caption, skewed: bool, show_failure: bool, key: Option
     let mut m = Markup::new();
     marks_legend(
         &mut m,
-        !matches!(caption, Caption::Asks),
+        !matches!(caption, Caption::Asks) && !show_failure,
         skewed,
         show_failure,
     );
