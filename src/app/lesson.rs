@@ -148,6 +148,9 @@ pub struct Lesson {
     /// On a slide, the change waits for Space: the ring shows the stage
     /// before it once it shows these points.
     before_pending: PointsStore,
+    /// 1 when the step taken should put focus in its question's box
+    /// ("Guess first" sent the reader there to answer).
+    focus_question: PointsStore,
     failure_view: FailureView,
 }
 
@@ -160,6 +163,7 @@ impl Lesson {
             play_pending: StoredValue::new(0),
             show_pending: StoredValue::new(0),
             before_pending: StoredValue::new(0),
+            focus_question: StoredValue::new(0),
             failure_view,
         }
     }
@@ -169,10 +173,18 @@ impl Lesson {
     /// On a slide (`on_slide`) the change is not played on arrival: the
     /// ring waits at the stage before it, for Space.
     pub fn go(self, model: Model, to: LessonStep, on_slide: bool) {
-        // A step reached answers the questions of the steps before it as
-        // "Just show me" does: the lesson has moved past them.
+        self.take(model, to, on_slide, !on_slide);
+    }
+
+    /// `go`, answering the questions of the steps before `to` when
+    /// `pass_answers`: on the page a reader who steps past a question has
+    /// moved on, as "Just show me" does. A slide passed by → leaves its
+    /// question waiting for the class, so ← comes back to it still asking,
+    /// and the index ("Guess first") leaves the others as they were; the
+    /// later steps hold their answers meanwhile.
+    fn take(self, model: Model, to: LessonStep, on_slide: bool, pass_answers: bool) {
         let past = LessonStep::ALL.into_iter().take_while(|&step| step != to);
-        for id in past.filter_map(LessonStep::question) {
+        for id in past.filter_map(LessonStep::question).filter(|_| pass_answers) {
             if model.holds_untracked(id) {
                 skip(model, id);
             }
@@ -201,6 +213,16 @@ impl Lesson {
         self.step.set(to);
         self.show_pending.set_value(u32::from(points));
     }
+
+    /// Take the step that asks `id`, and put focus in its box: "Guess
+    /// first" is the lesson's index, and a question is answered beside
+    /// its figure.
+    pub fn ask(self, model: Model, id: QuestionId) {
+        if let Some(step) = LessonStep::asking(id) {
+            self.focus_question.set_value(1);
+            self.take(model, step, false, false);
+        }
+    }
 }
 
 /// The steps, under the ring's legend side: where a phone shows them right
@@ -217,6 +239,7 @@ pub fn lesson_steps<S: IntoView>(
     let lesson = expect_context::<Lesson>();
     let step = lesson.step;
     let lesson_box = NodeRef::<leptos::html::Div>::new();
+    let lesson_focus = lesson.focus_question;
     // The change is played once the ring shows the few points of step 2.
     once_the_ring_shows(model, step, lesson.play_pending, replay);
     once_the_ring_shows(model, step, lesson.before_pending, before_the_change);
@@ -232,6 +255,17 @@ pub fn lesson_steps<S: IntoView>(
                 .flatten();
             if let Some(lesson) = lesson_box.get_untracked() {
                 crate::dom::show_and_focus(ring, &lesson);
+                // Sent here to answer: focus in the box, now in view.
+                if lesson_focus.get_value() == 1 {
+                    lesson_focus.set_value(0);
+                    let guess = crate::dom::find_in(
+                        &lesson,
+                        "[data-question] input, [data-question] .count-it",
+                    );
+                    if let Some(guess) = guess.and_then(crate::dom::html) {
+                        crate::dom::show_and_focus(None, &guess);
+                    }
+                }
             }
         });
     });

@@ -138,3 +138,30 @@ test("the \"between\" guess is the schemes ticked, in the table's order, whateve
   assert.equal(await question(page, "between").getAttribute("data-answered"), "yes");
   await close();
 });
+
+test("\"Guess first\" is the lesson's index: each question leads to the step that asks it, focus in its box", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "", { lazy: true });
+  await reveal(page, "predict");
+  // The step each question is asked in, in the lesson's order.
+  const steps = { moved: ["question", 1], modulo: ["modulo", 3], busiest: ["points", 4], failover: ["failing", 5], between: ["between", 6], "copy-hours": ["cost", 7] };
+  for (const [index, id] of ["moved", "modulo", "busiest", "failover", "between", "copy-hours"].entries()) {
+    if (index > 0) {
+      await page.locator("#question-next").click();
+      await question(page, id).waitFor();
+    }
+    const [step, number] = steps[id];
+    const go = page.locator("[data-ask-in-step]");
+    assert.equal((await go.textContent()).trim(), `Answer it in lesson step ${number}, beside its figure`);
+    await go.click();
+    await page.waitForSelector(`.lesson[data-lesson-step="${step}"] [data-question="${id}"][data-answered="no"]`);
+    // Focus in the step's box, which is on screen: the reader types there.
+    await page.waitForFunction((id) => document.activeElement?.closest(`.lesson [data-question="${id}"]`)
+      && document.activeElement.getBoundingClientRect().bottom <= innerHeight, id);
+    await page.locator("#predict").scrollIntoViewIfNeeded();
+  }
+  // Sent to a later step, the reader answered none: every question still waits.
+  assert.equal(await page.locator('#predict [data-question][data-answered="no"]').count(), 1);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.asks), "moved modulo busiest failover between copy-hours");
+  assert.deepEqual(errors, []);
+  await close();
+});

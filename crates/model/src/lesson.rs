@@ -116,6 +116,13 @@ impl LessonStep {
         }
     }
 
+    /// The step that asks question `id`.
+    pub fn asking(id: QuestionId) -> Option<LessonStep> {
+        LessonStep::ALL
+            .into_iter()
+            .find(|step| step.question() == Some(id))
+    }
+
     /// Whether the step's question waits in `held`.
     pub fn asks(self, held: Held) -> bool {
         self.question().is_some_and(|id| held.holds(id))
@@ -517,6 +524,20 @@ mod tests {
             ..Settings::default()
         };
         Snapshot::of(&Valid::new(settings).unwrap())
+    }
+
+    #[test]
+    fn every_question_is_asked_by_one_step_in_the_questions_order() {
+        let steps: Vec<usize> = QuestionId::ALL
+            .iter()
+            .map(|&id| LessonStep::asking(id).unwrap().number())
+            .collect();
+        assert_eq!(steps, vec![1, 3, 4, 5, 6, 7]);
+        for step in LessonStep::ALL {
+            if let Some(id) = step.question() {
+                assert_eq!(LessonStep::asking(id), Some(step));
+            }
+        }
     }
 
     #[test]

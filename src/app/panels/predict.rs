@@ -12,7 +12,7 @@ use crate::app::session::storage;
 use crate::app::state::{measured_at, Model};
 use crate::render::lesson::step_table;
 use crate::render::markup::Markup;
-use model::lesson::{table, words, Measured, FEW_POINTS};
+use model::lesson::{table, words, LessonStep, Measured, FEW_POINTS};
 use model::placements::PlacementId;
 use model::query;
 use model::questions::{self, read_guess, Answer, Held, Question, QuestionId};
@@ -154,6 +154,11 @@ fn current(model: Model, id: QuestionId) -> Option<Question> {
     })
 }
 
+/// Take the lesson to the step that asks a question, focus in its box
+/// (`lesson::Lesson::ask`, given as context: the lesson reads this panel).
+#[derive(Clone, Copy)]
+pub struct AskInStep(pub Callback<QuestionId>);
+
 pub fn predict_panel() -> impl IntoView {
     let model = expect_context::<Model>();
     let only = crate::app::layout::layout().only_question;
@@ -169,9 +174,22 @@ pub fn predict_panel() -> impl IntoView {
             </div>
         }
     });
+    // On the page the questions are the lesson's, each asked in its step
+    // beside its figure: this panel is their index, and leads there.
+    let in_lesson = (only.is_none() && crate::app::layout::shown_here(model::panels::PanelId::Ring)).then(|| {
+        let AskInStep(ask) = expect_context::<AskInStep>();
+        view! {
+            <p class="question-step">
+                <button type="button" data-ask-in-step on:click=move |_| ask.run(shown())>
+                    {move || LessonStep::asking(shown()).map(|step| format!("Answer it in lesson step {}, beside its figure", step.number()))}
+                </button>
+            </p>
+        }
+    });
     view! {
         <p class="lead">"Before the page tells you, guess. A prediction you commit to makes the measurement stick; a wrong one teaches most."</p>
         {nav}
+        {in_lesson}
         // One question at a time, rebuilt when the reader moves on.
         {move || {
             let id = shown();
