@@ -184,7 +184,10 @@ impl Lesson {
     /// later steps hold their answers meanwhile.
     fn take(self, model: Model, to: LessonStep, on_slide: bool, pass_answers: bool) {
         let past = LessonStep::ALL.into_iter().take_while(|&step| step != to);
-        for id in past.filter_map(LessonStep::question).filter(|_| pass_answers) {
+        for id in past
+            .filter_map(LessonStep::question)
+            .filter(|_| pass_answers)
+        {
             if model.holds_untracked(id) {
                 skip(model, id);
             }

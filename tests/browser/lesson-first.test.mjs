@@ -59,8 +59,16 @@ for (const [viewport, hasTouch] of [[{ width: 390, height: 844 }, true], [{ widt
         const table = step.id === "between" || index < 2 ? "" : await page.locator(".lesson .step-figure").innerText();
         for (const form of step.asks.gives) assert.ok(!states(table, form), `${step.id}'s figure gives ${form}: ${table}`);
         if (step.id === "between") {
-          await page.locator(".lesson [data-scheme-guess]").first().check();
+          const first = page.locator(".lesson label.check").first();
+          const [ticked, title] = [await first.locator("input").getAttribute("data-scheme-guess"), (await first.innerText()).trim()];
+          await first.locator("input").check();
           await page.locator(".lesson .count-it").click();
+          // The reveal names a wrong tick, not only a score.
+          await page.waitForSelector(`.lesson [data-question][data-answered="yes"]`);
+          const said = await page.locator(".lesson .reveal-sentence").innerText();
+          const measured = step.asks.answer.split(",").filter(Boolean);
+          assert.match(said, /^You had (all \d|\d of \d) schemes right/);
+          if (!measured.includes(ticked)) assert.ok(said.includes(`you ticked ${title}, which moved none here`), said);
         } else {
           const box = page.locator(`.lesson [data-question] input.guess-box`);
           await box.fill("1");

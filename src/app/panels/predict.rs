@@ -510,11 +510,7 @@ fn reveal(q: &Question, given: &Given, beside: bool) -> String {
         // The step's words and figure say which schemes; the line says
         // how the reader's ticks fared.
         let line = match (q.answer, guess) {
-            (Answer::Schemes, Some(ticked)) => format!(
-                "You had {} of {} schemes right.",
-                schemes_right(q, ticked),
-                PlacementId::TEXTBOOK.len()
-            ),
+            (Answer::Schemes, Some(ticked)) => format!("{}.", schemes_right(q, ticked)),
             (Answer::Schemes, None) => String::new(),
             (_, guess) => {
                 let guessed = guess.map_or(String::new(), |g| format!("Your guess: {g}{unit}. "));
@@ -558,13 +554,38 @@ fn from_tenths(value: u64, whole: bool) -> String {
     }
 }
 
-/// How many schemes the reader ticked (or left) as measured.
-fn schemes_right(q: &Question, ticked: &str) -> usize {
+/// How many schemes the reader ticked (or left) as measured, and which
+/// not: "You had 4 of 5 schemes right. You ticked Maglev, which moved
+/// none here."
+fn schemes_right(q: &Question, ticked: &str) -> String {
     let listed = |list: &str, id: PlacementId| list.split(',').any(|s| s == id.as_str());
-    PlacementId::TEXTBOOK
-        .iter()
-        .filter(|&&id| listed(&q.measured, id) == listed(ticked, id))
-        .count()
+    let (mut moved_none, mut moved_some) = (Vec::new(), Vec::new());
+    for &id in PlacementId::TEXTBOOK {
+        match (listed(ticked, id), listed(&q.measured, id)) {
+            (true, false) => moved_none.push(id.title()),
+            (false, true) => moved_some.push(id.title()),
+            _ => {}
+        }
+    }
+    let total = PlacementId::TEXTBOOK.len();
+    let right = total - moved_none.len() - moved_some.len();
+    let mut wrong = Vec::new();
+    if !moved_none.is_empty() {
+        wrong.push(format!(
+            "you ticked {}, which moved none here",
+            model::format::and_list(&moved_none)
+        ));
+    }
+    if !moved_some.is_empty() {
+        wrong.push(format!(
+            "you left out {}, which did move some",
+            model::format::and_list(&moved_some)
+        ));
+    }
+    match wrong.join("; ") {
+        none if none.is_empty() => format!("You had all {total} schemes right"),
+        wrong => format!("You had {right} of {total} schemes right: {wrong}"),
+    }
 }
 
 fn sentence(q: &Question, guess: Option<&str>, unit: &str) -> String {
@@ -583,11 +604,7 @@ fn sentence(q: &Question, guess: Option<&str>, unit: &str) -> String {
         };
         return match guess {
             Some(g) => {
-                format!(
-                    "Measured: {named}. You had {} of {} schemes right: {why}.",
-                    schemes_right(q, g),
-                    PlacementId::TEXTBOOK.len()
-                )
+                format!("Measured: {named}. {}. Why: {why}.", schemes_right(q, g))
             }
             None => format!("Measured: {named}: {why}."),
         };

@@ -29,7 +29,7 @@ pub const ABOUT: About = About {
 /// How it places a key, what that costs, and where it is used.
 fn explain(_settings: &Settings) -> String {
     format!(
-        "Servers take turns claiming rows of a {}-row table, each along its own permutation; a key reads one row. Near-perfect balance and one memory read per lookup, at the price of building the table and of a few rows changing hands between servers that stay. Google's network load balancer.",
+        "Servers take turns claiming rows of a {}-row table, each along its own permutation; a key reads one row. Near-perfect balance and one memory read per lookup, at the price of building the table, and of rows that can change hands between servers that stay. Google's network load balancer.",
         crate::format::thousands(TABLE_SIZE as u64)
     )
 }
