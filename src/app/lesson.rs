@@ -10,7 +10,7 @@
 use leptos::prelude::*;
 
 use crate::app::panels::failure::FailureView;
-use crate::app::panels::predict::{given, question_box, settings_query, skip, Guesses};
+use crate::app::panels::predict::{given, question_box, settings_query, skip, AskInStep, Guesses};
 use crate::app::patch::{markup, Holder};
 use crate::app::state::{measured_at, Model};
 use crate::render::lesson::step_table;
@@ -181,13 +181,15 @@ impl Lesson {
     /// moved on, as "Just show me" does. A slide passed by → leaves its
     /// question waiting for the class, so ← comes back to it still asking,
     /// and the index ("Guess first") leaves the others as they were; the
-    /// later steps hold their answers meanwhile.
+    /// later steps hold their answers meanwhile. The ring's own question
+    /// is answered by moving past it either way.
     fn take(self, model: Model, to: LessonStep, on_slide: bool, pass_answers: bool) {
+        // Past the first step the ring shows the change itself (its
+        // crosses, its stages), which answers the ring's question: moving
+        // on answers it everywhere.
         let past = LessonStep::ALL.into_iter().take_while(|&step| step != to);
-        for id in past
-            .filter_map(LessonStep::question)
-            .filter(|_| pass_answers)
-        {
+        let passed = |id: &QuestionId| pass_answers || *id == QuestionId::Moved;
+        for id in past.filter_map(LessonStep::question).filter(passed) {
             if model.holds_untracked(id) {
                 skip(model, id);
             }
@@ -273,6 +275,18 @@ pub fn lesson_steps<S: IntoView>(
         });
     });
     let go = move |to: LessonStep| lesson.go(model, to, false);
+    // "Guess first" asks for a question's step.
+    let AskInStep(asked) = expect_context::<AskInStep>();
+    Effect::new(move |_| {
+        if let Some(&id) = asked
+            .get()
+            .checked_sub(1)
+            .and_then(|at| QuestionId::ALL.get(at))
+        {
+            asked.set(0);
+            lesson.ask(model, id);
+        }
+    });
     let said = said(model, step, lesson.many);
     // The step's own question, while it waits or once answered here for
     // these settings (to show the reader's guess beside the answer); a

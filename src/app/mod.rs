@@ -91,11 +91,8 @@ fn provide_parts(
     provide_context(handout);
     let failure_view = panels::failure::FailureView::default();
     provide_context(failure_view);
-    let the_lesson = lesson::Lesson::new(model, failure_view);
-    provide_context(the_lesson);
-    provide_context(panels::predict::AskInStep(Callback::new(move |id| {
-        the_lesson.ask(model, id)
-    })));
+    provide_context(lesson::Lesson::new(model, failure_view));
+    provide_context(panels::predict::AskInStep(RwSignal::new(0)));
     provide_context(panels::predict::Guesses::default());
     provide_context(panels::ring::Stages::new(model));
     measure::keep_up_to_date(model, one_key, shown.iter().map(|p| p.id).collect());

@@ -33,14 +33,16 @@ pub struct Presenting {
     /// The lecture given when the address names none.
     pub lesson: Lecture,
     /// What Space has shown on this slide, the latest in the lowest four
-    /// bits: a question told (its place in `QuestionId::ALL` plus one) or
-    /// `FOLD`, a fold opened; so ↑ takes back exactly the last (up to
-    /// eight). Cleared on each new slide.
+    /// bits: a question told (its place in `QuestionId::ALL` plus one),
+    /// `FOLD`, a fold opened, or `STAGE`, the ring a stage on; so ↑ takes
+    /// back exactly the last (up to eight). Cleared on each new slide.
     shown: StoredValue<u32>,
 }
 
 /// `Presenting::shown`'s mark for a fold opened.
 const FOLD: u32 = 15;
+/// `Presenting::shown`'s mark for the ring stepped a stage on.
+const STAGE: u32 = 14;
 /// `Presenting::shown` on a slide arrived at by going back: its open folds
 /// stay, to be closed by ↑ one at a time.
 const BACK: u32 = u32::MAX;
@@ -219,9 +221,20 @@ fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isi
         push(presenting, id as u32 + 1);
         return;
     }
-    let stepped =
-        on_ring && !model.asking_untracked() && stages.is_some_and(|stages| stages.step(model, by));
+    // Space steps the ring on a stage (noted, for ↑); ↑ steps it back
+    // only when that is what Space did last.
+    let last = presenting.shown.get_value() & 0xF;
+    let may_step = by > 0 || last == STAGE;
+    let stepped = may_step
+        && on_ring
+        && !model.asking_untracked()
+        && stages.is_some_and(|stages| stages.step(model, by));
     if stepped {
+        if by > 0 {
+            push(presenting, STAGE);
+        } else {
+            presenting.shown.update_value(|shown| *shown >>= 4);
+        }
         return;
     }
     if by > 0 {
@@ -240,7 +253,7 @@ fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isi
     presenting.shown.update_value(|shown| *shown >>= 4);
     match last {
         0 => presenting.go(-1),
-        FOLD => {}
+        FOLD | STAGE => {}
         told => {
             if let Some(&id) = QuestionId::ALL.get(told as usize - 1) {
                 predict::ask_again(model, id);

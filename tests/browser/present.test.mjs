@@ -407,3 +407,35 @@ for (const [viewport, undo, lecture] of [[{ width: 1280, height: 800 }, true, ""
     await close();
   });
 }
+
+test("↑ after Space told the ring's answer asks it again and leaves the ring's stage; after Space played a stage, steps it back", async () => {
+  const { page, errors, close } = await open(env.browser, env.served, "?present=1", { lazy: true, ready: ".present-bar:not([hidden])" });
+  await appReady(page);
+  await atSlide(page, 1);
+  const now = () => page.evaluate(() => ({
+    moved: (document.documentElement.dataset.asks ?? "").split(" ").includes("moved"),
+    stage: document.querySelector("#ring .stage-label")?.textContent,
+    where: document.querySelector(".present-where").textContent.split(" ")[0],
+  }));
+  const arrived = await now();
+  assert.equal(arrived.moved, true);
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => !(document.documentElement.dataset.asks ?? "").split(" ").includes("moved"));
+  const told = await now();
+  await page.keyboard.press("ArrowUp");
+  await page.waitForFunction(() => (document.documentElement.dataset.asks ?? "").split(" ").includes("moved"));
+  assert.deepEqual(await now(), { ...told, moved: true }, "asked again, the ring's stage as it was");
+  // Slide 2 arrives before the change; Space plays it, ↑ takes it back, ↑ again leaves the slide.
+  await page.keyboard.press(" ");
+  await page.keyboard.press(" ");
+  await atSlide(page, 2);
+  const before = (await now()).stage;
+  await page.keyboard.press(" ");
+  await page.waitForFunction((before) => document.querySelector("#ring .stage-label")?.textContent !== before, before);
+  await page.keyboard.press("ArrowUp");
+  await page.waitForFunction((before) => document.querySelector("#ring .stage-label")?.textContent === before, before);
+  await page.keyboard.press("ArrowUp");
+  await atSlide(page, 1);
+  assert.deepEqual(errors, []);
+  await close();
+});

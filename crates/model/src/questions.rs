@@ -499,6 +499,10 @@ fn copy_hours(s: &Snapshot) -> Question {
 /// answer's own form ("205", "22.8"), or a sentence saying what is wrong.
 pub fn read_guess(answer: Answer, text: &str) -> Result<String, String> {
     let text = text.trim();
+    // Ticking no scheme is an answer: none of them.
+    if answer == Answer::Schemes {
+        return Ok(if text.is_empty() { "none" } else { text }.to_string());
+    }
     if text.is_empty() {
         return Err("Type a guess first, or press \u{201c}Just show me\u{201d}.".to_string());
     }
@@ -549,6 +553,16 @@ pub fn read_guess(answer: Answer, text: &str) -> Result<String, String> {
 mod tests {
     use super::*;
     use crate::{Settings, Valid};
+
+    #[test]
+    fn no_scheme_ticked_is_the_answer_none() {
+        assert_eq!(read_guess(Answer::Schemes, "  ").as_deref(), Ok("none"));
+        assert_eq!(
+            read_guess(Answer::Schemes, "jump,maglev").as_deref(),
+            Ok("jump,maglev")
+        );
+        assert!(read_guess(Answer::Percent, "").is_err());
+    }
 
     #[test]
     fn each_question_names_every_way_the_page_writes_its_answer() {

@@ -154,10 +154,12 @@ fn current(model: Model, id: QuestionId) -> Option<Question> {
     })
 }
 
-/// Take the lesson to the step that asks a question, focus in its box
-/// (`lesson::Lesson::ask`, given as context: the lesson reads this panel).
+/// A request to the lesson to take the step that asks a question, focus in
+/// its box (`lesson::Lesson::ask`): the question's place in
+/// `QuestionId::ALL` plus one, 0 for none. A signal of a type the page
+/// already compiles, given as context, since the lesson reads this panel.
 #[derive(Clone, Copy)]
-pub struct AskInStep(pub Callback<QuestionId>);
+pub struct AskInStep(pub RwSignal<usize>);
 
 pub fn predict_panel() -> impl IntoView {
     let model = expect_context::<Model>();
@@ -180,7 +182,7 @@ pub fn predict_panel() -> impl IntoView {
         let AskInStep(ask) = expect_context::<AskInStep>();
         view! {
             <p class="question-step">
-                <button type="button" data-ask-in-step on:click=move |_| ask.run(shown())>
+                <button type="button" data-ask-in-step on:click=move |_| ask.set(shown() as usize + 1)>
                     {move || LessonStep::asking(shown()).map(|step| format!("Answer it in lesson step {}, beside its figure", step.number()))}
                 </button>
             </p>
