@@ -234,7 +234,8 @@ impl Deploy {
             keys: keys.len(),
             moved: movement.moved,
             moved_between: movement.moved_between,
-            moved_request_share: if total > 0.0 { moved / total } else { 0.0 },
+            requests: total,
+            moved_requests: moved,
         }
     }
 
@@ -262,12 +263,32 @@ pub struct DeployCount {
     pub moved: usize,
     /// Moved between two servers in both pools.
     pub moved_between: usize,
-    /// The share of all requests whose key moved (keys alike: the share of keys).
-    pub moved_request_share: f64,
+    /// The keys' requests (keys alike: one each), and those whose key moved.
+    pub requests: f64,
+    pub moved_requests: f64,
 }
 
 impl DeployCount {
     pub fn moved_share(&self) -> f64 {
         self.moved as f64 / self.keys.max(1) as f64
+    }
+
+    /// The share of all requests whose key moved (keys alike: the share of keys).
+    pub fn moved_request_share(&self) -> f64 {
+        if self.requests > 0.0 {
+            self.moved_requests / self.requests
+        } else {
+            0.0
+        }
+    }
+
+    /// Two counts of disjoint keys, under the same placement, as one: what
+    /// counting a long list a batch at a time adds up to.
+    pub fn add(&mut self, other: &DeployCount) {
+        self.keys += other.keys;
+        self.moved += other.moved;
+        self.moved_between += other.moved_between;
+        self.requests += other.requests;
+        self.moved_requests += other.moved_requests;
     }
 }

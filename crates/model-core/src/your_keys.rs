@@ -110,6 +110,9 @@ pub struct Missing;
 /// and the line counted.
 pub struct Counter {
     reading: Reading,
+    /// The command line's reading: no line cap and no sample, every
+    /// distinct key kept (memory grows with distinct keys, not lines).
+    every_key: bool,
     /// Distinct keys in the order first seen, each with its requests.
     keys: Vec<(String, u32)>,
     index: Index,
@@ -125,8 +128,19 @@ pub struct Counter {
 
 impl Counter {
     pub fn new(reading: Reading) -> Counter {
+        Counter::reading(reading, false)
+    }
+
+    /// A counter that keeps every distinct key, with no line cap
+    /// (`ringdiff`: a deploy gate counts every key, the page a sample).
+    pub fn every_key(reading: Reading) -> Counter {
+        Counter::reading(reading, true)
+    }
+
+    fn reading(reading: Reading, every_key: bool) -> Counter {
         Counter {
             reading,
+            every_key,
             keys: Vec::new(),
             index: Index::default(),
             partial: Vec::new(),
@@ -175,7 +189,7 @@ impl Counter {
             }
         };
         self.lines += 1;
-        if self.lines > MAX_LINES {
+        if self.lines > MAX_LINES && !self.every_key {
             return Err(format!(
                 "This has more than {} lines, the most the page reads: nothing was read.",
                 thousands(MAX_LINES as u64)
@@ -224,7 +238,11 @@ impl Counter {
             ));
         }
         let distinct = self.keys.len();
-        let keys = sample(self.keys);
+        let keys = if self.every_key {
+            self.keys
+        } else {
+            sample(self.keys)
+        };
         Ok(KeyList {
             lines: self.lines,
             distinct,
@@ -350,7 +368,7 @@ fn sample(keys: Vec<(String, u32)>) -> Vec<(String, u32)> {
 }
 
 /// What was read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct KeyList {
     /// Lines that held a key, or lacked the field (empty lines not counted).
     pub lines: usize,

@@ -3,7 +3,9 @@
 //! by its own rules (DEFINITIONS §20). BEFORE and AFTER are files in any form
 //! the page reads: an nginx `upstream` block, an HAProxy `backend`, a
 //! twemproxy pool, or a plain list (`NAME` or `NAME weight=W` a line). The
-//! counting is the page's own model, so the two give one answer.
+//! counting is the page's own model, so the two give one answer; unlike the
+//! page, which places a sample past 100,000 distinct keys, it counts every
+//! key of a log (streamed, gzipped or not, `-` for standard input).
 //!
 //! Exit status: 0, or 1 when `--max-moved` is given and `--system`'s share of
 //! requests moved exceeds it, or 2 for input it cannot take (a config its
@@ -20,7 +22,7 @@ use model::placements::PlacementId;
 use model::requests::Requests;
 use model::schemes::{KeyPositions, Scheme};
 use model::settings::{Settings, MAX_KEYS, MIN_KEYS};
-use model::your_keys::{self, KeyList, Reading, Split, YourKeys};
+use model::your_keys::{self, KeyList, Reading, Split, YourKeys, MAX_PLACED};
 use serde_json::json;
 
 pub const USAGE: &str = "usage: ringdiff BEFORE AFTER [--keys N | --keys-file FILE [--field N]] [--system ID] [--max-moved SHARE] [--json]";
@@ -189,8 +191,9 @@ pub fn read_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, String> {
 /// A deploy measured on some keys.
 pub struct Measured {
     pub deploy: Deploy,
+    /// Distinct keys, every one placed.
     pub keys: usize,
-    /// The keys read from a file, when they came from one.
+    /// The lines read and the distinct keys, when the keys came from a file.
     pub list: Option<(usize, usize)>,
     /// One row per placement, in `placements()` order.
     pub rows: Vec<(&'static dyn Scheme, DeployCount)>,
@@ -201,8 +204,47 @@ pub struct Measured {
     pub reorder: Option<Vec<DeployCount>>,
 }
 
-/// Measure `deploy` on the page's keys (`Count`) or on a key list.
+/// Measure `deploy` on the page's keys `key-0` … (`count` of them) or on
+/// every key of a list. A list longer than the page places at once is
+/// counted a batch at a time and the counts added: each deployed system
+/// places a key by that key alone, so no key is left out and none sampled.
 pub fn measure(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured {
+    let Some(list) = keys else {
+        return measure_batch(deploy, None, count);
+    };
+    let (lines, distinct) = (list.lines, list.distinct);
+    // Batches of about equal size, none over what one placement takes.
+    let batches = list.keys.len().div_ceil(MAX_PLACED).max(1);
+    let size = list.keys.len().div_ceil(batches);
+    let mut parts = list.keys.chunks(size).map(|batch| KeyList {
+        keys: batch.to_vec(),
+        distinct: batch.len(),
+        ..KeyList::default()
+    });
+    let first = parts.next().unwrap_or_default();
+    let count = first.keys.len() as u32;
+    let mut total = measure_batch(deploy, Some(first), count);
+    for part in parts {
+        let count = part.keys.len() as u32;
+        let more = measure_batch(total.deploy, Some(part), count);
+        for ((_, sum), (_, add)) in total.rows.iter_mut().zip(&more.rows) {
+            sum.add(add);
+        }
+        if let (Some(sum), Some(add)) = (total.reorder.as_mut(), &more.reorder) {
+            for (sum, add) in sum.iter_mut().zip(add) {
+                sum.add(add);
+            }
+        }
+        total.ring_by_arcs += more.ring_by_arcs;
+        total.keys += more.keys;
+        total.deploy = more.deploy;
+    }
+    total.list = Some((lines, distinct));
+    total
+}
+
+/// One batch: at most the page's most keys.
+fn measure_batch(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured {
     let list = keys.as_ref().map(|list| (list.lines, list.distinct));
     let yours = keys.map(YourKeys::new);
     let settings = Settings {
@@ -248,6 +290,44 @@ pub fn run(args: &[String]) -> Outcome {
     }
 }
 
+/// Every distinct key of a file (or of standard input, `-`) and its
+/// requests, read a piece at a time: memory grows with the distinct keys,
+/// not the lines. A gzipped file (a rotated `access.log.1.gz`) is read
+/// through gzip, known by its first two bytes.
+pub fn read_keys(path: &str, field: Option<usize>) -> Result<KeyList, String> {
+    use std::io::{BufRead, BufReader, Read};
+    let source: Box<dyn Read> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|why| why.to_string())?)
+    };
+    let mut source = BufReader::with_capacity(1 << 16, source);
+    let gzipped = source
+        .fill_buf()
+        .map_err(|why| why.to_string())?
+        .starts_with(&[0x1f, 0x8b]);
+    let mut source: Box<dyn Read> = if gzipped {
+        Box::new(flate2::bufread::MultiGzDecoder::new(source))
+    } else {
+        Box::new(source)
+    };
+    // The split follows the name, without its `.gz`.
+    let name = path.strip_suffix(".gz").unwrap_or(path);
+    let mut counter = your_keys::Counter::every_key(Reading {
+        split: Split::for_file(name),
+        field,
+    });
+    let mut piece = vec![0u8; 1 << 16];
+    loop {
+        let read = source.read(&mut piece).map_err(|why| why.to_string())?;
+        if read == 0 {
+            break;
+        }
+        counter.feed(&piece[..read])?;
+    }
+    counter.finish()
+}
+
 fn read_text(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|why| format!("{path}: {why}"))
 }
@@ -259,16 +339,8 @@ fn answer(args: &Args) -> Result<Outcome, String> {
     let (list, count) = match &args.keys {
         KeySource::Count(count) => (None, *count),
         KeySource::File { path, field } => {
-            let bytes = std::fs::read(path).map_err(|why| format!("{path}: {why}"))?;
-            let reading = Reading {
-                split: Split::for_file(path),
-                field: *field,
-            };
-            let list = your_keys::read(&bytes, reading).map_err(|why| format!("{path}: {why}"))?;
-            if list.keys.is_empty() {
-                return Err(format!("{path}: no keys in it."));
-            }
-            let count = list.keys.len() as u32;
+            let list = read_keys(path, *field).map_err(|why| format!("{path}: {why}"))?;
+            let count = list.keys.len().min(MAX_PLACED) as u32;
             (Some(list), count)
         }
     };
@@ -278,7 +350,7 @@ fn answer(args: &Args) -> Result<Outcome, String> {
             .rows
             .iter()
             .find(|(scheme, _)| scheme.id() == id)
-            .map(|(_, count)| count.moved_request_share)
+            .map(|(_, count)| count.moved_request_share())
     });
     let over = matches!((judged, args.max_moved), (Some(share), Some(limit)) if share > limit);
     let stdout = if args.json {
@@ -303,14 +375,15 @@ fn answer(args: &Args) -> Result<Outcome, String> {
 }
 
 /// `{"systems": {ID: {"moved", "moved_between", "moved_share", "moved_request_share"}}}`,
-/// with the deploy in words and the keys counted beside it.
+/// with the deploy in words, the distinct keys (`keys`, every one placed)
+/// and the requests (`requests`, the lines read) beside it.
 pub fn to_json(measured: &Measured) -> String {
     let row = |count: &DeployCount| {
         json!({
             "moved": count.moved,
             "moved_between": count.moved_between,
             "moved_share": count.moved_share(),
-            "moved_request_share": count.moved_request_share,
+            "moved_request_share": count.moved_request_share(),
         })
     };
     let systems: serde_json::Map<String, serde_json::Value> = measured
@@ -318,9 +391,12 @@ pub fn to_json(measured: &Measured) -> String {
         .iter()
         .map(|(scheme, count)| (scheme.id().to_string(), row(count)))
         .collect();
+    // Requests: the lines read (keys alike: one each).
+    let requests = measured.list.map_or(measured.keys, |(lines, _)| lines);
     let mut out = json!({
         "deploy": describe(&measured.deploy),
         "keys": measured.keys,
+        "requests": requests,
         "systems": systems,
     });
     if let Some(reorder) = &measured.reorder {
@@ -337,10 +413,9 @@ fn to_text(measured: &Measured, args: &Args) -> String {
     let mut out = format!("Deploy: {}.\n", describe(&measured.deploy));
     out.push_str(&match (&args.keys, measured.list) {
         (KeySource::File { path, .. }, Some((lines, distinct))) => format!(
-            "Keys: {} distinct of {} lines in {path}, each line one request; {} placed.\n\n",
+            "Keys: {} distinct in {} lines of {path}, each line one request; every key placed.\n\n",
             thousands(distinct as u64),
             thousands(lines as u64),
-            thousands(measured.keys as u64)
         ),
         _ => format!(
             "Keys: key-0 \u{2026} key-{}, each asked for alike.\n\n",
@@ -359,11 +434,12 @@ fn to_text(measured: &Measured, args: &Args) -> String {
         };
         out.push_str(&format!(
             "{mark} {:<13} {:>7} {:>6}% {:>8} {:>8}%  {}\n",
-            scheme.id(),
+            // The id as text: `PlacementId`'s Display ignores padding.
+            scheme.id().as_str(),
             thousands(count.moved as u64),
             fixed(count.moved_share() * 100.0, 1),
             thousands(count.moved_between as u64),
-            fixed(count.moved_request_share * 100.0, 1),
+            fixed(count.moved_request_share() * 100.0, 1),
             scheme.title()
         ));
     }

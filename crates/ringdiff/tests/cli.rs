@@ -293,3 +293,130 @@ fn the_same_pool_moves_nothing() {
         .unwrap()
         .starts_with("nothing changes"));
 }
+
+/// nginx `hash $key` (no `consistent`) by DEFINITIONS §15, for a model
+/// independent of ringdiff's: (CRC32 >> 16) & 0x7FFF mod ΣW, walked
+/// through the weights in list order.
+fn nginx_hash_owner(key: &str, weights: &[u32]) -> Option<usize> {
+    let mut w = ((crc32(key.as_bytes()) >> 16) & 0x7FFF) % weights.iter().sum::<u32>();
+    weights.iter().position(|&weight| {
+        let here = w < weight;
+        w = w.saturating_sub(weight);
+        here
+    })
+}
+
+#[test]
+fn every_key_of_a_long_log_is_counted_none_sampled_and_a_gzipped_one_reads_the_same() {
+    let dir = scratch("every-key");
+    let before = write(&dir, "before.txt", "alpha\nbravo\ncharlie weight=2\n");
+    let after = write(&dir, "after.txt", "alpha\nbravo\ncharlie weight=2\ndelta\n");
+    // 230,000 distinct paths, more than twice what the page places at
+    // once; every seventh asked for twice.
+    let distinct = 230_000;
+    let mut log = String::new();
+    let mut lines = 0;
+    for i in 0..distinct {
+        let times = if i % 7 == 0 { 2 } else { 1 };
+        for _ in 0..times {
+            log.push_str(&format!("/p/{i}\n"));
+            lines += 1;
+        }
+    }
+    let path = write(&dir, "keys.txt", &log);
+    let ran = ringdiff(&[&before, &after, "--keys-file", &path, "--json"]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let out = json(&ran);
+    assert_eq!(out["keys"], distinct);
+    assert_eq!(out["requests"], lines);
+    // Key for key against the independent model: every key, every request.
+    let (mut moved, mut moved_requests) = (0, 0);
+    for i in 0..distinct {
+        let key = format!("/p/{i}");
+        if nginx_hash_owner(&key, &[1, 1, 2]) != nginx_hash_owner(&key, &[1, 1, 2, 1]) {
+            moved += 1;
+            moved_requests += if i % 7 == 0 { 2 } else { 1 };
+        }
+    }
+    let row = &out["systems"]["nginx-hash"];
+    assert_eq!(row["moved"], moved);
+    assert_eq!(
+        row["moved_share"].as_f64().unwrap(),
+        moved as f64 / distinct as f64
+    );
+    let share = row["moved_request_share"].as_f64().unwrap();
+    assert!(
+        (share - moved_requests as f64 / lines as f64).abs() < 1e-12,
+        "{share}"
+    );
+    // The same log gzipped, and the same from standard input.
+    let gz = dir.join("keys.txt.gz");
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut encoder, log.as_bytes()).unwrap();
+    std::fs::write(&gz, encoder.finish().unwrap()).unwrap();
+    let zipped = ringdiff(&[
+        &before,
+        &after,
+        "--keys-file",
+        gz.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(zipped.code, 0, "{}", zipped.stderr);
+    assert_eq!(json(&zipped)["systems"], out["systems"]);
+    let piped = Command::new(env!("CARGO_BIN_EXE_ringdiff"))
+        .args([&before, &after, "--keys-file", "-", "--json"])
+        .stdin(std::fs::File::open(&path).unwrap())
+        .output()
+        .unwrap();
+    assert!(
+        piped.status.success(),
+        "{}",
+        String::from_utf8_lossy(&piped.stderr)
+    );
+    let piped: serde_json::Value = serde_json::from_slice(&piped.stdout).unwrap();
+    assert_eq!(piped["systems"], out["systems"]);
+    assert_eq!(piped["keys"], distinct);
+}
+
+#[test]
+fn the_text_table_lines_up_under_its_header() {
+    let dir = scratch("columns");
+    let before = write(&dir, "before.txt", "alpha\nbravo\n");
+    let after = write(&dir, "after.txt", "alpha\nbravo\ncharlie\n");
+    let ran = ringdiff(&[&before, &after]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let lines: Vec<&str> = ran.stdout.lines().collect();
+    let header = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("id "))
+        .unwrap();
+    // Each number column ends where its heading does, on every row.
+    let ends = |line: &str, words: usize| -> Vec<usize> {
+        let mut ends = Vec::new();
+        let mut inside = false;
+        for (at, c) in line.char_indices() {
+            if c != ' ' && !inside {
+                inside = true;
+            } else if c == ' ' && inside {
+                inside = false;
+                ends.push(at);
+            }
+        }
+        ends.truncate(words);
+        ends
+    };
+    let heading = ends(lines[header], 5);
+    let rows: Vec<&&str> = lines[header + 1..]
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert_eq!(rows.len(), 9, "{}", ran.stdout);
+    for row in rows {
+        assert_eq!(
+            ends(&row[1..], 5)[1..],
+            heading[1..].iter().map(|e| e - 1).collect::<Vec<_>>()[..],
+            "{row}\n{}",
+            lines[header]
+        );
+    }
+}
