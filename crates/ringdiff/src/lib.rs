@@ -7,9 +7,10 @@
 //! page, which places a sample past 100,000 distinct keys, it counts every
 //! key of a log (streamed, gzipped or not, `-` for standard input).
 //!
-//! Exit status: 0, or 1 when `--max-moved` is given and `--system`'s share of
-//! requests moved exceeds it, or 2 for input it cannot take (a config its
-//! program would refuse: the file, the line and why).
+//! Exit status (`EXIT_STATUS`, and the crate's README): 0, or 1 when
+//! `--max-moved` is given and `--system`'s share of requests moved exceeds
+//! it, or 2 for input it cannot take (a usage error, as clap reports it, or a
+//! config its program would refuse: the file, the line and why).
 
 use std::sync::Arc;
 
@@ -25,7 +26,12 @@ use model::settings::{Settings, MAX_KEYS, MIN_KEYS};
 use model::your_keys::{self, KeyList, Reading, Split, YourKeys, MAX_PLACED};
 use serde_json::json;
 
-pub const USAGE: &str = "usage: ringdiff BEFORE AFTER [--keys N | --keys-file FILE [--field N]] [--system ID] [--max-moved SHARE] [--json]";
+/// What the exit status says, for `--help` and the crate's README.
+pub const EXIT_STATUS: &str = "Exit status:
+  0  the deploy was counted (and, with --max-moved, is within it)
+  1  --system moves more than --max-moved of requests
+  2  a usage error: a bad argument, a file that cannot be read, or a config
+     its program would refuse (the file, the line and why)";
 
 /// The keys a deploy is measured on when none are given: the page's default.
 pub const DEFAULT_KEYS: u32 = 1_000;
@@ -57,6 +63,15 @@ enum KeySource {
     File { path: String, field: Option<usize> },
 }
 
+/// How the counts are written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Format {
+    Text,
+    Json,
+    /// A table to paste as a pull request's comment.
+    Markdown,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 struct Args {
     before: String,
@@ -64,7 +79,9 @@ struct Args {
     keys: KeySource,
     system: Option<PlacementId>,
     max_moved: Option<f64>,
-    json: bool,
+    format: Format,
+    /// The exit status alone.
+    quiet: bool,
 }
 
 /// Every placement a run reports: the page's ring, then each deployed system.
@@ -89,95 +106,73 @@ fn share(text: &str) -> Result<f64, String> {
     }
 }
 
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut files = Vec::new();
-    let mut count: Option<u32> = None;
-    let mut file: Option<String> = None;
-    let mut field: Option<usize> = None;
-    let mut system = None;
-    let mut max_moved = None;
-    let mut json = false;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |flag: &str| {
-            args.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value.\n{USAGE}"))
-        };
-        match arg.as_str() {
-            "--keys" => {
-                let text = value("--keys")?;
-                count = Some(
-                    text.parse::<u32>()
-                        .ok()
-                        .filter(|n| (MIN_KEYS..=MAX_KEYS).contains(n))
-                        .ok_or_else(|| {
-                            format!(
-                                "--keys takes a whole number from {MIN_KEYS} to {}, not \u{201c}{text}\u{201d}.",
-                                thousands(u64::from(MAX_KEYS))
-                            )
-                        })?,
-                );
-            }
-            "--keys-file" => file = Some(value("--keys-file")?),
-            "--field" => {
-                let text = value("--field")?;
-                field = Some(
-                    text.parse::<usize>()
-                        .ok()
-                        .filter(|&n| n >= 1)
-                        .ok_or_else(|| {
-                            format!(
-                                "--field takes a field number from 1, not \u{201c}{text}\u{201d}."
-                            )
-                        })?,
-                );
-            }
-            "--system" => system = Some(value("--system")?),
-            "--max-moved" => max_moved = Some(share(&value("--max-moved")?)?),
-            "--json" => json = true,
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            flag if flag.starts_with("--") => {
-                return Err(format!("unknown option {flag}.\n{USAGE}"))
-            }
-            path => files.push(path.to_string()),
-        }
-    }
-    let [before, after] = <[String; 2]>::try_from(files).map_err(|files| {
-        format!(
-            "give two files, BEFORE and AFTER ({} given).\n{USAGE}",
-            files.len()
-        )
-    })?;
-    let keys = match (count, file) {
-        (Some(_), Some(_)) => return Err("give --keys or --keys-file, not both.".into()),
-        (None, Some(path)) => KeySource::File { path, field },
-        (count, None) if field.is_none() => KeySource::Count(count.unwrap_or(DEFAULT_KEYS)),
-        _ => return Err("--field reads a field of --keys-file's lines; give the file.".into()),
-    };
-    let system = match system {
-        None => None,
-        Some(id) => match placements().iter().find(|p| p.id().as_str() == id) {
-            Some(scheme) => Some(scheme.id()),
-            None => {
-                let ids: Vec<&str> = placements().iter().map(|p| p.id().as_str()).collect();
-                return Err(format!(
-                    "no system \u{201c}{id}\u{201d}; the ids are {}.",
-                    ids.join(", ")
-                ));
-            }
+/// The command line, by clap: `--help` and `--version` on standard output
+/// with status 0, a usage error on standard error with status 2.
+fn command() -> clap::Command {
+    use clap::{builder::PossibleValuesParser, value_parser, Arg, ArgAction, Command};
+    let ids: Vec<&'static str> = placements().iter().map(|p| p.id().as_str()).collect();
+    Command::new("ringdiff")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("How many keys a deploy moves, pool before to pool after, on the page's ring and under every deployed system")
+        .arg(Arg::new("before").value_name("BEFORE").required(true)
+            .help("The pool before: an nginx upstream block, an HAProxy backend, a twemproxy pool, or NAME [weight=W] a line"))
+        .arg(Arg::new("after").value_name("AFTER").required(true).help("The pool after, in any of those forms"))
+        .arg(Arg::new("keys").long("keys").value_name("N")
+            .value_parser(value_parser!(u32).range(i64::from(MIN_KEYS)..=i64::from(MAX_KEYS)))
+            .help(format!("Count the keys key-0 … key-(N-1) [default: {DEFAULT_KEYS}]")))
+        .arg(Arg::new("keys-file").long("keys-file").value_name("FILE").conflicts_with("keys")
+            .help("Count every key of a file, a line a request ('-': standard input; .gz read as is)"))
+        .arg(Arg::new("field").long("field").value_name("N").requires("keys-file")
+            .value_parser(value_parser!(u32).range(1..)).help("Take field N of each line as its key (an nginx access log's path is 7)"))
+        .arg(Arg::new("system").long("system").value_name("ID")
+            .value_parser(PossibleValuesParser::new(ids)).help("The system --max-moved judges, marked * in the table"))
+        .arg(Arg::new("max-moved").long("max-moved").value_name("SHARE").requires("system")
+            .value_parser(share).help("Exit 1 when --system moves more than this share of requests (0.25 or 25%)"))
+        .arg(Arg::new("format").long("format").value_name("FORMAT").default_value("text")
+            .value_parser(["text", "json", "markdown"]).help("text, json, or markdown (a table for a pull request's comment)"))
+        .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).conflicts_with("format")
+            .help("The same as --format json"))
+        .arg(Arg::new("quiet").long("quiet").short('q').action(ArgAction::SetTrue)
+            .help("Print nothing but a refusal: the exit status says it"))
+        .after_help(EXIT_STATUS)
+}
+
+fn parse_args(args: &[String]) -> Result<Args, clap::Error> {
+    let matches = command().try_get_matches_from(
+        std::iter::once("ringdiff".to_string()).chain(args.iter().cloned()),
+    )?;
+    let text = |id: &str| matches.get_one::<String>(id).cloned();
+    let keys = match text("keys-file") {
+        Some(path) => KeySource::File {
+            path,
+            field: matches.get_one::<u32>("field").map(|&n| n as usize),
         },
+        None => KeySource::Count(
+            matches
+                .get_one::<u32>("keys")
+                .copied()
+                .unwrap_or(DEFAULT_KEYS),
+        ),
     };
-    if max_moved.is_some() && system.is_none() {
-        return Err("--max-moved judges one system: give --system ID too.".into());
-    }
+    let system = text("system").and_then(|id| {
+        placements()
+            .into_iter()
+            .map(|p| p.id())
+            .find(|p| p.as_str() == id)
+    });
+    let format = match (matches.get_flag("json"), text("format").as_deref()) {
+        (true, _) | (_, Some("json")) => Format::Json,
+        (_, Some("markdown")) => Format::Markdown,
+        _ => Format::Text,
+    };
     Ok(Args {
-        before,
-        after,
+        before: text("before").unwrap_or_default(),
+        after: text("after").unwrap_or_default(),
         keys,
         system,
-        max_moved,
-        json,
+        max_moved: matches.get_one::<f64>("max-moved").copied(),
+        format,
+        quiet: matches.get_flag("quiet"),
     })
 }
 
@@ -284,8 +279,33 @@ fn measure_batch(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured 
 
 /// Run the command on `args` (without the program's name).
 pub fn run(args: &[String]) -> Outcome {
-    match parse_args(args).and_then(|args| answer(&args).map(|outcome| (args, outcome))) {
-        Ok((_, outcome)) => outcome,
+    let args = match parse_args(args) {
+        Ok(args) => args,
+        // Help and the version are answers (status 0, standard output);
+        // anything else clap refuses is a usage error (status 2).
+        Err(error) => {
+            let text = error.render().to_string();
+            return match error.exit_code() {
+                0 => Outcome {
+                    code: 0,
+                    stdout: text,
+                    stderr: String::new(),
+                },
+                code => Outcome {
+                    code,
+                    stdout: String::new(),
+                    stderr: text,
+                },
+            };
+        }
+    };
+    match answer(&args) {
+        Ok(outcome) if args.quiet => Outcome {
+            stdout: String::new(),
+            stderr: String::new(),
+            ..outcome
+        },
+        Ok(outcome) => outcome,
         Err(why) => Outcome::refused(why),
     }
 }
@@ -353,10 +373,10 @@ fn answer(args: &Args) -> Result<Outcome, String> {
             .map(|(_, count)| count.moved_request_share())
     });
     let over = matches!((judged, args.max_moved), (Some(share), Some(limit)) if share > limit);
-    let stdout = if args.json {
-        to_json(&measured)
-    } else {
-        to_text(&measured, args)
+    let stdout = match args.format {
+        Format::Json => to_json(&measured),
+        Format::Text => to_text(&measured, args),
+        Format::Markdown => to_markdown(&measured, args),
     };
     let stderr = match (judged, args.max_moved) {
         (Some(share), Some(limit)) if over => format!(
@@ -409,19 +429,50 @@ pub fn to_json(measured: &Measured) -> String {
     format!("{out}\n")
 }
 
-fn to_text(measured: &Measured, args: &Args) -> String {
-    let mut out = format!("Deploy: {}.\n", describe(&measured.deploy));
-    out.push_str(&match (&args.keys, measured.list) {
+/// The counts as a Markdown table, to paste as a pull request's comment.
+fn to_markdown(measured: &Measured, args: &Args) -> String {
+    let mut out = format!("**Deploy:** {}.\n\n", describe(&measured.deploy));
+    out.push_str(&format!("{}\n\n", keys_line(measured, args)));
+    out.push_str("| System | id | Keys moved | Share | Between | Requests moved |\n");
+    out.push_str("|---|---|---:|---:|---:|---:|\n");
+    for (scheme, count) in &measured.rows {
+        let judged = if args.system == Some(scheme.id()) {
+            "**"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "| {judged}{}{judged} | `{}` | {} | {}% | {} | {}% |\n",
+            scheme.title(),
+            scheme.id().as_str(),
+            thousands(count.moved as u64),
+            fixed(count.moved_share() * 100.0, 1),
+            thousands(count.moved_between as u64),
+            fixed(count.moved_request_share() * 100.0, 1),
+        ));
+    }
+    out.push_str("\n\u{201c}Between\u{201d}: keys moved between two servers in both pools.\n");
+    out
+}
+
+/// Which keys were counted, in words.
+fn keys_line(measured: &Measured, args: &Args) -> String {
+    match (&args.keys, measured.list) {
         (KeySource::File { path, .. }, Some((lines, distinct))) => format!(
-            "Keys: {} distinct in {} lines of {path}, each line one request; every key placed.\n\n",
+            "Keys: {} distinct in {} lines of {path}, each line one request; every key placed.",
             thousands(distinct as u64),
             thousands(lines as u64),
         ),
         _ => format!(
-            "Keys: key-0 \u{2026} key-{}, each asked for alike.\n\n",
+            "Keys: key-0 \u{2026} key-{}, each asked for alike.",
             measured.keys - 1
         ),
-    });
+    }
+}
+
+fn to_text(measured: &Measured, args: &Args) -> String {
+    let mut out = format!("Deploy: {}.\n", describe(&measured.deploy));
+    out.push_str(&format!("{}\n\n", keys_line(measured, args)));
     out.push_str(&format!(
         "  {:<13} {:>7} {:>7} {:>8} {:>9}  {}\n",
         "id", "moved", "share", "between", "requests", "system"

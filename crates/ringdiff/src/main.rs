@@ -1,5 +1,5 @@
 //! `cargo run --release -p ringdiff -- BEFORE AFTER [options]`: see the
-//! library's documentation and the README's "Your deploy" section.
+//! library's documentation, `ringdiff --help` and the crate's README.
 
 use std::io::Write;
 

@@ -240,19 +240,25 @@ fn input_a_program_would_refuse_exits_2_naming_file_and_line() {
         );
         assert!(ran.stdout.is_empty());
     }
+    // Usage errors, as clap words them: status 2, the reason on stderr.
     for (args, says) in [
-        (vec![good.as_str()], "give two files"),
         (
-            vec![&good, &good, "--keys", "0"],
-            "--keys takes a whole number from 1 to 100,000",
+            vec![good.as_str()],
+            "required arguments were not provided:\n  <AFTER>",
         ),
+        (vec![&good, &good, "--keys", "0"], "0 is not in 1..=100000"),
         (
             vec![&good, &good, "--max-moved", "0.3"],
-            "give --system ID too",
+            "required arguments were not provided:\n  --system <ID>",
         ),
         (
             vec![&good, &good, "--system", "squid"],
-            "no system \u{201c}squid\u{201d}",
+            "invalid value 'squid' for '--system <ID>'",
+        ),
+        (vec![&good, &good, "--field", "7"], "--keys-file <FILE>"),
+        (
+            vec![&good, &good, "--keys", "5", "--keys-file", &good],
+            "cannot be used with",
         ),
         (
             vec![&good, &good, "--system", "nginx", "--max-moved", "1.5"],
@@ -418,5 +424,89 @@ fn the_text_table_lines_up_under_its_header() {
             "{row}\n{}",
             lines[header]
         );
+    }
+}
+
+#[test]
+fn help_and_version_answer_on_stdout_and_quiet_leaves_the_status_alone() {
+    for flag in ["--help", "-h"] {
+        let ran = ringdiff(&[flag]);
+        assert_eq!(ran.code, 0, "{flag}");
+        assert!(
+            ran.stdout
+                .contains("Usage: ringdiff [OPTIONS] <BEFORE> <AFTER>"),
+            "{}",
+            ran.stdout
+        );
+        assert!(ran.stderr.is_empty());
+    }
+    assert!(ringdiff(&["--help"]).stdout.contains("Exit status:\n  0  "));
+    let version = ringdiff(&["--version"]);
+    assert_eq!(
+        (version.code, version.stdout.trim()),
+        (0, concat!("ringdiff ", env!("CARGO_PKG_VERSION")))
+    );
+    let dir = scratch("quiet");
+    let before = write(&dir, "before.conf", NGINX_BEFORE);
+    let after = write(&dir, "after.conf", &nginx_after());
+    let over = ringdiff(&[
+        &before,
+        &after,
+        "--system",
+        "nginx",
+        "--max-moved",
+        "1%",
+        "--quiet",
+    ]);
+    assert_eq!(
+        (over.code, over.stdout.as_str(), over.stderr.as_str()),
+        (1, "", "")
+    );
+    let under = ringdiff(&[
+        &before,
+        &after,
+        "--system",
+        "nginx",
+        "--max-moved",
+        "99%",
+        "-q",
+    ]);
+    assert_eq!((under.code, under.stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn markdown_is_a_table_with_the_same_figures_as_json() {
+    let dir = scratch("markdown");
+    let before = write(&dir, "before.conf", NGINX_BEFORE);
+    let after = write(&dir, "after.conf", &nginx_after());
+    let out = json(&ringdiff(&[&before, &after, "--format", "json"]));
+    let ran = ringdiff(&[
+        &before, &after, "--format", "markdown", "--system", "haproxy",
+    ]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let rows: Vec<&str> = ran.stdout.lines().filter(|l| l.starts_with("| ")).collect();
+    assert_eq!(
+        rows[0],
+        "| System | id | Keys moved | Share | Between | Requests moved |"
+    );
+    assert_eq!(rows.len(), 1 + out["systems"].as_object().unwrap().len());
+    for row in &rows[1..] {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        let id = cells[1].trim_matches('`');
+        let system = &out["systems"][id];
+        assert_eq!(
+            cells[2].replace(',', ""),
+            system["moved"].to_string(),
+            "{row}"
+        );
+        assert_eq!(
+            cells[4].replace(',', ""),
+            system["moved_between"].to_string(),
+            "{row}"
+        );
+        let share = system["moved_share"].as_f64().unwrap() * 100.0;
+        assert_eq!(cells[3], format!("{share:.1}%"), "{row}");
+        // The judged system in bold.
+        assert_eq!(cells[0].starts_with("**"), id == "haproxy", "{row}");
     }
 }
