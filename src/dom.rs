@@ -71,6 +71,26 @@ pub fn show_and_focus(with: Option<Element>, element: &HtmlElement) {
     show_and_focus_js(with, element);
 }
 
+/// Scroll `element` within itself a page on (`by` > 0) or back, if there is
+/// more that way. A page is its height less a table's headings kept in view
+/// (sticky) and a line of overlap; pages start at whole multiples of it
+/// (the last ends at the bottom), so paging back retraces paging on exactly.
+pub fn page_within(element: &Element, by: i32) -> bool {
+    let (top, height) = (element.scroll_top(), element.client_height());
+    let bottom = element.scroll_height() - height;
+    let headings = find_in(element, "thead").map_or(0.0, |h| h.get_bounding_client_rect().height());
+    let step = (height - headings as i32 - 40).max(height / 4).max(1);
+    let to = match by > 0 {
+        true if top + 1 >= bottom => return false,
+        true => (top + step).min(bottom),
+        false if top <= 0 => return false,
+        false if top + 1 >= bottom => (bottom - 1) / step * step,
+        false => top - step,
+    };
+    element.set_scroll_top(to.max(0));
+    true
+}
+
 /// Mark the whole page (`<html>`) with attribute `name` while `on`, for a
 /// state the style follows everywhere (`data-present-lesson`).
 pub fn flag_page(name: &str, on: bool) {

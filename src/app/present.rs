@@ -237,6 +237,12 @@ fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isi
         }
         return;
     }
+    // A fold shown taller than the screen pages within the slide, a page a
+    // press, before the next fold or slide; ↑ pages back first.
+    let shown_fold = dom::find(".panel-slot[data-current] details.fold[data-shown]");
+    if shown_fold.is_some_and(|fold| dom::page_within(&fold, by.signum() as i32)) {
+        return;
+    }
     if by > 0 {
         if open_a_fold(presenting) {
             push(presenting, FOLD);
@@ -324,6 +330,8 @@ fn close_the_last_fold(presenting: Presenting) {
     }
     if let Some(before) = count.checked_sub(2).and_then(opened) {
         dom::set(&before, "data-shown", "");
+        // As Space left it: paged to its end before the next fold opened.
+        while dom::page_within(&before, 1) {}
     }
 }
 

@@ -239,6 +239,7 @@ test("Space reveals each thing in turn: the answer, the change played, a panel's
     asks: (document.documentElement.dataset.asks ?? "").split(" ").filter(Boolean).length,
     open: [...document.querySelectorAll(".panel-slot[data-current] details.fold")].filter((d) => d.open).length,
     stage: document.querySelector("#ring .stage-label")?.textContent ?? "",
+    page: document.querySelector(".panel-slot[data-current] details.fold[data-shown]")?.scrollTop ?? 0,
   }));
   const steps = [];
   for (let presses = 0; presses < 40 && (await page.evaluate(() => document.documentElement.dataset.present)) !== "notes"; presses++) {
@@ -250,6 +251,7 @@ test("Space reveals each thing in turn: the answer, the change played, a panel's
         asks: (document.documentElement.dataset.asks ?? "").split(" ").filter(Boolean).length,
         open: [...document.querySelectorAll(".panel-slot[data-current] details.fold")].filter((d) => d.open).length,
         stage: document.querySelector("#ring .stage-label")?.textContent ?? "",
+        page: document.querySelector(".panel-slot[data-current] details.fold[data-shown]")?.scrollTop ?? 0,
       };
       return JSON.stringify(now) !== before;
     }, JSON.stringify(before)).catch(() => assert.fail(`Space changed nothing after ${steps} at ${JSON.stringify(before)}`));
@@ -259,7 +261,8 @@ test("Space reveals each thing in turn: the answer, the change played, a panel's
     const kind = after.where !== before.where ? "slide"
       : after.asks === before.asks - 1 && same("open") && same("stage") ? "answer"
       : after.open === before.open + 1 && same("asks") && same("stage") ? "fold"
-      : !same("stage") && same("asks") && same("open") ? "stage" : "more";
+      : !same("stage") && same("asks") && same("open") && same("page") ? "stage"
+      : !same("page") && same("asks") && same("open") && same("stage") ? "page" : "more";
     steps.push(`${after.where}:${kind}`);
     // The change played at a few points: the ring shows 3 a server.
     if (after.where === "2") await page.waitForFunction(() => document.querySelector("#ring .ring-wrap").dataset.points === "3");
@@ -353,6 +356,7 @@ const moment = (page) => page.evaluate(() => JSON.stringify({
   asks: document.documentElement.dataset.asks ?? "",
   folds: [...document.querySelectorAll(".panel-slot[data-current] details.fold")].map((d) => `${d.open ? "open" : "closed"}${d.hasAttribute("data-shown") ? " shown" : ""}`),
   stage: document.querySelector("#ring .stepper")?.textContent ?? "",
+  page: document.querySelector(".panel-slot[data-current] details.fold[data-shown]")?.scrollTop ?? 0,
 }));
 /** Wait until the moment is `wanted` (or, with `not`, anything else), after the frame that shows it. */
 const until = (page, wanted, not = false) => page.waitForFunction(([wanted, not]) => new Promise((done) => requestAnimationFrame(() => {
@@ -361,6 +365,7 @@ const until = (page, wanted, not = false) => page.waitForFunction(([wanted, not]
     asks: document.documentElement.dataset.asks ?? "",
     folds: [...document.querySelectorAll(".panel-slot[data-current] details.fold")].map((d) => `${d.open ? "open" : "closed"}${d.hasAttribute("data-shown") ? " shown" : ""}`),
     stage: document.querySelector("#ring .stepper")?.textContent ?? "",
+    page: document.querySelector(".panel-slot[data-current] details.fold[data-shown]")?.scrollTop ?? 0,
   });
   done(not ? now !== wanted : now === wanted);
 })), [wanted, not], { timeout: 10000 });
@@ -387,7 +392,9 @@ for (const [viewport, undo, lecture] of [[{ width: 1280, height: 800 }, true, ""
       const after = await moment(page);
       const [b, a] = [JSON.parse(before), JSON.parse(after)];
       // Exactly one thing: a new slide, or on the slide one answer, one fold or one stage.
-      const changed = ["asks", "folds", "stage"].filter((part) => JSON.stringify(b[part]) !== JSON.stringify(a[part]));
+      // A fold opened or closed shows another fold, at its own page: one thing.
+      const changed = ["asks", "folds", "stage", "page"].filter((part) => JSON.stringify(b[part]) !== JSON.stringify(a[part]))
+        .filter((part, _, all) => part !== "page" || !all.includes("folds"));
       if (a.where === b.where) {
         assert.equal(changed.length, 1, `one thing a press on slide ${where}: ${before} → ${after}`);
         if (undo) {
@@ -402,7 +409,8 @@ for (const [viewport, undo, lecture] of [[{ width: 1280, height: 800 }, true, ""
     }
     assert.equal(await page.evaluate(() => document.documentElement.dataset.present), "notes");
     // A built lecture without the change played has no stage to step.
-    for (const kind of lecture ? ["asks", "folds", "slide"] : ["asks", "folds", "stage", "slide"]) assert.ok(seen.includes(kind), `${kind} in ${seen}`);
+    // A fold taller than the screen pages within the slide.
+    for (const kind of lecture ? ["asks", "folds", "page", "slide"] : ["asks", "folds", "stage", "page", "slide"]) assert.ok(seen.includes(kind), `${kind} in ${seen}`);
     assert.deepEqual(errors, []);
     await close();
   });
