@@ -49,7 +49,12 @@ type PointsStore = StoredValue<u32>;
 /// point count, a snapshot at it; "between" also reads the schemes the
 /// worker measured for the page's settings. One memo for both, kept as a
 /// list of the two (a memo of a type the page already compiles).
-fn said(model: Model, step: StepShown, many: PointsStore) -> Memo<Vec<String>> {
+fn said(
+    model: Model,
+    step: StepShown,
+    many: PointsStore,
+    at_change: impl Fn() -> bool + Send + Sync + 'static,
+) -> Memo<Vec<String>> {
     // The ring shows one of the lesson's two point counts at each step (a
     // few, or the many it began with); the words need the other too, for
     // the change at many points (step 2) and the spread at a few (step 4).
@@ -78,7 +83,14 @@ fn said(model: Model, step: StepShown, many: PointsStore) -> Memo<Vec<String>> {
                 } else {
                     page.failure_none()
                 };
+                // The change played waits for the ring to show it (a
+                // slide's, for Space): its count with it.
                 let held = Held(model.asks.get());
+                let held = if now == LessonStep::Played && !at_change() {
+                    held.with(QuestionId::Moved)
+                } else {
+                    held
+                };
                 let write = |schemes: Option<&[model::report::SchemeRow]>| {
                     let at = Measured {
                         few,
@@ -233,11 +245,13 @@ impl Lesson {
 /// The steps, under the ring's legend side: where a phone shows them right
 /// under the ring, and a laptop beside it. `replay` plays the ring's change
 /// again; `before_the_change` shows the stage before it (a slide's);
-/// `stepper` is the ring's stage controls, shown inside the steps whose
-/// figure is the ring.
+/// `at_change` says whether the ring shows the change itself; `stepper`
+/// is the ring's stage controls, shown inside the steps whose figure is the
+/// ring.
 pub fn lesson_steps<S: IntoView>(
     replay: impl Fn() + Copy + Send + Sync + 'static,
     before_the_change: impl Fn() + Copy + Send + Sync + 'static,
+    at_change: impl Fn() -> bool + Send + Sync + 'static,
     stepper: impl FnOnce() -> S,
 ) -> impl IntoView {
     let model = expect_context::<Model>();
@@ -287,7 +301,7 @@ pub fn lesson_steps<S: IntoView>(
             lesson.ask(model, id);
         }
     });
-    let said = said(model, step, lesson.many);
+    let said = said(model, step, lesson.many, at_change);
     // The step's own question, while it waits or once answered here for
     // these settings (to show the reader's guess beside the answer); a
     // memo, so a slider step keeps the box and what is typed in it.

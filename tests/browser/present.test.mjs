@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { sharedBrowser, open, appReady, artifact } from "./harness.mjs";
+import { sharedBrowser, open, appReady, artifact, nativeFigures } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const env = sharedBrowser();
@@ -438,8 +438,12 @@ test("↑ after Space told the ring's answer asks it again and leaves the ring's
   await page.keyboard.press(" ");
   await atSlide(page, 2);
   const before = (await now()).stage;
+  // The step's count waits for the change Space plays, and comes with it.
+  const count = new RegExp(`${nativeFigures("points=3").moved} of 1,000 keys change server`);
+  assert.doesNotMatch(await page.locator(".lesson").innerText(), count);
   await page.keyboard.press(" ");
   await page.waitForFunction((before) => document.querySelector("#ring .stage-label")?.textContent !== before, before);
+  await page.waitForFunction((count) => new RegExp(count).test(document.querySelector(".lesson").innerText), count.source);
   await page.keyboard.press("ArrowUp");
   await page.waitForFunction((before) => document.querySelector("#ring .stage-label")?.textContent === before, before);
   await page.keyboard.press("ArrowUp");

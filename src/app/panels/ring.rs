@@ -191,7 +191,8 @@ impl Stages {
         }
     }
 
-    fn at_change(self, model: Model) -> bool {
+    /// Whether the ring shows the change itself (tracked).
+    pub fn at_change(self, model: Model) -> bool {
         model
             .snapshot
             .with(|m| self.shown_index.get() == change_stage(&m.0))
@@ -676,7 +677,7 @@ pub fn ring_panel() -> impl IntoView {
                 {if alone {
                     stepper(model, stages).into_any()
                 } else {
-                    crate::app::lesson::lesson_steps(move || stages.replay(), move || stages.before_the_change(model), move || stepper(model, stages)).into_any()
+                    crate::app::lesson::lesson_steps(move || stages.replay(), move || stages.before_the_change(model), move || stages.at_change(model), move || stepper(model, stages)).into_any()
                 }}
                 {ring_asks(model)}
                 {markup(Holder::Block, legend_top)}
