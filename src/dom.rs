@@ -71,6 +71,12 @@ pub fn show_and_focus(with: Option<Element>, element: &HtmlElement) {
     show_and_focus_js(with, element);
 }
 
+/// A canvas in no document: a picture drawn off screen (a printed ring).
+pub fn detached_canvas() -> Option<web_sys::HtmlCanvasElement> {
+    use wasm_bindgen::JsCast;
+    document()?.create_element("canvas").ok()?.dyn_into().ok()
+}
+
 /// Scroll `element` within itself a page on (`by` > 0) or back, if there is
 /// more that way. A page is its height less a table's headings kept in view
 /// (sticky) and a line of overlap; pages start at whole multiples of it

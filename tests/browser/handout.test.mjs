@@ -244,6 +244,13 @@ for (const [name, query, headings, pages] of [
     const steps = await page.$$eval(".print-lesson > ol > li", (items) => items.map((li) => [li.querySelector("h3").textContent, li.querySelector(".answer-space") !== null]));
     assert.deepEqual(steps.map(([, room]) => room), [true, false, true, true, true, true, true]);
     assert.equal(steps[6][0], "What moving costs");
+    // Steps 2 and 5 print the ring they speak of (the change at a few
+    // points, the failure crossed), drawn: pictures with pixels, in step order.
+    const rings = await page.$$eval(".print-lesson > ol > li", (items) => items.map((li) => {
+      const image = li.querySelector("img.print-ring");
+      return image ? image.complete && image.naturalWidth > 0 && image.src.startsWith("data:image/png") : null;
+    }));
+    assert.deepEqual(rings, [null, true, null, null, true, null, null]);
     // The sixth names the schemes to choose from; the ring's own question is the first step's.
     assert.match(await page.$eval(".print-lesson > ol > li:nth-child(6)", (li) => li.textContent), /Schemes: .*Jump hash/);
     assert.doesNotMatch(handout.text, /How many of them will change server\?/);

@@ -278,26 +278,46 @@ pub fn words(step: LessonStep, at: &Measured, held: Held) -> String {
                 ),
             }
         }
-        LessonStep::Cost => {
-            let setup = format!(
-                "A key that moves is data to copy before its new server can answer for it. With {} over the keys and {}/s to copy with, what the ring moves takes {}",
-                many.settings.data.spaced(),
-                many.settings.bandwidth.spaced(),
-                copy_time(many, many.moved_by_owner_diff),
-            );
-            if held.holds(QuestionId::CopyHours) {
-                return format!("{setup}.");
-            }
-            let modulo = copy_time(many, many.modulo_moved);
-            if held.holds(QuestionId::Modulo) {
-                return format!("{setup}, and what hash mod n moves, {modulo}.");
-            }
-            format!(
-                "{setup}, and what hash mod n moves, {modulo}: {} times as long.",
-                format_ratio(many.modulo_over_ring()),
-            )
-        }
+        LessonStep::Cost => cost_words(many, held),
     }
+}
+
+/// Step 7's words: what copying the moved keys takes, each figure waiting
+/// with the question it answers.
+fn cost_words(many: &Snapshot, held: Held) -> String {
+    let intro = format!(
+        "A key that moves is data to copy before its new server can answer for it. With {} over the keys and {}/s to copy with",
+        many.settings.data.spaced(),
+        many.settings.bandwidth.spaced(),
+    );
+    // The ring's time is its count in other units, hash mod n's
+    // the question's answer, and their ratio either given the other.
+    let mut said = Vec::new();
+    if !held.holds(QuestionId::Moved) {
+        said.push(format!(
+            "what the ring moves takes {}",
+            copy_time(many, many.moved_by_owner_diff)
+        ));
+    }
+    if !held.holds(QuestionId::CopyHours) {
+        let verb = if said.is_empty() { " takes" } else { "," };
+        said.push(format!(
+            "what hash mod n moves{verb} {}",
+            copy_time(many, many.modulo_moved)
+        ));
+    }
+    let told = [QuestionId::Moved, QuestionId::Modulo, QuestionId::CopyHours]
+        .iter()
+        .all(|&id| !held.holds(id));
+    let ratio = if told {
+        format!(": {} times as long", format_ratio(many.modulo_over_ring()))
+    } else {
+        String::new()
+    };
+    if said.is_empty() {
+        return format!("{intro}, every key moved is time spent copying.");
+    }
+    format!("{intro}, {}{ratio}.", said.join(", and "))
 }
 
 /// Step 4's words: the spread at a few points, then at many.
@@ -462,7 +482,8 @@ pub fn table(step: LessonStep, at: &Measured) -> Option<Table> {
                         QuestionId::Moved,
                         thousands(many.moved_by_owner_diff as u64),
                     ),
-                    cell(copy_time(many, many.moved_by_owner_diff)),
+                    // The ring's count in hours: it waits with the count.
+                    telling(QuestionId::Moved, copy_time(many, many.moved_by_owner_diff)),
                 ],
                 vec![
                     cell("hash mod n"),

@@ -181,3 +181,42 @@ pub fn save_png_button(
         </button>
     }
 }
+
+/// The ring after `snapshot`'s change, its failure crossed when `failure`,
+/// drawn off screen for paper and given as a PNG data address: a printed
+/// step's figure (`panels::predict::printed`). An image, not a canvas: a
+/// canvas never shown on screen prints blank, and the printed lesson's
+/// markup is written again as printing starts.
+pub fn picture(snapshot: &Snapshot, failure: bool) -> Option<String> {
+    let canvas = crate::dom::detached_canvas()?;
+    let after = model::steps::stage(snapshot, model::steps::change_stage(snapshot));
+    let rerouted = if failure {
+        snapshot.rerouted_keys()
+    } else {
+        Vec::new()
+    };
+    let overlay = super::ring_canvas::FailureOverlay {
+        down: snapshot.down_ids(),
+        rerouted: &rerouted,
+    };
+    let marks = super::ring_canvas::Marks {
+        failure: failure.then_some(&overlay),
+        // The failure's crosses are its own marks: no rings under them.
+        unringed: failure,
+        ..super::ring_canvas::Marks::default()
+    };
+    let colours = super::mini_ring::ring_colours(true);
+    super::ring_canvas::draw_numbered_then(
+        &canvas,
+        PICTURE_WIDTH,
+        snapshot,
+        &after,
+        &colours,
+        marks,
+        |_| (),
+    )?;
+    canvas.to_data_url().ok()
+}
+
+/// A printed step's ring, in CSS pixels: a third of a page's width.
+const PICTURE_WIDTH: f64 = 220.0;

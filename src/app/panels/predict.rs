@@ -289,6 +289,36 @@ fn printed(
                     let number = step.number().to_string();
                     html.open("li", &[("value", Some(&number))])
                         .element("h3", &[], step.title());
+                    // The ring a step speaks of, where it is not the page's
+                    // own: the change at a few points, the failure crossed.
+                    let ring = match step {
+                        LessonStep::Played => Some((
+                            &few.0,
+                            false,
+                            "The ring at a few points a server, its moved keys ringed",
+                        )),
+                        LessonStep::Failing => {
+                            Some((many, true, "The ring with the failed server's keys crossed"))
+                        }
+                        _ => None,
+                    };
+                    let picture = ring
+                        .filter(|_| !answers)
+                        .and_then(|(snapshot, failure, alt)| {
+                            crate::app::draw::export::picture(snapshot, failure)
+                                .map(|url| (url, alt))
+                        });
+                    if let Some((url, alt)) = picture {
+                        html.element(
+                            "img",
+                            &[
+                                ("class", Some("print-ring")),
+                                ("src", Some(&url)),
+                                ("alt", Some(alt)),
+                            ],
+                            "",
+                        );
+                    }
                     if new_words {
                         html.element("p", &[], &said);
                     }
