@@ -316,8 +316,12 @@ test("a lesson step that asks fits its slide while it asks and once Space has to
     await page.waitForSelector('.lesson [data-question]:not([data-answered="no"])', { state: "attached" });
     const told = await fits(page);
     assert.ok(told.over <= 0, `slide ${slide} told runs ${told.over} px under the bar`);
-    // The step's own figure is on the slide once told.
+    // The step's own figure is on the slide once told (step 6's once the
+    // worker has measured the schemes), and still fits.
+    await page.waitForSelector(".lesson .step-figure");
     assert.equal(await page.locator(".lesson .step-figure").count(), 1, `slide ${slide} shows its figure`);
+    const withFigure = await fits(page);
+    assert.ok(withFigure.over <= 0, `slide ${slide} with its figure runs ${withFigure.over} px under the bar`);
     await page.screenshot({ path: artifact(`present-lesson-${slide}-told-${viewport?.width ?? 1280}.png`) });
     await close();
   }
