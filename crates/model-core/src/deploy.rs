@@ -275,8 +275,9 @@ impl DeployCount {
 
     /// The share of all requests whose key moved (keys alike: the share of keys).
     pub fn moved_request_share(&self) -> f64 {
+        // `+ 0.0`: an empty sum of f64 is -0.0, which JSON would print.
         if self.requests > 0.0 {
-            self.moved_requests / self.requests
+            self.moved_requests / self.requests + 0.0
         } else {
             0.0
         }

@@ -183,13 +183,38 @@ pub fn read_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, String> {
         .map_err(|why| format!("{path}: {why}"))
 }
 
+/// What was read of a file of keys.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Read {
+    /// Requests counted: the lines that gave a key, each one request.
+    pub requests: usize,
+    pub distinct: usize,
+    /// Lines that gave no key: without the field asked for, or a key
+    /// longer than 200 characters. Not counted in any share.
+    pub skipped: usize,
+}
+
+impl Read {
+    fn of(list: &KeyList) -> Read {
+        Read {
+            requests: list
+                .keys
+                .iter()
+                .map(|&(_, requests)| requests as usize)
+                .sum(),
+            distinct: list.distinct,
+            skipped: list.missing_field + list.too_long,
+        }
+    }
+}
+
 /// A deploy measured on some keys.
 pub struct Measured {
     pub deploy: Deploy,
     /// Distinct keys, every one placed.
     pub keys: usize,
-    /// The lines read and the distinct keys, when the keys came from a file.
-    pub list: Option<(usize, usize)>,
+    /// When the keys came from a file: what was read of it.
+    pub list: Option<Read>,
     /// One row per placement, in `placements()` order.
     pub rows: Vec<(&'static dyn Scheme, DeployCount)>,
     /// The page's ring's count by the second route, walking the changed arcs.
@@ -207,7 +232,7 @@ pub fn measure(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured {
     let Some(list) = keys else {
         return measure_batch(deploy, None, count);
     };
-    let (lines, distinct) = (list.lines, list.distinct);
+    let read = Read::of(&list);
     // Batches of about equal size, none over what one placement takes.
     let batches = list.keys.len().div_ceil(MAX_PLACED).max(1);
     let size = list.keys.len().div_ceil(batches);
@@ -234,13 +259,13 @@ pub fn measure(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured {
         total.keys += more.keys;
         total.deploy = more.deploy;
     }
-    total.list = Some((lines, distinct));
+    total.list = Some(read);
     total
 }
 
 /// One batch: at most the page's most keys.
 fn measure_batch(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured {
-    let list = keys.as_ref().map(|list| (list.lines, list.distinct));
+    let list = keys.as_ref().map(Read::of);
     let yours = keys.map(YourKeys::new);
     let settings = Settings {
         keys: count,
@@ -379,12 +404,18 @@ fn answer(args: &Args) -> Result<Outcome, String> {
         Format::Markdown => to_markdown(&measured, args),
     };
     let stderr = match (judged, args.max_moved) {
-        (Some(share), Some(limit)) if over => format!(
-            "ringdiff: {} moves {}% of requests, more than the {}% allowed.\n",
-            args.system.map_or("", PlacementId::as_str),
-            fixed(share * 100.0, 1),
-            fixed(limit * 100.0, 1)
-        ),
+        (Some(share), Some(limit)) if over => {
+            // Enough decimals that the two read apart.
+            let decimals = (1..=6)
+                .find(|&d| fixed(share * 100.0, d) != fixed(limit * 100.0, d))
+                .unwrap_or(6);
+            format!(
+                "ringdiff: {} moves {}% of requests, more than the {}% allowed.\n",
+                args.system.map_or("", PlacementId::as_str),
+                fixed(share * 100.0, decimals),
+                fixed(limit * 100.0, decimals)
+            )
+        }
         _ => String::new(),
     };
     Ok(Outcome {
@@ -411,12 +442,14 @@ pub fn to_json(measured: &Measured) -> String {
         .iter()
         .map(|(scheme, count)| (scheme.id().to_string(), row(count)))
         .collect();
-    // Requests: the lines read (keys alike: one each).
-    let requests = measured.list.map_or(measured.keys, |(lines, _)| lines);
+    // Requests: the lines that gave a key (keys alike: one each); the
+    // shares are of these, and the lines that gave none are counted apart.
+    let requests = measured.list.map_or(measured.keys, |read| read.requests);
     let mut out = json!({
         "deploy": describe(&measured.deploy),
         "keys": measured.keys,
         "requests": requests,
+        "lines_skipped": measured.list.map_or(0, |read| read.skipped),
         "systems": systems,
     });
     if let Some(reorder) = &measured.reorder {
@@ -458,11 +491,29 @@ fn to_markdown(measured: &Measured, args: &Args) -> String {
 /// Which keys were counted, in words.
 fn keys_line(measured: &Measured, args: &Args) -> String {
     match (&args.keys, measured.list) {
-        (KeySource::File { path, .. }, Some((lines, distinct))) => format!(
-            "Keys: {} distinct in {} lines of {path}, each line one request; every key placed.",
-            thousands(distinct as u64),
-            thousands(lines as u64),
-        ),
+        (KeySource::File { path, field }, Some(read)) => {
+            let source = if path == "-" {
+                "standard input".to_string()
+            } else {
+                path.clone()
+            };
+            let skipped = match (read.skipped, field) {
+                (0, _) => String::new(),
+                (n, Some(field)) => format!(
+                    " ({} lines without field {field}, or with a key over 200 characters, skipped)",
+                    thousands(n as u64)
+                ),
+                (n, None) => format!(
+                    " ({} lines with a key over 200 characters skipped)",
+                    thousands(n as u64)
+                ),
+            };
+            format!(
+                "Keys: {} distinct in {} requests from {source}, a line a request{skipped}; every key placed.",
+                thousands(read.distinct as u64),
+                thousands(read.requests as u64),
+            )
+        }
         _ => format!(
             "Keys: key-0 \u{2026} key-{}, each asked for alike.",
             measured.keys - 1

@@ -298,6 +298,78 @@ fn the_same_pool_moves_nothing() {
         .as_str()
         .unwrap()
         .starts_with("nothing changes"));
+    // A share of nothing is 0, not the -0 an empty sum of floats gives.
+    assert!(!ran.stdout.contains("-0"), "{}", ran.stdout);
+}
+
+#[test]
+fn lines_that_give_no_key_are_counted_apart_and_in_no_share() {
+    let dir = scratch("skipped");
+    let before = write(&dir, "before.txt", "alpha\nbravo\n");
+    let after = write(&dir, "after.txt", "alpha\nbravo\ncharlie\n");
+    let mut log = String::new();
+    for i in 0..300 {
+        log.push_str(&format!("GET /p/{i} 200\n"));
+    }
+    for _ in 0..100 {
+        log.push_str("short\n");
+    }
+    let log = write(&dir, "access.log", &log);
+    let ran = ringdiff(&[
+        &before,
+        &after,
+        "--keys-file",
+        &log,
+        "--field",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let out = json(&ran);
+    assert_eq!(
+        (
+            out["keys"].as_u64(),
+            out["requests"].as_u64(),
+            out["lines_skipped"].as_u64()
+        ),
+        (Some(300), Some(300), Some(100))
+    );
+    // Keys asked for alike: the share of requests is the share of keys.
+    let row = &out["systems"]["nginx-hash"];
+    assert_eq!(row["moved_request_share"], row["moved_share"]);
+    let text = ringdiff(&[&before, &after, "--keys-file", &log, "--field", "2"]);
+    assert!(
+        text.stdout.contains("300 distinct in 300 requests from"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains("(100 lines without field 2"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn the_gate_names_both_shares_so_they_read_apart() {
+    let dir = scratch("gate-decimals");
+    let before = write(&dir, "before.conf", NGINX_BEFORE);
+    let after = write(&dir, "after.conf", &nginx_after());
+    let share = json(&ringdiff(&[&before, &after, "--json"]))["systems"]["nginx"]
+        ["moved_request_share"]
+        .as_f64()
+        .unwrap();
+    // Just under the measured share: over by less than a tenth of a percent.
+    let limit = format!("{}", share - 0.00001);
+    let ran = ringdiff(&[&before, &after, "--system", "nginx", "--max-moved", &limit]);
+    assert_eq!(ran.code, 1, "{}", ran.stderr);
+    let said = ran.stderr.trim_end();
+    let figures: Vec<&str> = said
+        .split_whitespace()
+        .filter(|w| w.ends_with('%'))
+        .collect();
+    assert_eq!(figures.len(), 2, "{said}");
+    assert_ne!(figures[0], figures[1], "{said}");
 }
 
 /// nginx `hash $key` (no `consistent`) by DEFINITIONS §15, for a model
