@@ -9,8 +9,9 @@
 //!
 //! Exit status (`EXIT_STATUS`, and the crate's README): 0, or 1 when
 //! `--max-moved` is given and `--system`'s share of requests moved exceeds
-//! it, or 2 for input it cannot take (a usage error, as clap reports it, or a
-//! config its program would refuse: the file, the line and why).
+//! it, 2 for input it cannot take (a usage error, as clap reports it, or a
+//! config its program would refuse: the file, the line and why), or 4 for a
+//! config it cannot count yet (a server marked down or backup).
 
 use std::sync::Arc;
 
@@ -31,7 +32,8 @@ pub const EXIT_STATUS: &str = "Exit status:
   0  the deploy was counted (and, with --max-moved, is within it)
   1  --system moves more than --max-moved of requests
   2  a usage error: a bad argument, a file that cannot be read, or a config
-     its program would refuse (the file, the line and why)";
+     its program would refuse (the file, the line and why)
+  4  a config ringdiff cannot count yet: a server marked down or backup";
 
 /// The keys a deploy is measured on when none are given: the page's default.
 pub const DEFAULT_KEYS: u32 = 1_000;
@@ -45,13 +47,26 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    fn refused(why: String) -> Outcome {
+    fn refused(code: i32, why: String) -> Outcome {
         Outcome {
-            code: 2,
+            code,
             stdout: String::new(),
             stderr: format!("ringdiff: {why}\n"),
         }
     }
+}
+
+/// The exit status for a config its program takes that ringdiff cannot
+/// count yet (a server marked down or backup): refused, named, rather than
+/// counted wrong.
+pub const CANNOT_MODEL: i32 = 4;
+
+/// A refusal and its exit status.
+type Refused = (i32, String);
+
+/// A usage error's status, for what cannot be read.
+fn usage(why: String) -> Refused {
+    (2, why)
 }
 
 /// Which keys to place.
@@ -178,9 +193,33 @@ fn parse_args(args: &[String]) -> Result<Args, clap::Error> {
 
 /// A pool from a config file; the message names the file and the line.
 pub fn read_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, String> {
-    config::read(text)
-        .map(|pasted| pasted.pool())
-        .map_err(|why| format!("{path}: {why}"))
+    counted_pool(path, text).map_err(|(_, why)| why)
+}
+
+/// A pool ringdiff can count: a server marked down (nginx's `down`,
+/// HAProxy's `disabled`) keeps its points while each system walks past
+/// them, and a backup takes keys only when the others are down; until
+/// those are counted, such a pool is refused with `CANNOT_MODEL`, since
+/// reading it as live servers would let a gate pass a change it should not.
+fn counted_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, Refused> {
+    let pasted = config::read(text).map_err(|why| usage(format!("{path}: {why}")))?;
+    if !pasted.down.is_empty() {
+        return Err((
+            CANNOT_MODEL,
+            format!(
+                "{path}: {} marked down; ringdiff does not yet count a pool with a server down (each system walks past its points), so it stops rather than count it wrong.",
+                model::format::and_list(&pasted.down)
+            ),
+        ));
+    }
+    if let Some(notice) = pasted.notices.first() {
+        let what = notice.split(';').next().unwrap_or(notice);
+        return Err((
+            CANNOT_MODEL,
+            format!("{path}: {what}; ringdiff stops rather than count it as a live server."),
+        ));
+    }
+    Ok(pasted.pool())
 }
 
 /// What was read of a file of keys.
@@ -331,7 +370,7 @@ pub fn run(args: &[String]) -> Outcome {
             ..outcome
         },
         Ok(outcome) => outcome,
-        Err(why) => Outcome::refused(why),
+        Err((code, why)) => Outcome::refused(code, why),
     }
 }
 
@@ -377,14 +416,14 @@ fn read_text(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|why| format!("{path}: {why}"))
 }
 
-fn answer(args: &Args) -> Result<Outcome, String> {
-    let before = read_pool(&args.before, &read_text(&args.before)?)?;
-    let after = read_pool(&args.after, &read_text(&args.after)?)?;
-    let deploy = Deploy::new(&before, &after)?;
+fn answer(args: &Args) -> Result<Outcome, Refused> {
+    let before = counted_pool(&args.before, &read_text(&args.before).map_err(usage)?)?;
+    let after = counted_pool(&args.after, &read_text(&args.after).map_err(usage)?)?;
+    let deploy = Deploy::new(&before, &after).map_err(usage)?;
     let (list, count) = match &args.keys {
         KeySource::Count(count) => (None, *count),
         KeySource::File { path, field } => {
-            let list = read_keys(path, *field).map_err(|why| format!("{path}: {why}"))?;
+            let list = read_keys(path, *field).map_err(|why| usage(format!("{path}: {why}")))?;
             let count = list.keys.len().min(MAX_PLACED) as u32;
             (Some(list), count)
         }

@@ -582,3 +582,26 @@ fn markdown_is_a_table_with_the_same_figures_as_json() {
         assert_eq!(cells[0].starts_with("**"), id == "haproxy", "{row}");
     }
 }
+
+#[test]
+fn a_server_down_or_backup_is_refused_with_4_not_counted_as_live() {
+    let dir = scratch("down");
+    let three = "upstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80;\n    server 10.0.0.2:80;\n    server 10.0.0.3:80;\n}\n";
+    let before = write(&dir, "three.conf", three);
+    let cases = [
+        ("down.conf", three.replace("10.0.0.2:80;", "10.0.0.2:80 down;"), "10.0.0.2:80 marked down"),
+        ("backup.conf", three.replace("}\n", "    server 10.0.0.4:80 backup;\n}\n"), "backup is not modelled"),
+        (
+            "disabled.cfg",
+            "backend b\n    balance source\n    hash-type consistent\n    server s1 10.0.0.1:80\n    server s2 10.0.0.2:80 disabled\n".to_string(),
+            "s2 marked down",
+        ),
+    ];
+    for (name, text, says) in cases {
+        let after = write(&dir, name, &text);
+        let ran = ringdiff(&[&before, &after, "--system", "nginx", "--max-moved", "0%"]);
+        assert_eq!(ran.code, 4, "{name}: {}", ran.stderr);
+        assert!(ran.stderr.contains(says), "{name}: {}", ran.stderr);
+        assert!(ran.stdout.is_empty());
+    }
+}
