@@ -23,7 +23,7 @@ use model::keys::{KeySpec, Keys};
 use model::placements::PlacementId;
 use model::requests::Requests;
 use model::schemes::{KeyPositions, Scheme};
-use model::settings::{Settings, MAX_KEYS, MIN_KEYS};
+use model::settings::{Settings, MAX_FIRST, MAX_KEYS, MIN_KEYS};
 use model::your_keys::{self, KeyList, Reading, Split, YourKeys, MAX_PLACED};
 use serde_json::json;
 
@@ -37,6 +37,10 @@ pub const EXIT_STATUS: &str = "Exit status:
 
 /// The keys a deploy is measured on when none are given: the page's default.
 pub const DEFAULT_KEYS: u32 = 1_000;
+
+/// The most named keys `--keys` counts (a hundred times the page's most,
+/// placed a batch at a time): about a minute for every system.
+pub const MAX_NAMED_KEYS: u32 = 10_000_000;
 
 /// What a run prints and how it ends.
 #[derive(Debug)]
@@ -133,7 +137,7 @@ fn command() -> clap::Command {
             .help("The pool before: an nginx upstream block, an HAProxy backend, a twemproxy pool, or NAME [weight=W] a line"))
         .arg(Arg::new("after").value_name("AFTER").required(true).help("The pool after, in any of those forms"))
         .arg(Arg::new("keys").long("keys").value_name("N")
-            .value_parser(value_parser!(u32).range(i64::from(MIN_KEYS)..=i64::from(MAX_KEYS)))
+            .value_parser(value_parser!(u32).range(1..=i64::from(MAX_NAMED_KEYS)))
             .help(format!("Count the keys key-0 … key-(N-1) [default: {DEFAULT_KEYS}]")))
         .arg(Arg::new("keys-file").long("keys-file").value_name("FILE").conflicts_with("keys")
             .help("Count every key of a file, a line a request ('-': standard input; .gz read as is)"))
@@ -267,52 +271,80 @@ pub struct Measured {
 /// every key of a list. A list longer than the page places at once is
 /// counted a batch at a time and the counts added: each deployed system
 /// places a key by that key alone, so no key is left out and none sampled.
-pub fn measure(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured {
-    let Some(list) = keys else {
-        return measure_batch(deploy, None, count);
-    };
-    let read = Read::of(&list);
+pub fn measure(deploy: Deploy, keys: Option<KeyList>, count: u64) -> Measured {
+    let read = keys.as_ref().map(Read::of);
     // Batches of about equal size, none over what one placement takes.
-    let batches = list.keys.len().div_ceil(MAX_PLACED).max(1);
-    let size = list.keys.len().div_ceil(batches);
-    let mut parts = list.keys.chunks(size).map(|batch| KeyList {
-        keys: batch.to_vec(),
-        distinct: batch.len(),
-        ..KeyList::default()
-    });
-    let first = parts.next().unwrap_or_default();
-    let count = first.keys.len() as u32;
-    let mut total = measure_batch(deploy, Some(first), count);
+    let total = keys
+        .as_ref()
+        .map_or(count, |list| list.keys.len() as u64)
+        .max(1);
+    let batches = total.div_ceil(MAX_PLACED as u64);
+    let size = total.div_ceil(batches) as usize;
+    let parts: Vec<Batch> = match keys {
+        None => (0..total)
+            .step_by(size)
+            .map(|first| Batch::Named {
+                first,
+                count: (total - first).min(size as u64) as u32,
+            })
+            .collect(),
+        Some(list) => list
+            .keys
+            .chunks(size)
+            .map(|batch| {
+                Batch::Listed(KeyList {
+                    keys: batch.to_vec(),
+                    distinct: batch.len(),
+                    ..KeyList::default()
+                })
+            })
+            .collect(),
+    };
+    let mut parts = parts.into_iter();
+    let first = parts.next().unwrap_or(Batch::Named { first: 0, count: 1 });
+    let mut sum = measure_batch(deploy, first);
     for part in parts {
-        let count = part.keys.len() as u32;
-        let more = measure_batch(total.deploy, Some(part), count);
-        for ((_, sum), (_, add)) in total.rows.iter_mut().zip(&more.rows) {
+        let more = measure_batch(sum.deploy, part);
+        for ((_, sum), (_, add)) in sum.rows.iter_mut().zip(&more.rows) {
             sum.add(add);
         }
-        if let (Some(sum), Some(add)) = (total.reorder.as_mut(), &more.reorder) {
+        if let (Some(sum), Some(add)) = (sum.reorder.as_mut(), &more.reorder) {
             for (sum, add) in sum.iter_mut().zip(add) {
                 sum.add(add);
             }
         }
-        total.ring_by_arcs += more.ring_by_arcs;
-        total.keys += more.keys;
-        total.deploy = more.deploy;
+        sum.ring_by_arcs += more.ring_by_arcs;
+        sum.keys += more.keys;
+        sum.deploy = more.deploy;
     }
-    total.list = Some(read);
-    total
+    sum.list = read;
+    sum
+}
+
+/// Keys a batch places: the page's names `key-first` … (`count` of them),
+/// or some of a list's.
+enum Batch {
+    Named { first: u64, count: u32 },
+    Listed(KeyList),
 }
 
 /// One batch: at most the page's most keys.
-fn measure_batch(deploy: Deploy, keys: Option<KeyList>, count: u32) -> Measured {
+fn measure_batch(deploy: Deploy, batch: Batch) -> Measured {
+    let (first, count, keys) = match batch {
+        Batch::Named { first, count } => (first, count, None),
+        Batch::Listed(list) => (0, list.keys.len() as u32, Some(list)),
+    };
     let list = keys.as_ref().map(Read::of);
     let yours = keys.map(YourKeys::new);
     let settings = Settings {
-        keys: count,
+        keys: count.clamp(MIN_KEYS, MAX_KEYS),
         your_keys: yours.clone(),
         ..Settings::default()
     };
-    let spec = KeySpec::new(0, count.clamp(MIN_KEYS, MAX_KEYS), settings.hash)
-        .expect("a count within the page's range");
+    // Within the page's ranges by construction: a count clamped to them,
+    // and a first key below `--keys`'s cap, far under the page's.
+    let spec = KeySpec::new(first.min(MAX_FIRST), settings.keys, settings.hash)
+        .expect("a batch within the page's ranges");
     let spec = match &yours {
         Some(yours) => spec.with_names(KeyNames::Yours(Arc::clone(yours))),
         None => spec,
@@ -421,10 +453,10 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
     let after = counted_pool(&args.after, &read_text(&args.after).map_err(usage)?)?;
     let deploy = Deploy::new(&before, &after).map_err(usage)?;
     let (list, count) = match &args.keys {
-        KeySource::Count(count) => (None, *count),
+        KeySource::Count(count) => (None, u64::from(*count)),
         KeySource::File { path, field } => {
             let list = read_keys(path, *field).map_err(|why| usage(format!("{path}: {why}")))?;
-            let count = list.keys.len().min(MAX_PLACED) as u32;
+            let count = list.keys.len() as u64;
             (Some(list), count)
         }
     };

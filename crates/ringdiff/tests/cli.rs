@@ -246,7 +246,10 @@ fn input_a_program_would_refuse_exits_2_naming_file_and_line() {
             vec![good.as_str()],
             "required arguments were not provided:\n  <AFTER>",
         ),
-        (vec![&good, &good, "--keys", "0"], "0 is not in 1..=100000"),
+        (
+            vec![&good, &good, "--keys", "0"],
+            "0 is not in 1..=10000000",
+        ),
         (
             vec![&good, &good, "--max-moved", "0.3"],
             "required arguments were not provided:\n  --system <ID>",
@@ -604,4 +607,23 @@ fn a_server_down_or_backup_is_refused_with_4_not_counted_as_live() {
         assert!(ran.stderr.contains(says), "{name}: {}", ran.stderr);
         assert!(ran.stdout.is_empty());
     }
+}
+
+#[test]
+fn named_keys_past_the_page_s_most_are_all_counted() {
+    let dir = scratch("named");
+    let before = write(&dir, "before.txt", "a\nb\nc\n");
+    let after = write(&dir, "after.txt", "a\nb\nc\nd\n");
+    let ran = ringdiff(&[&before, &after, "--keys", "250000", "--json"]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let out = json(&ran);
+    assert_eq!(out["keys"], 250_000);
+    // key-0 … key-249999, every one, against the independent model.
+    let moved = (0..250_000)
+        .filter(|i| {
+            let key = format!("key-{i}");
+            nginx_hash_owner(&key, &[1, 1, 1]) != nginx_hash_owner(&key, &[1, 1, 1, 1])
+        })
+        .count();
+    assert_eq!(out["systems"]["nginx-hash"]["moved"], moved);
 }
