@@ -226,6 +226,28 @@ fn add(pasted: &mut Pasted, line: &Line, name: &str, weight: u8) -> Result<bool,
     Ok(true)
 }
 
+/// Whether open-source nginx (1.22, as Debian ships it) takes `part` on
+/// an upstream server line, besides `weight=`, `down` and `backup`: the
+/// limits that do not move keys. Anything else it refuses at `nginx -t`
+/// with "invalid parameter", and so does the page.
+fn nginx_takes(part: &str) -> bool {
+    let number = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    // A time: digits with an optional unit, as nginx's ngx_parse_time reads.
+    let time = |text: &str| {
+        let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        number(digits)
+            && matches!(
+                &text[digits.len()..],
+                "" | "ms" | "s" | "m" | "h" | "d" | "w" | "M" | "y"
+            )
+    };
+    match part.split_once('=') {
+        Some(("max_fails" | "max_conns", value)) => number(value),
+        Some(("fail_timeout", value)) => time(value),
+        _ => false,
+    }
+}
+
 /// One line of an nginx upstream block; true if the pool reads it.
 fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
     // nginx reads statements, not lines: `upstream u { hash $uri;` and
@@ -264,10 +286,21 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                     w = weight(line, value)?;
                 } else if part == "down" {
                     pasted.down.push(address.to_string());
+                } else if part == "backup" && pasted.system.is_some() {
+                    // `hash` before it: nginx stops at this line.
+                    return Err(refuse(
+                        line,
+                        "nginx refuses it: balancing method does not support parameter \u{201c}backup\u{201d}.",
+                    ));
                 } else if part == "backup" {
                     pasted.notices.push(format!(
                         "Line {}: backup is not modelled; {address} is placed as a live server.",
                         line.number
+                    ));
+                } else if !nginx_takes(part) {
+                    return Err(refuse(
+                        line,
+                        format!("nginx refuses it: invalid parameter \u{201c}{part}\u{201d}."),
                     ));
                 }
             }
@@ -470,7 +503,7 @@ mod tests {
     #[test]
     fn an_nginx_upstream_block() {
         let pasted = read(
-            "upstream cache {\n    hash $request_uri consistent;\n    server 10.0.0.1:8080 weight=2;\n    server cache1.local:8080 max_fails=3;\n    server 10.0.0.3:8080 backup;\n    keepalive 32;  # pooled\n}\n",
+            "upstream cache {\n    hash $request_uri consistent;\n    server 10.0.0.1:8080 weight=2;\n    server cache1.local:8080 max_fails=3 fail_timeout=10s;\n    server 10.0.0.3:8080 max_conns=5;\n    keepalive 32;  # pooled\n}\n",
         )
         .unwrap();
         assert_eq!(pasted.form, Form::Nginx);
@@ -484,8 +517,30 @@ mod tests {
         );
         assert_eq!(pasted.system, Some(PlacementId::Nginx));
         assert_eq!(pasted.skipped, [(6, "keepalive 32;  # pooled".to_string())]);
-        assert_eq!(pasted.notices.len(), 1);
-        assert!(pasted.notices[0].starts_with("Line 5: backup"));
+        // As nginx 1.22 reads it: a backup after `hash` stops it, one
+        // before is taken (and not modelled); a parameter it lacks stops it.
+        let after_hash = read("upstream u {\n hash $arg_id;\n server a:1;\n server b:1 backup;\n}");
+        assert!(after_hash
+            .unwrap_err()
+            .starts_with("Line 4: nginx refuses it: balancing method does not support parameter"));
+        let before_hash =
+            read("upstream u {\n server a:1;\n server b:1 backup;\n hash $arg_id;\n}").unwrap();
+        assert!(before_hash.notices[0].starts_with("Line 3: backup"));
+        for bad in [
+            "bogus=1",
+            "resolve",
+            "max_fails=x",
+            "fail_timeout=10q",
+            "drain",
+        ] {
+            let refused = read(&format!(
+                "upstream u {{\n server a:1;\n server b:1 {bad};\n}}"
+            ));
+            assert_eq!(
+                refused.unwrap_err(),
+                format!("Line 3: nginx refuses it: invalid parameter \u{201c}{bad}\u{201d}.")
+            );
+        }
         let plain = read("upstream u {\n hash $arg_id;\n server a:1;\n server b:1;\n}").unwrap();
         assert_eq!(plain.system, Some(PlacementId::NginxHash));
     }

@@ -1,0 +1,80 @@
+//! The config reader takes an upstream server line exactly when nginx
+//! does: each case is written into a whole nginx.conf and checked with the
+//! real `nginx -t` (Debian's nginx-light, which `./dev` installs), and with
+//! `config::read` on the same upstream block.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A directory of this test's own, emptied first.
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("config-nginx-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("logs")).unwrap();
+    dir
+}
+
+/// Whether `nginx -t` takes a config whose only upstream is `block`.
+fn nginx_takes(dir: &PathBuf, block: &str) -> bool {
+    let conf = format!(
+        "pid {dir}/nginx.pid;\nerror_log stderr;\nevents {{}}\nhttp {{\n{block}\nserver {{ listen 127.0.0.1:18080; location / {{ proxy_pass http://u; }} }}\n}}\n",
+        dir = dir.display()
+    );
+    let path = dir.join("nginx.conf");
+    std::fs::write(&path, conf).unwrap();
+    let ran = Command::new("nginx")
+        .arg("-t")
+        .arg("-p")
+        .arg(dir)
+        .arg("-c")
+        .arg(&path)
+        .output()
+        .expect("nginx, the real program this checks against (./dev installs nginx-light)");
+    ran.status.success()
+}
+
+#[test]
+fn a_server_line_is_taken_exactly_when_nginx_takes_it() {
+    let dir = scratch();
+    let parameters = [
+        "",
+        "weight=2",
+        "max_fails=3",
+        "max_fails=0",
+        "fail_timeout=10s",
+        "fail_timeout=1m",
+        "fail_timeout=30",
+        "max_conns=5",
+        "down",
+        "max_fails=3 fail_timeout=5s weight=3",
+        "bogus=1",
+        "resolve",
+        "drain",
+        "route=a",
+        "slow_start=30s",
+        "max_fails=x",
+        "fail_timeout=10q",
+        "weight=2x",
+    ];
+    let mut disagree = Vec::new();
+    for hash in ["hash $request_uri consistent;", "hash $request_uri;"] {
+        for parameter in parameters {
+            let block = format!("upstream u {{\n    {hash}\n    server 10.0.0.1:80;\n    server 10.0.0.2:80 {parameter};\n}}");
+            let (real, ours) = (nginx_takes(&dir, &block), config::read(&block).is_ok());
+            if real != ours {
+                disagree.push(format!("{hash} {parameter}: nginx {real}, the reader {ours}"));
+            }
+        }
+        // `backup` after `hash` stops nginx; before it, nginx takes it.
+        for block in [
+            format!("upstream u {{\n    {hash}\n    server 10.0.0.1:80;\n    server 10.0.0.2:80 backup;\n}}"),
+            format!("upstream u {{\n    server 10.0.0.1:80;\n    server 10.0.0.2:80 backup;\n    {hash}\n}}"),
+        ] {
+            let (real, ours) = (nginx_takes(&dir, &block), config::read(&block).is_ok());
+            if real != ours {
+                disagree.push(format!("{block}: nginx {real}, the reader {ours}"));
+            }
+        }
+    }
+    assert!(disagree.is_empty(), "{}", disagree.join("\n"));
+}
