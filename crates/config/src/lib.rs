@@ -56,6 +56,9 @@ pub struct Pasted {
     pub skipped: Vec<(usize, String)>,
     /// Lines that ask for something the page does not model, in words.
     pub notices: Vec<String>,
+    /// The nginx upstream block's name, once its header is read: one
+    /// block a pool.
+    pub upstream: Option<String>,
 }
 
 impl Pasted {
@@ -182,6 +185,7 @@ pub fn read(text: &str) -> Result<Pasted, String> {
         ids: Vec::new(),
         skipped: Vec::new(),
         notices: Vec::new(),
+        upstream: None,
     };
     for line in &lines {
         if line.text.is_empty() {
@@ -254,6 +258,11 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
     // `server a:80; }` are one line each here, read without their braces.
     if let Some((head, rest)) = line.text.split_once('{') {
         if head.trim_start().starts_with("upstream") && !rest.trim().is_empty() {
+            let header = Line {
+                text: head.trim(),
+                ..*line
+            };
+            nginx_line(&header, pasted)?;
             let inner = Line {
                 text: rest.trim(),
                 ..*line
@@ -318,7 +327,17 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
             });
             Ok(true)
         }
-        Some("upstream") => Ok(true),
+        Some("upstream") => {
+            // One pool a file: a second block would merge two pools.
+            let name = words.next().unwrap_or("").trim_end_matches('{').to_string();
+            match pasted.upstream.replace(name.clone()) {
+                Some(first) => Err(refuse(
+                    line,
+                    format!("a second upstream block, {name}, after {first}: give a file with the one pool to count."),
+                )),
+                None => Ok(true),
+            }
+        }
         _ if text == "}" => Ok(true),
         _ => Ok(false),
     }
@@ -526,6 +545,13 @@ mod tests {
         let before_hash =
             read("upstream u {\n server a:1;\n server b:1 backup;\n hash $arg_id;\n}").unwrap();
         assert!(before_hash.notices[0].starts_with("Line 3: backup"));
+        let two = read(
+            "upstream a {\n server a:1;\n server b:1;\n}\nupstream b { server c:1; server d:1; }\n",
+        );
+        assert_eq!(
+            two.unwrap_err(),
+            "Line 5: a second upstream block, b, after a: give a file with the one pool to count."
+        );
         for bad in [
             "bogus=1",
             "resolve",

@@ -62,7 +62,9 @@ fn a_server_line_is_taken_exactly_when_nginx_takes_it() {
             let block = format!("upstream u {{\n    {hash}\n    server 10.0.0.1:80;\n    server 10.0.0.2:80 {parameter};\n}}");
             let (real, ours) = (nginx_takes(&dir, &block), config::read(&block).is_ok());
             if real != ours {
-                disagree.push(format!("{hash} {parameter}: nginx {real}, the reader {ours}"));
+                disagree.push(format!(
+                    "{hash} {parameter}: nginx {real}, the reader {ours}"
+                ));
             }
         }
         // `backup` after `hash` stops nginx; before it, nginx takes it.
