@@ -180,17 +180,9 @@ fn a_log_counts_each_line_as_a_request() {
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     let out = json(&ran);
     assert_eq!(out["keys"], 351);
-    // nginx without consistent, again from DEFINITIONS §15: (CRC32 >> 16) &
-    // 0x7FFF mod ΣW, walked through the weights in list order.
-    let owner = |path: &str, weights: &[u32]| {
-        let mut w = ((crc32(path.as_bytes()) >> 16) & 0x7FFF) % weights.iter().sum::<u32>();
-        weights.iter().position(|&weight| {
-            let here = w < weight;
-            w = w.saturating_sub(weight);
-            here
-        })
+    let moved = |path: &&String| {
+        nginx_hash_owner(path, &[1, 1, 2]) != nginx_hash_owner(path, &[1, 1, 2, 1])
     };
-    let moved = |path: &&String| owner(path, &[1, 1, 2]) != owner(path, &[1, 1, 2, 1]);
     let mut distinct = paths.clone();
     distinct.sort();
     distinct.dedup();
