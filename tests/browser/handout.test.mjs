@@ -158,6 +158,9 @@ async function printHandout(page) {
   await page.click("#print-handout");
   await page.waitForFunction(() => window.printCalled);
   await page.waitForFunction(() => document.querySelectorAll(".panel-slot[data-in-handout].waiting").length === 0);
+  // The claims' rows come with the worker's report, which a busy machine
+  // delivers later than the slot stops waiting (issue 76's to close).
+  await page.waitForFunction(() => !document.querySelector(".panel-slot[data-in-handout] #claims") || document.querySelector("#claims tr[data-claim]"));
   await page.emulateMedia({ media: "print" });
   return page.evaluate(() => {
     const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
