@@ -239,6 +239,64 @@ impl Deploy {
         }
     }
 
+    /// The share of `scheme`'s hash positions whose owner changes: what the
+    /// deploy moves for a key whose hash is uniformly random, exact, no
+    /// key placed (`hash_space`). `None` for a scheme that does not place a
+    /// key by its position alone.
+    pub fn changed_space_share(
+        &self,
+        scheme: &'static dyn Scheme,
+        settings: &Settings,
+    ) -> Option<f64> {
+        use super::hash_space::{changed_rows_share, changed_share, Owners};
+        if scheme.id() == crate::placement_id::PlacementId::Ring {
+            let ring = |side: Side| {
+                let (pool, weights, _) = self.side(side);
+                let points = super::ring::Points {
+                    base: settings.points,
+                    weights,
+                };
+                Ring::build(&self.names, pool, points, settings.hash)
+            };
+            let (before, after) = (ring(Side::Before), ring(Side::After));
+            let owner_before = |p: u64| before.owner(p as u32).unwrap_or_default();
+            let owner_after = |p: u64| after.owner(p as u32).unwrap_or_default();
+            let breaks = |ring: &Ring| ring.positions().iter().map(|&p| u64::from(p)).collect();
+            return Some(changed_share(
+                32,
+                Owners {
+                    breaks: breaks(&before),
+                    owner_at: &owner_before,
+                },
+                Owners {
+                    breaks: breaks(&after),
+                    owner_at: &owner_after,
+                },
+            ));
+        }
+        let positions = KeyPositions::default();
+        let before = self.context(Side::Before, settings, 0, &positions, None);
+        let after = self.context(Side::After, settings, 0, &positions, None);
+        let (before, after) = scheme.place_sides((&before, &self.before), (&after, &self.after));
+        let (before, after) = (before.by_own_hash()?, after.by_own_hash()?);
+        let bits = before.key_hash().bits;
+        if let (Some(rows_before), Some(rows_after)) = (before.rows(), after.rows()) {
+            return Some(changed_rows_share(bits, rows_before, rows_after));
+        }
+        let (owner_before, owner_after) = (|p| before.owner_at(p), |p| after.owner_at(p));
+        Some(changed_share(
+            bits,
+            Owners {
+                breaks: before.breaks(),
+                owner_at: &owner_before,
+            },
+            Owners {
+                breaks: after.breaks(),
+                owner_at: &owner_after,
+            },
+        ))
+    }
+
     /// Route (b) for the page's ring: the keys in every stretch of the
     /// circle whose owner differs between the two rings, never looking a
     /// key up (`Ring::keys_in_changed_arcs`).

@@ -13,6 +13,7 @@ pub mod down;
 pub mod failures;
 pub mod format;
 pub mod hash;
+pub mod hash_space;
 pub mod in_use;
 pub mod keyname;
 pub mod keys;

@@ -21,8 +21,9 @@ pub mod read_back;
 pub mod report;
 
 pub use model_core::{
-    cost, deploy, down, failures, format, hash, in_use, keyname, keys, measure, one_key,
-    placements, requests, ring, schemes, settings, snapshot, sort, steps, systems, wide, your_keys,
+    cost, deploy, down, failures, format, hash, hash_space, in_use, keyname, keys, measure,
+    one_key, placements, requests, ring, schemes, settings, snapshot, sort, steps, systems, wide,
+    your_keys,
 };
 
 pub use claims::{evaluate, Claim, ClaimDef, Kind};

@@ -338,6 +338,7 @@ fn twemproxy_reproduces_test_all_and_libmemcacheds_99_keys() {
     let servers: Vec<(&str, u32)> = names.iter().map(String::as_str).zip(pool).collect();
     let md5_keys = model::schemes::KeyHash {
         id: "md5",
+        bits: 32,
         hash: |name| u64::from(md5_word(&md5(name), 0)),
     };
     let (ring, _) = twemproxy::ring(&listed(&servers), &ids(8), md5_keys);

@@ -3,12 +3,14 @@
 //! by its own rules (DEFINITIONS §20). BEFORE and AFTER are files in any form
 //! the page reads: an nginx `upstream` block, an HAProxy `backend`, a
 //! twemproxy pool, or a plain list (`NAME` or `NAME weight=W` a line). The
-//! counting is the page's own model, so the two give one answer; unlike the
-//! page, which places a sample past 100,000 distinct keys, it counts every
-//! key of a log (streamed, gzipped or not, `-` for standard input).
+//! counting is the page's own model, so the two give one answer. Without
+//! keys each share is exact, of the hash's positions (`hash_space`); unlike
+//! the page, which places a sample past 100,000 distinct keys, it counts
+//! every key of a log (streamed, gzipped or not, `-` for standard input).
 //!
 //! Exit status (`EXIT_STATUS`, and the crate's README): 0, or 1 when
-//! `--max-moved` is given and `--system`'s share of requests moved exceeds
+//! `--max-moved` is given and `--system`'s share moved (of requests, or of
+//! its hash's positions when no keys are counted) exceeds
 //! it, 2 for input it cannot take (a usage error, as clap reports it, or a
 //! config its program would refuse: the file, the line and why), or 4 for a
 //! config it cannot count yet (a server marked down or backup).
@@ -30,13 +32,11 @@ use serde_json::json;
 /// What the exit status says, for `--help` and the crate's README.
 pub const EXIT_STATUS: &str = "Exit status:
   0  the deploy was counted (and, with --max-moved, is within it)
-  1  --system moves more than --max-moved of requests
+  1  --system moves more than --max-moved (of requests with keys, of its
+     hash's positions without)
   2  a usage error: a bad argument, a file that cannot be read, or a config
      its program would refuse (the file, the line and why)
   4  a config ringdiff cannot count yet: a server marked down or backup";
-
-/// The keys a deploy is measured on when none are given: the page's default.
-pub const DEFAULT_KEYS: u32 = 1_000;
 
 /// The most named keys `--keys` counts (a hundred times the page's most,
 /// placed a batch at a time): about a minute for every system.
@@ -76,6 +76,8 @@ fn usage(why: String) -> Refused {
 /// Which keys to place.
 #[derive(Clone, Debug, PartialEq)]
 enum KeySource {
+    /// None: each share is exact, of the hash's positions (`hash_space`).
+    Exact,
     /// The page's keys `key-0` … `key-(N−1)`.
     Count(u32),
     /// A file's lines (or one field of each): a key seen k times is k requests.
@@ -138,7 +140,7 @@ fn command() -> clap::Command {
         .arg(Arg::new("after").value_name("AFTER").required(true).help("The pool after, in any of those forms"))
         .arg(Arg::new("keys").long("keys").value_name("N")
             .value_parser(value_parser!(u32).range(1..=i64::from(MAX_NAMED_KEYS)))
-            .help(format!("Count the keys key-0 … key-(N-1) [default: {DEFAULT_KEYS}]")))
+            .help("Also count the keys key-0 … key-(N-1), with each share's 95% range for N random keys"))
         .arg(Arg::new("keys-file").long("keys-file").value_name("FILE").conflicts_with("keys")
             .help("Count every key of a file, a line a request ('-': standard input; .gz read as is)"))
         .arg(Arg::new("field").long("field").value_name("N").requires("keys-file")
@@ -146,7 +148,7 @@ fn command() -> clap::Command {
         .arg(Arg::new("system").long("system").value_name("ID")
             .value_parser(PossibleValuesParser::new(ids)).help("The system --max-moved judges, marked * in the table"))
         .arg(Arg::new("max-moved").long("max-moved").value_name("SHARE").requires("system")
-            .value_parser(share).help("Exit 1 when --system moves more than this share of requests (0.25 or 25%)"))
+            .value_parser(share).help("Exit 1 when --system moves more than this share (0.25 or 25%): of requests with keys, of its hash's positions without"))
         .arg(Arg::new("format").long("format").value_name("FORMAT").default_value("text")
             .value_parser(["text", "json", "markdown"]).help("text, json, or markdown (a table for a pull request's comment)"))
         .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).conflicts_with("format")
@@ -166,12 +168,9 @@ fn parse_args(args: &[String]) -> Result<Args, clap::Error> {
             path,
             field: matches.get_one::<u32>("field").map(|&n| n as usize),
         },
-        None => KeySource::Count(
-            matches
-                .get_one::<u32>("keys")
-                .copied()
-                .unwrap_or(DEFAULT_KEYS),
-        ),
+        None => matches
+            .get_one::<u32>("keys")
+            .map_or(KeySource::Exact, |&count| KeySource::Count(count)),
     };
     let system = text("system").and_then(|id| {
         placements()
@@ -448,31 +447,93 @@ fn read_text(path: &str) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|why| format!("{path}: {why}"))
 }
 
+/// What a run reports: each placement's exact share of its hash's positions
+/// whose server changes, and, when keys were given, the counts on them.
+pub struct Report {
+    pub deploy: Deploy,
+    /// In `placements()` order (`Deploy::changed_space_share`).
+    pub space: Vec<(&'static dyn Scheme, f64)>,
+    /// When the servers that stay are reordered: the reorder alone's
+    /// exact shares, in the same order.
+    pub reorder_space: Option<Vec<(&'static dyn Scheme, f64)>>,
+    pub counted: Option<Measured>,
+}
+
+impl Report {
+    /// Each placement's exact share and, when keys were counted, its count.
+    fn rows(&self) -> impl Iterator<Item = (&'static dyn Scheme, f64, Option<&DeployCount>)> + '_ {
+        self.space.iter().map(move |&(scheme, space)| {
+            let count = self.counted.as_ref().and_then(|counted| {
+                counted
+                    .rows
+                    .iter()
+                    .find(|(counted, _)| counted.id() == scheme.id())
+                    .map(|(_, count)| count)
+            });
+            (scheme, space, count)
+        })
+    }
+}
+
+/// Each placement's exact share of its positions whose server changes.
+fn space_shares(deploy: &Deploy) -> Vec<(&'static dyn Scheme, f64)> {
+    let settings = Settings::default();
+    placements()
+        .into_iter()
+        .filter_map(|scheme| {
+            deploy
+                .changed_space_share(scheme, &settings)
+                .map(|share| (scheme, share))
+        })
+        .collect()
+}
+
+/// The 95% range of a share found on `keys` keys drawn at random (Wilson's
+/// score interval): how far from the truth so few keys can be, 1 time in 20.
+pub fn range_95(moved: usize, keys: usize) -> (f64, f64) {
+    const Z: f64 = 1.959_963_984_540_054;
+    if keys == 0 {
+        return (0.0, 1.0);
+    }
+    let (n, share) = (keys as f64, moved as f64 / keys as f64);
+    let z2 = Z * Z;
+    let centre = (share + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (share * (1.0 - share) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
 fn answer(args: &Args) -> Result<Outcome, Refused> {
     let before = counted_pool(&args.before, &read_text(&args.before).map_err(usage)?)?;
     let after = counted_pool(&args.after, &read_text(&args.after).map_err(usage)?)?;
     let deploy = Deploy::new(&before, &after).map_err(usage)?;
-    let (list, count) = match &args.keys {
-        KeySource::Count(count) => (None, u64::from(*count)),
+    let keys = match &args.keys {
+        KeySource::Exact => None,
+        KeySource::Count(count) => Some((None, u64::from(*count))),
         KeySource::File { path, field } => {
             let list = read_keys(path, *field).map_err(|why| usage(format!("{path}: {why}")))?;
             let count = list.keys.len() as u64;
-            (Some(list), count)
+            Some((Some(list), count))
         }
     };
-    let measured = measure(deploy, list, count);
+    let report = Report {
+        space: space_shares(&deploy),
+        reorder_space: model::deploy_words::reorder_only(&deploy).map(|only| space_shares(&only)),
+        counted: keys.map(|(list, count)| measure(deploy.clone(), list, count)),
+        deploy,
+    };
+    // With keys, the share of requests whose key moved; without, the exact
+    // share of positions.
     let judged = args.system.and_then(|id| {
-        measured
-            .rows
-            .iter()
-            .find(|(scheme, _)| scheme.id() == id)
-            .map(|(_, count)| count.moved_request_share())
+        report
+            .rows()
+            .find(|(scheme, _, _)| scheme.id() == id)
+            .map(|(_, space, count)| count.map_or(space, DeployCount::moved_request_share))
     });
     let over = matches!((judged, args.max_moved), (Some(share), Some(limit)) if share > limit);
     let stdout = match args.format {
-        Format::Json => to_json(&measured),
-        Format::Text => to_text(&measured, args),
-        Format::Markdown => to_markdown(&measured, args),
+        Format::Json => to_json(&report),
+        Format::Text => to_text(&report, args),
+        Format::Markdown => to_markdown(&report, args),
     };
     let stderr = match (judged, args.max_moved) {
         (Some(share), Some(limit)) if over => {
@@ -480,8 +541,13 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
             let decimals = (1..=6)
                 .find(|&d| fixed(share * 100.0, d) != fixed(limit * 100.0, d))
                 .unwrap_or(6);
+            let what = if report.counted.is_some() {
+                "of requests"
+            } else {
+                "of its hash's positions"
+            };
             format!(
-                "ringdiff: {} moves {}% of requests, more than the {}% allowed.\n",
+                "ringdiff: {} moves {}% {what}, more than the {}% allowed.\n",
                 args.system.map_or("", PlacementId::as_str),
                 fixed(share * 100.0, decimals),
                 fixed(limit * 100.0, decimals)
@@ -496,34 +562,51 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
     })
 }
 
-/// `{"systems": {ID: {"moved", "moved_between", "moved_share", "moved_request_share"}}}`,
-/// with the deploy in words, the distinct keys (`keys`, every one placed)
-/// and the requests (`requests`, the lines read) beside it.
-pub fn to_json(measured: &Measured) -> String {
-    let row = |count: &DeployCount| {
-        json!({
-            "moved": count.moved,
-            "moved_between": count.moved_between,
-            "moved_share": count.moved_share(),
-            "moved_request_share": count.moved_request_share(),
-        })
+/// `{"systems": {ID: {"space_share", …}}}`: each system's exact share of
+/// its positions whose server changes and, when keys were counted,
+/// `moved`, `moved_between`, `moved_share`, its `moved_share_95` range and
+/// `moved_request_share`; the deploy in words, the distinct keys (`keys`,
+/// every one placed, 0 when none were asked for) and the requests
+/// (`requests`, the lines read) beside them.
+pub fn to_json(report: &Report) -> String {
+    let row = |space: f64, count: Option<&DeployCount>| {
+        let mut row = json!({ "space_share": space });
+        if let Some(count) = count {
+            let (low, high) = range_95(count.moved, count.keys);
+            row["moved"] = json!(count.moved);
+            row["moved_between"] = json!(count.moved_between);
+            row["moved_share"] = json!(count.moved_share());
+            row["moved_share_95"] = json!([low, high]);
+            row["moved_request_share"] = json!(count.moved_request_share());
+        }
+        row
     };
-    let systems: serde_json::Map<String, serde_json::Value> = measured
-        .rows
-        .iter()
-        .map(|(scheme, count)| (scheme.id().to_string(), row(count)))
+    let systems: serde_json::Map<String, serde_json::Value> = report
+        .rows()
+        .map(|(scheme, space, count)| (scheme.id().to_string(), row(space, count)))
         .collect();
+    let counted = report.counted.as_ref();
     // Requests: the lines that gave a key (keys alike: one each); the
     // shares are of these, and the lines that gave none are counted apart.
-    let requests = measured.list.map_or(measured.keys, |read| read.requests);
+    let keys = counted.map_or(0, |counted| counted.keys);
+    let requests = counted.map_or(0, |counted| {
+        counted.list.map_or(counted.keys, |read| read.requests)
+    });
     let mut out = json!({
-        "deploy": describe(&measured.deploy),
-        "keys": measured.keys,
+        "deploy": describe(&report.deploy),
+        "keys": keys,
         "requests": requests,
-        "lines_skipped": measured.list.map_or(0, |read| read.skipped),
+        "lines_skipped": counted.and_then(|counted| counted.list).map_or(0, |read| read.skipped),
         "systems": systems,
     });
-    if let Some(reorder) = &measured.reorder {
+    if let Some(reorder) = &report.reorder_space {
+        out["reorder_alone_space_share"] = reorder
+            .iter()
+            .map(|(scheme, share)| (scheme.id().to_string(), json!(share)))
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+    }
+    if let Some(reorder) = counted.and_then(|counted| counted.reorder.as_ref()) {
         out["reorder_alone"] = reorder
             .iter()
             .map(|count| (count.id.to_string(), json!(count.moved)))
@@ -533,35 +616,80 @@ pub fn to_json(measured: &Measured) -> String {
     format!("{out}\n")
 }
 
+fn percent(share: f64) -> String {
+    format!("{}%", fixed(share * 100.0, 1))
+}
+
+/// A share's 95% range, `40.1–45.2%`.
+fn range_text(count: &DeployCount) -> String {
+    let (low, high) = range_95(count.moved, count.keys);
+    format!(
+        "{}\u{2013}{}%",
+        fixed(low * 100.0, 1),
+        fixed(high * 100.0, 1)
+    )
+}
+
 /// The counts as a Markdown table, to paste as a pull request's comment.
-fn to_markdown(measured: &Measured, args: &Args) -> String {
-    let mut out = format!("**Deploy:** {}.\n\n", describe(&measured.deploy));
-    out.push_str(&format!("{}\n\n", keys_line(measured, args)));
-    out.push_str("| System | id | Keys moved | Share | Between | Requests moved |\n");
-    out.push_str("|---|---|---:|---:|---:|---:|\n");
-    for (scheme, count) in &measured.rows {
+fn to_markdown(report: &Report, args: &Args) -> String {
+    let mut out = format!("**Deploy:** {}.\n\n", describe(&report.deploy));
+    out.push_str(&format!("{}\n\n", keys_line(report, args)));
+    let counted = report.counted.is_some();
+    out.push_str(if counted {
+        "| System | id | Keys moved | Share | 95% range | Between | Requests moved | Space |\n|---|---|---:|---:|---:|---:|---:|---:|\n"
+    } else {
+        "| System | id | Space |\n|---|---|---:|\n"
+    });
+    for (scheme, space, count) in report.rows() {
         let judged = if args.system == Some(scheme.id()) {
             "**"
         } else {
             ""
         };
+        let counts = count.map_or(String::new(), |count| {
+            format!(
+                " {} | {} | {} | {} | {} |",
+                thousands(count.moved as u64),
+                percent(count.moved_share()),
+                range_text(count),
+                thousands(count.moved_between as u64),
+                percent(count.moved_request_share()),
+            )
+        });
         out.push_str(&format!(
-            "| {judged}{}{judged} | `{}` | {} | {}% | {} | {}% |\n",
+            "| {judged}{}{judged} | `{}` |{counts} {} |\n",
             scheme.title(),
             scheme.id().as_str(),
-            thousands(count.moved as u64),
-            fixed(count.moved_share() * 100.0, 1),
-            thousands(count.moved_between as u64),
-            fixed(count.moved_request_share() * 100.0, 1),
+            percent(space),
         ));
     }
-    out.push_str("\n\u{201c}Between\u{201d}: keys moved between two servers in both pools.\n");
+    out.push('\n');
+    out.push_str(&notes(report).join("\n"));
+    out.push('\n');
     out
 }
 
+/// What the columns mean, a line each.
+fn notes(report: &Report) -> Vec<String> {
+    let mut notes = vec![SPACE_NOTE.to_string()];
+    if let Some(counted) = &report.counted {
+        notes.push("\u{201c}Between\u{201d}: keys moved between two servers in both pools.".into());
+        notes.push(format!(
+            "\u{201c}95% range\u{201d}: where the share of {} keys drawn at random falls 19 times in 20; keys unlike random ones (names that differ in one digit, under a weak hash) can fall outside it.",
+            thousands(counted.keys as u64)
+        ));
+    }
+    notes
+}
+
+const SPACE_NOTE: &str = "\u{201c}Space\u{201d}: of the positions a key's hash can take, the share whose server changes, exact: the chance that a random key moves.";
+
 /// Which keys were counted, in words.
-fn keys_line(measured: &Measured, args: &Args) -> String {
-    match (&args.keys, measured.list) {
+fn keys_line(report: &Report, args: &Args) -> String {
+    let Some(counted) = &report.counted else {
+        return "Keys: none counted; each share is of the hash's positions, exact (--keys N or --keys-file FILE to count keys too).".to_string();
+    };
+    match (&args.keys, counted.list) {
         (KeySource::File { path, field }, Some(read)) => {
             let source = if path == "-" {
                 "standard input".to_string()
@@ -587,50 +715,109 @@ fn keys_line(measured: &Measured, args: &Args) -> String {
         }
         _ => format!(
             "Keys: key-0 \u{2026} key-{}, each asked for alike.",
-            measured.keys - 1
+            counted.keys - 1
         ),
     }
 }
 
-fn to_text(measured: &Measured, args: &Args) -> String {
-    let mut out = format!("Deploy: {}.\n", describe(&measured.deploy));
-    out.push_str(&format!("{}\n\n", keys_line(measured, args)));
-    out.push_str(&format!(
-        "  {:<13} {:>7} {:>7} {:>8} {:>9}  {}\n",
-        "id", "moved", "share", "between", "requests", "system"
-    ));
-    for (scheme, count) in &measured.rows {
+fn to_text(report: &Report, args: &Args) -> String {
+    let mut out = format!("Deploy: {}.\n", describe(&report.deploy));
+    out.push_str(&format!("{}\n\n", keys_line(report, args)));
+    let counted = report.counted.is_some();
+    if counted {
+        out.push_str(&format!(
+            "  {:<13} {:>9} {:>6} {:>11} {:>9} {:>8} {:>6}  {}\n",
+            "id", "moved", "share", "95% range", "between", "requests", "space", "system"
+        ));
+    } else {
+        out.push_str(&format!("  {:<13} {:>6}  {}\n", "id", "space", "system"));
+    }
+    for (scheme, space, count) in report.rows() {
         let mark = if args.system == Some(scheme.id()) {
             '*'
         } else {
             ' '
         };
+        // The id as text: `PlacementId`'s Display ignores padding.
+        out.push_str(&format!("{mark} {:<13}", scheme.id().as_str()));
+        if let Some(count) = count {
+            out.push_str(&format!(
+                " {:>9} {:>6} {:>11} {:>9} {:>8}",
+                thousands(count.moved as u64),
+                percent(count.moved_share()),
+                range_text(count),
+                thousands(count.moved_between as u64),
+                percent(count.moved_request_share()),
+            ));
+        }
+        out.push_str(&format!(" {:>6}  {}\n", percent(space), scheme.title()));
+    }
+    out.push('\n');
+    for note in notes(report) {
+        out.push_str(&format!("{note}\n"));
+    }
+    if let Some(counted) = &report.counted {
         out.push_str(&format!(
-            "{mark} {:<13} {:>7} {:>6}% {:>8} {:>8}%  {}\n",
-            // The id as text: `PlacementId`'s Display ignores padding.
-            scheme.id().as_str(),
-            thousands(count.moved as u64),
-            fixed(count.moved_share() * 100.0, 1),
-            thousands(count.moved_between as u64),
-            fixed(count.moved_request_share() * 100.0, 1),
-            scheme.title()
+            "The page's ring counted by its second route, the arcs that changed owner: {}.\n",
+            thousands(counted.ring_by_arcs as u64)
         ));
     }
-    out.push_str(&format!(
-        "\n\u{201c}between\u{201d}: keys moved between two servers in both pools. The page's ring counted by its second route, the arcs that changed owner: {}.\n",
-        thousands(measured.ring_by_arcs as u64)
-    ));
-    if let Some(reorder) = &measured.reorder {
-        let moved: Vec<String> = reorder
+    out.push_str(&reorder_line(report));
+    out
+}
+
+/// What the reorder alone moves, when the servers that stay are reordered.
+fn reorder_line(report: &Report) -> String {
+    let moved: Vec<String> = match (&report.counted, &report.reorder_space) {
+        (
+            Some(Measured {
+                reorder: Some(reorder),
+                ..
+            }),
+            _,
+        ) => reorder
             .iter()
             .filter(|count| count.moved > 0)
             .map(|count| format!("{} {}", count.id, thousands(count.moved as u64)))
-            .collect();
-        out.push_str(&if moved.is_empty() {
-            "The reorder alone moves no key under any of these.\n".to_string()
-        } else {
-            format!("The reorder alone moves keys under {}.\n", moved.join(", "))
-        });
+            .collect(),
+        (None, Some(reorder)) => reorder
+            .iter()
+            .filter(|(_, share)| *share > 0.0)
+            .map(|(scheme, share)| format!("{} {}", scheme.id(), percent(*share)))
+            .collect(),
+        _ => return String::new(),
+    };
+    if moved.is_empty() {
+        "The reorder alone moves no key under any of these.\n".to_string()
+    } else {
+        format!("The reorder alone moves keys under {}.\n", moved.join(", "))
     }
-    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::range_95;
+
+    #[test]
+    fn the_95_range_is_wilson_s() {
+        // Published values of Wilson's score interval at 95%.
+        let close = |(low, high): (f64, f64), (want_low, want_high): (f64, f64)| {
+            (low - want_low).abs() < 5e-5 && (high - want_high).abs() < 5e-5
+        };
+        assert!(
+            close(range_95(0, 10), (0.0, 0.2775)),
+            "{:?}",
+            range_95(0, 10)
+        );
+        assert!(
+            close(range_95(50, 100), (0.4038, 0.5962)),
+            "{:?}",
+            range_95(50, 100)
+        );
+        assert!(
+            close(range_95(10, 10), (0.7225, 1.0)),
+            "{:?}",
+            range_95(10, 10)
+        );
+    }
 }

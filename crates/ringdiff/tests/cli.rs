@@ -350,21 +350,32 @@ fn the_gate_names_both_shares_so_they_read_apart() {
     let dir = scratch("gate-decimals");
     let before = write(&dir, "before.conf", NGINX_BEFORE);
     let after = write(&dir, "after.conf", &nginx_after());
-    let share = json(&ringdiff(&[&before, &after, "--json"]))["systems"]["nginx"]
-        ["moved_request_share"]
-        .as_f64()
-        .unwrap();
-    // Just under the measured share: over by less than a tenth of a percent.
-    let limit = format!("{}", share - 0.00001);
-    let ran = ringdiff(&[&before, &after, "--system", "nginx", "--max-moved", &limit]);
-    assert_eq!(ran.code, 1, "{}", ran.stderr);
-    let said = ran.stderr.trim_end();
-    let figures: Vec<&str> = said
-        .split_whitespace()
-        .filter(|w| w.ends_with('%'))
-        .collect();
-    assert_eq!(figures.len(), 2, "{said}");
-    assert_ne!(figures[0], figures[1], "{said}");
+    // Without keys the gate judges the exact share of positions; with
+    // them, the share of requests.
+    for (keys, field, what) in [
+        (None, "space_share", "of its hash's positions"),
+        (Some("3000"), "moved_request_share", "of requests"),
+    ] {
+        let mut args = vec![before.as_str(), after.as_str()];
+        if let Some(keys) = keys {
+            args.extend(["--keys", keys]);
+        }
+        let share = json(&ringdiff(&[&args[..], &["--json"]].concat()))["systems"]["nginx"][field]
+            .as_f64()
+            .unwrap();
+        // Just under the measured share: over by less than a tenth of a percent.
+        let limit = format!("{}", share - 0.00001);
+        let ran = ringdiff(&[&args[..], &["--system", "nginx", "--max-moved", &limit]].concat());
+        assert_eq!(ran.code, 1, "{}", ran.stderr);
+        let said = ran.stderr.trim_end();
+        assert!(said.contains(what), "{said}");
+        let figures: Vec<&str> = said
+            .split_whitespace()
+            .filter(|w| w.ends_with('%'))
+            .collect();
+        assert_eq!(figures.len(), 2, "{said}");
+        assert_ne!(figures[0], figures[1], "{said}");
+    }
 }
 
 /// nginx `hash $key` (no `consistent`) by DEFINITIONS §15, for a model
@@ -456,41 +467,42 @@ fn the_text_table_lines_up_under_its_header() {
     let dir = scratch("columns");
     let before = write(&dir, "before.txt", "alpha\nbravo\n");
     let after = write(&dir, "after.txt", "alpha\nbravo\ncharlie\n");
-    let ran = ringdiff(&[&before, &after]);
-    assert_eq!(ran.code, 0, "{}", ran.stderr);
-    let lines: Vec<&str> = ran.stdout.lines().collect();
-    let header = lines
-        .iter()
-        .position(|l| l.trim_start().starts_with("id "))
-        .unwrap();
-    // Each number column ends where its heading does, on every row.
-    let ends = |line: &str, words: usize| -> Vec<usize> {
-        let mut ends = Vec::new();
-        let mut inside = false;
-        for (at, c) in line.char_indices() {
-            if c != ' ' && !inside {
-                inside = true;
-            } else if c == ' ' && inside {
-                inside = false;
-                ends.push(at);
+    let counted = [
+        "moved",
+        "share",
+        "95% range",
+        "between",
+        "requests",
+        "space",
+    ];
+    for (keys, headings) in [(None, &["space"][..]), (Some("20000"), &counted[..])] {
+        let mut args = vec![before.as_str(), after.as_str()];
+        args.extend(keys.map(|keys| ["--keys", keys]).iter().flatten());
+        let ran = ringdiff(&args);
+        assert_eq!(ran.code, 0, "{}", ran.stderr);
+        let lines: Vec<&str> = ran.stdout.lines().collect();
+        let header = lines
+            .iter()
+            .position(|l| l.trim_start().starts_with("id "))
+            .unwrap();
+        let rows: Vec<&&str> = lines[header + 1..]
+            .iter()
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert_eq!(rows.len(), 9, "{}", ran.stdout);
+        // Each figure ends where its heading does, on every row.
+        for heading in headings {
+            let end = lines[header].find(heading).unwrap() + heading.len();
+            for row in &rows {
+                // By characters: the range's dash is one, in three bytes.
+                let chars: Vec<char> = row.chars().collect();
+                assert!(
+                    chars[end - 1] != ' ' && chars[end] == ' ',
+                    "{heading}:\n{}\n{row}",
+                    lines[header]
+                );
             }
         }
-        ends.truncate(words);
-        ends
-    };
-    let heading = ends(lines[header], 5);
-    let rows: Vec<&&str> = lines[header + 1..]
-        .iter()
-        .take_while(|l| !l.is_empty())
-        .collect();
-    assert_eq!(rows.len(), 9, "{}", ran.stdout);
-    for row in rows {
-        assert_eq!(
-            ends(&row[1..], 5)[1..],
-            heading[1..].iter().map(|e| e - 1).collect::<Vec<_>>()[..],
-            "{row}\n{}",
-            lines[header]
-        );
     }
 }
 
@@ -546,15 +558,33 @@ fn markdown_is_a_table_with_the_same_figures_as_json() {
     let dir = scratch("markdown");
     let before = write(&dir, "before.conf", NGINX_BEFORE);
     let after = write(&dir, "after.conf", &nginx_after());
+    // A cell is its share to a tenth of a percent.
+    let near = |cell: &str, share: &serde_json::Value| {
+        let cell: f64 = cell.trim_end_matches('%').parse().unwrap();
+        (cell - share.as_f64().unwrap() * 100.0).abs() <= 0.05 + 1e-9
+    };
+    // Without keys: the exact share alone.
     let out = json(&ringdiff(&[&before, &after, "--format", "json"]));
+    let ran = ringdiff(&[&before, &after, "--format", "markdown"]);
+    let rows: Vec<&str> = ran.stdout.lines().filter(|l| l.starts_with("| ")).collect();
+    assert_eq!(rows[0], "| System | id | Space |");
+    for row in &rows[1..] {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        let id = cells[1].trim_matches('`');
+        assert!(near(cells[2], &out["systems"][id]["space_share"]), "{row}");
+    }
+    // With keys, their counts beside it.
+    let out = json(&ringdiff(&[
+        &before, &after, "--keys", "2000", "--format", "json",
+    ]));
     let ran = ringdiff(&[
-        &before, &after, "--format", "markdown", "--system", "haproxy",
+        &before, &after, "--keys", "2000", "--format", "markdown", "--system", "haproxy",
     ]);
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     let rows: Vec<&str> = ran.stdout.lines().filter(|l| l.starts_with("| ")).collect();
     assert_eq!(
         rows[0],
-        "| System | id | Keys moved | Share | Between | Requests moved |"
+        "| System | id | Keys moved | Share | 95% range | Between | Requests moved | Space |"
     );
     assert_eq!(rows.len(), 1 + out["systems"].as_object().unwrap().len());
     for row in &rows[1..] {
@@ -566,13 +596,19 @@ fn markdown_is_a_table_with_the_same_figures_as_json() {
             system["moved"].to_string(),
             "{row}"
         );
+        assert!(near(cells[3], &system["moved_share"]), "{row}");
+        let range = &system["moved_share_95"];
+        let (low, high) = cells[4].split_once('\u{2013}').unwrap();
+        assert!(
+            near(&format!("{low}%"), &range[0]) && near(high, &range[1]),
+            "{row}"
+        );
         assert_eq!(
-            cells[4].replace(',', ""),
+            cells[5].replace(',', ""),
             system["moved_between"].to_string(),
             "{row}"
         );
-        let share = system["moved_share"].as_f64().unwrap() * 100.0;
-        assert_eq!(cells[3], format!("{share:.1}%"), "{row}");
+        assert!(near(cells[7], &system["space_share"]), "{row}");
         // The judged system in bold.
         assert_eq!(cells[0].starts_with("**"), id == "haproxy", "{row}");
     }
@@ -627,4 +663,78 @@ fn named_keys_past_the_page_s_most_are_all_counted() {
         })
         .count();
     assert_eq!(out["systems"]["nginx-hash"]["moved"], moved);
+}
+
+#[test]
+fn without_keys_each_share_is_exact_and_keys_drawn_at_random_land_near_it() {
+    let dir = scratch("exact");
+    let before = write(&dir, "before.txt", "alpha\nbravo\ncharlie weight=2\n");
+    let after = write(&dir, "after.txt", "alpha\nbravo weight=3\ndelta\necho\n");
+    let exact = json(&ringdiff(&[&before, &after, "--json"]));
+    assert_eq!(
+        (exact["keys"].as_u64(), exact["requests"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert!(exact["systems"]["nginx"].get("moved").is_none());
+    // nginx `hash`: 15 bits of the CRC-32, each value 2^17 of its
+    // positions, walked modulo the total weight; servers by name.
+    let walk = |pool: &[(&str, u32)], value: u32| {
+        let mut w = value % pool.iter().map(|s| s.1).sum::<u32>();
+        for &(name, weight) in pool {
+            if w < weight {
+                return name.to_string();
+            }
+            w -= weight;
+        }
+        unreachable!()
+    };
+    let (was, now) = (
+        [("alpha", 1), ("bravo", 1), ("charlie", 2)],
+        [("alpha", 1), ("bravo", 3), ("delta", 1), ("echo", 1)],
+    );
+    let changed = (0..1u32 << 15)
+        .filter(|&v| walk(&was, v) != walk(&now, v))
+        .count();
+    assert_eq!(
+        exact["systems"]["nginx-hash"]["space_share"]
+            .as_f64()
+            .unwrap(),
+        changed as f64 / 32768.0
+    );
+    // 100,000 keys that look random (hex of a SplitMix64 stream): each
+    // system's share of them within four standard errors of the exact one.
+    let mut state = 1u64;
+    let keys: String = (0..100_000)
+        .map(|_| {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            format!("/{:016x}\n", z ^ (z >> 31))
+        })
+        .collect();
+    let path = write(&dir, "keys.txt", &keys);
+    let counted = json(&ringdiff(&[
+        &before,
+        &after,
+        "--keys-file",
+        &path,
+        "--json",
+    ]));
+    for (id, row) in counted["systems"].as_object().unwrap() {
+        let space = exact["systems"][id]["space_share"].as_f64().unwrap();
+        assert_eq!(row["space_share"].as_f64().unwrap(), space, "{id}");
+        let share = row["moved_share"].as_f64().unwrap();
+        let error = (space * (1.0 - space) / 100_000.0).sqrt();
+        assert!(
+            (share - space).abs() <= 4.0 * error,
+            "{id}: keys {share}, exact {space}"
+        );
+        let range = &row["moved_share_95"];
+        let (low, high) = (range[0].as_f64().unwrap(), range[1].as_f64().unwrap());
+        assert!(
+            low < share && share < high && high - low < 0.01,
+            "{id}: {range}"
+        );
+    }
 }

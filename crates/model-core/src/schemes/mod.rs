@@ -97,6 +97,8 @@ fn own_positions(hash: KeyHash, names: &KeyNames, keys: &Keys) -> Arc<[u64]> {
 #[derive(Clone, Copy)]
 pub struct KeyHash {
     pub id: &'static str,
+    /// Its positions are 0 … 2^bits − 1.
+    pub bits: u32,
     pub hash: fn(&[u8]) -> u64,
 }
 
@@ -109,6 +111,13 @@ pub trait ByOwnHash {
     /// key's path searches (`key_path`).
     fn points(&self) -> Vec<(u64, ServerId)> {
         Vec::new()
+    }
+    /// Every position after which the owner may change: `owner_at(p)` and
+    /// `owner_at(p + 1)` (wrapping) differ only where `p` is listed. A ring
+    /// whose key goes to the first point at or after it changes at its
+    /// points; what picks otherwise says so (`hash_space`).
+    fn breaks(&self) -> Vec<u64> {
+        self.points().into_iter().map(|(point, _)| point).collect()
     }
     /// Its lookup table's rows, if it has one (Envoy's Maglev), for the
     /// same; not a `Placement::table`, whose rows' moves the schemes table counts.

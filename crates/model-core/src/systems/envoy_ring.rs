@@ -23,6 +23,7 @@ pub const MAXIMUM: f64 = 8_388_608.0;
 /// A key's position: XXH64 with seed 0 (Maglev reads the same).
 pub const KEY_HASH: KeyHash = KeyHash {
     id: "xxh64",
+    bits: 64,
     hash: |name| xxh64(name, 0),
 };
 

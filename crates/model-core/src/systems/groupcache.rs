@@ -17,6 +17,7 @@ pub struct Groupcache;
 /// CRC-32/IEEE of a key's name: its position (nginx hashes keys alike).
 pub const KEY_HASH: KeyHash = KeyHash {
     id: "crc32",
+    bits: 32,
     hash: |name| u64::from(crc32(name)),
 };
 

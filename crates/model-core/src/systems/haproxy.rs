@@ -23,6 +23,7 @@ pub const NODES_PER_WEIGHT: u32 = 16;
 /// A key's position: the avalanche of its sdbm.
 pub const KEY_HASH: KeyHash = KeyHash {
     id: "haproxy",
+    bits: 32,
     hash: |name| u64::from(full_hash(sdbm(name))),
 };
 
@@ -103,6 +104,21 @@ impl ByOwnHash for NearestRing {
         self.nodes
             .iter()
             .map(|&(node, server)| (u64::from(node), server))
+            .collect()
+    }
+
+    /// A key goes to the nearer of the nodes either side, the earlier on a
+    /// tie: the owner changes at each node and at the last position of each
+    /// gap's first half.
+    fn breaks(&self) -> Vec<u64> {
+        let count = self.nodes.len();
+        (0..count)
+            .flat_map(|index| {
+                let node = self.nodes[index].0;
+                let next = self.nodes[(index + 1) % count].0;
+                let half = next.wrapping_sub(node) / 2;
+                [u64::from(node), u64::from(node.wrapping_add(half))]
+            })
             .collect()
     }
 

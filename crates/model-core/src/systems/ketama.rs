@@ -16,6 +16,7 @@ pub struct Ketama;
 /// A key's position: word 0 of its MD5.
 pub const KEY_HASH: KeyHash = KeyHash {
     id: "md5",
+    bits: 32,
     hash: |name| u64::from(ketama_key(name)),
 };
 

@@ -79,6 +79,12 @@ impl ByOwnHash for Walk {
     fn owner_at(&self, crc: u64) -> ServerId {
         self.at_weight(((crc >> 16) & 0x7FFF) as u32)
     }
+
+    /// The owner reads the CRC's bits 16 … 30 only: it can change only
+    /// where they do, at the end of each run of 65,536 positions.
+    fn breaks(&self) -> Vec<u64> {
+        (1..=1u64 << 16).map(|run| (run << 16) - 1).collect()
+    }
 }
 
 pub const ABOUT: About = About {

@@ -18,6 +18,7 @@ pub struct Twemproxy;
 /// A key's position: `fnv1a_64` as nutcracker computes it (32 bits).
 pub const KEY_HASH: KeyHash = KeyHash {
     id: "twemproxy-fnv",
+    bits: 32,
     hash: |name| u64::from(twemproxy_fnv(name)),
 };
 
