@@ -10,6 +10,7 @@ use super::patch::{markup, Holder};
 use crate::render::controls::{whole_number, HASH_LABEL, HASH_REFUSED, POINTS_LABEL, POINTS_UNIT};
 
 use super::state::Model;
+use model::deploy::Bounds;
 use model::in_use::InUse;
 use model::keyname::KeyName;
 use model::settings::{
@@ -531,7 +532,7 @@ fn pool_after_box(model: Model, message: RwSignal<Option<String>>) -> AnyView {
             .get_untracked()
             .map(|t| t.value())
             .unwrap_or_default();
-        match config::read(&text) {
+        match config::read(&text, Bounds::PAGE) {
             Ok(pasted) => apply(model, message, |s| {
                 s.change = Change::Deploy(PoolAfter::from_lines(s, &pasted.servers));
             }),

@@ -122,6 +122,12 @@ test("an HAProxy backend, a twemproxy pool and a plain list each set the pool in
     assert.equal(new URLSearchParams(new URL(page.url()).search).get("add"), joins);
     await page.waitForFunction((y) => (document.querySelector("tr[data-yours]")?.dataset.scheme ?? null) === y, yours);
   }
+  // A backup takes keys only when every other server is down: read, not
+  // placed, and so not a server that joins.
+  await page.fill("textarea[data-config-paste]", "backend caches\n  hash-type consistent\n  server web1 10.0.0.1:80 check\n  server web9 10.0.0.9:80 check backup\n  server web2 10.0.0.2:80 check\n");
+  await page.click("#config-read");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("servers") === "web1,web2");
+  assert.match(await page.locator("[data-config-message]").textContent(), /Backup, not placed: web9, which takes keys only when every other server is down\./);
   // What HAProxy itself refuses is refused by line, and nothing changes.
   const before = new URL(page.url()).search;
   await page.fill("textarea[data-config-paste]", "backend b\n  server 10.9.9.9:80 weight=eleventy;\n  server b 10.0.0.2:80\n");

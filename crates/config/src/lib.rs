@@ -6,9 +6,29 @@
 //! model gets a notice naming its line; a malformed line is refused with its
 //! number and why, and then nothing is taken.
 
-use model::deploy::PoolServer;
+use model::deploy::{Bounds, PoolServer};
 use model::placements::PlacementId;
-use model::settings::{clean_name, MAX_SERVERS, MIN_SERVERS};
+use model::settings::clean_name;
+use model::systems::{haproxy, Server};
+
+/// Why a config was not taken: nothing of it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its program would refuse it (`nginx -t`, `haproxy -c`): the line and
+    /// the program's reason.
+    Program(String),
+    /// Its program takes it, but not within the bounds it was read for (the
+    /// page's sliders' ranges, or what ringdiff counts): the line and why.
+    Bounds(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Program(why) | Refusal::Bounds(why) => f.write_str(why),
+        }
+    }
+}
 
 /// Which kind of text was pasted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,8 +64,15 @@ impl Form {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pasted {
     pub form: Form,
-    /// Names as written, in order, each with its weight (1 … 10).
-    pub servers: Vec<(String, u8)>,
+    /// The servers placed: names as written, in order, each with its
+    /// weight (within the bounds read for). A backup is not among them.
+    pub servers: Vec<(String, u32)>,
+    /// Backup servers, by name: they take keys only when every other server
+    /// is down (HAProxy; nginx's hash never uses them), so none is placed.
+    pub backup: Vec<String>,
+    /// Every server line in order, backups too, with the id it fixes: how
+    /// HAProxy numbers the servers placed.
+    numbering: Vec<(String, Option<u32>)>,
     /// The system its hash line selects (`nginx`, `haproxy`, …), if any.
     pub system: Option<PlacementId>,
     /// Servers marked down (nginx's `down`, HAProxy's `disabled`), by name.
@@ -63,17 +90,56 @@ pub struct Pasted {
 
 impl Pasted {
     /// The pool as lines: names, weights and the ids lines fix, in order.
+    /// With a backup listed, HAProxy still numbers it, so a server placed
+    /// whose id that shifts is given the id HAProxy numbers it with.
     pub fn pool(&self) -> Vec<PoolServer> {
+        let fixed = |name: &str| {
+            self.ids
+                .iter()
+                .find(|(named, _)| named == name)
+                .map(|&(_, id)| id)
+        };
+        let numbered = if self.backup.is_empty() {
+            Vec::new()
+        } else {
+            let lines: Vec<Server> = self
+                .numbering
+                .iter()
+                .map(|(name, id)| Server {
+                    name,
+                    weight: 1,
+                    fixed_id: *id,
+                })
+                .collect();
+            let placed: Vec<Server> = lines
+                .iter()
+                .filter(|line| !self.backup.iter().any(|name| name == line.name))
+                .copied()
+                .collect();
+            let by_position = haproxy::numbered(&placed);
+            self.numbering
+                .iter()
+                .map(|(name, _)| name.as_str())
+                .zip(haproxy::numbered(&lines))
+                .filter(|(name, id)| {
+                    placed
+                        .iter()
+                        .zip(&by_position)
+                        .any(|(line, placed_id)| line.name == *name && placed_id != id)
+                })
+                .collect()
+        };
         self.servers
             .iter()
             .map(|(name, weight)| PoolServer {
                 name: name.clone(),
                 weight: *weight,
-                fixed_id: self
-                    .ids
+                fixed_id: numbered
                     .iter()
                     .find(|(named, _)| named == name)
-                    .map(|&(_, id)| id),
+                    .map(|&(_, id)| id)
+                    .or_else(|| fixed(name)),
+                down: self.down.contains(name),
             })
             .collect()
     }
@@ -98,32 +164,95 @@ fn lines(text: &str) -> Vec<Line<'_>> {
         .collect()
 }
 
-fn refuse(line: &Line, why: impl std::fmt::Display) -> String {
-    format!("Line {}: {why}", line.number)
+/// A line its program would refuse.
+fn refuse(line: &Line, why: impl std::fmt::Display) -> Refusal {
+    Refusal::Program(format!("Line {}: {why}", line.number))
 }
 
-/// A weight as written, checked against the page's range.
-fn weight(line: &Line, text: &str) -> Result<u8, String> {
-    match text.trim().parse::<u32>() {
-        Ok(w) if (1..=10).contains(&w) => Ok(w as u8),
-        Ok(w) => Err(refuse(
-            line,
-            format!("weight {w} is outside the page's 1 to 10."),
-        )),
-        Err(_) => Err(refuse(
+/// A line its program takes that the bounds read for do not.
+fn beyond(line: &Line, why: impl std::fmt::Display) -> Refusal {
+    Refusal::Bounds(format!("Line {}: {why}", line.number))
+}
+
+/// A weight as its program reads it, then checked against `bounds`.
+/// nginx takes a whole number from 1; HAProxy reads a number as C's `atol`
+/// does (`x` is 0, `3x` is 3) into an int and takes 0 to 256; twemproxy
+/// and a list take a whole number.
+fn weight(line: &Line, form: Form, text: &str, bounds: Bounds) -> Result<u32, Refusal> {
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let weight = match form {
+        Form::Haproxy => {
+            let w = atol(text) as i32;
+            if !(0..=256).contains(&w) {
+                return Err(refuse(
+                    line,
+                    format!("HAProxy refuses it: the weight is not within 0 and 256 ({w})."),
+                ));
+            }
+            w as u32
+        }
+        Form::Nginx => match text.parse::<u32>() {
+            Ok(w) if w >= 1 && digits(text) => w,
+            _ => {
+                return Err(refuse(
+                    line,
+                    format!("nginx refuses it: invalid parameter \u{201c}weight={text}\u{201d}."),
+                ))
+            }
+        },
+        Form::Twemproxy | Form::List => match text.trim().parse::<u32>() {
+            Ok(w) if digits(text.trim()) => w,
+            _ => {
+                return Err(refuse(
+                    line,
+                    format!(
+                        "\u{201c}{}\u{201d} is not a whole-number weight.",
+                        text.trim()
+                    ),
+                ))
+            }
+        },
+    };
+    let (least, greatest) = bounds.weights;
+    if !(least..=greatest).contains(&weight) {
+        return Err(beyond(
             line,
             format!(
-                "\u{201c}{}\u{201d} is not a whole-number weight.",
-                text.trim()
+                "weight {weight} is outside {}'s {least} to {greatest}.",
+                bounds.whose
             ),
-        )),
+        ));
+    }
+    Ok(weight)
+}
+
+/// C's `atol`: spaces, a sign, then digits up to the first other character
+/// (none: 0), saturating as glibc's `strtol` does.
+fn atol(text: &str) -> i64 {
+    let text = text.trim_start();
+    let (negative, rest) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let mut value: i64 = 0;
+    for digit in rest.bytes().take_while(u8::is_ascii_digit) {
+        value = value
+            .saturating_mul(10)
+            .saturating_add(i64::from(digit - b'0'));
+    }
+    if negative {
+        -value
+    } else {
+        value
     }
 }
 
 /// An address as its program would take it: no `=` or `;` in it (an option
 /// or the line's end read as the address), and a port, where it ends in
-/// one, from 1 to 65,535. An nginx `unix:` path has no port.
-fn address(line: &Line, form: Form, text: &str) -> Result<(), String> {
+/// one, from 1 to 65,535 (HAProxy takes 0 too). An nginx `unix:` path has
+/// no port.
+fn address(line: &Line, form: Form, text: &str) -> Result<(), Refusal> {
     if let Some(bad) = text.chars().find(|c| matches!(c, '=' | ';')) {
         return Err(refuse(
             line,
@@ -143,11 +272,12 @@ fn address(line: &Line, form: Form, text: &str) -> Result<(), String> {
     if !port.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(());
     }
+    let lowest = if form == Form::Haproxy { 0 } else { 1 };
     match port.parse::<u32>() {
-        Ok(p) if (1..=65_535).contains(&p) => Ok(()),
+        Ok(p) if (lowest..=65_535).contains(&p) => Ok(()),
         _ => Err(refuse(
             line,
-            format!("port {port} in \u{201c}{text}\u{201d} is outside 1 to 65,535."),
+            format!("port {port} in \u{201c}{text}\u{201d} is outside {lowest} to 65,535."),
         )),
     }
 }
@@ -170,16 +300,20 @@ fn form_of(lines: &[Line]) -> Form {
     Form::List
 }
 
-/// Read a pasted config. The error is a sentence naming the line.
-pub fn read(text: &str) -> Result<Pasted, String> {
+/// Read a pasted config within `bounds` (`Bounds::PAGE` for the page,
+/// `Bounds::COUNTED` for ringdiff). The error names the line and says
+/// whether its program or the bounds refuse it.
+pub fn read(text: &str, bounds: Bounds) -> Result<Pasted, Refusal> {
     let lines = lines(text);
     if lines.iter().all(|line| line.text.is_empty()) {
-        return Err("Nothing to read: paste an nginx upstream block, an HAProxy backend, a twemproxy pool or a list of servers.".to_string());
+        return Err(Refusal::Program("Nothing to read: paste an nginx upstream block, an HAProxy backend, a twemproxy pool or a list of servers.".to_string()));
     }
     let form = form_of(&lines);
     let mut pasted = Pasted {
         form,
         servers: Vec::new(),
+        backup: Vec::new(),
+        numbering: Vec::new(),
         system: None,
         down: Vec::new(),
         ids: Vec::new(),
@@ -196,37 +330,71 @@ pub fn read(text: &str) -> Result<Pasted, String> {
             continue;
         }
         let read = match form {
-            Form::Nginx => nginx_line(line, &mut pasted),
-            Form::Haproxy => haproxy_line(line, &mut pasted),
-            Form::Twemproxy => twemproxy_line(line, &mut pasted),
-            Form::List => list_line(line, &mut pasted),
+            Form::Nginx => nginx_line(line, &mut pasted, bounds),
+            Form::Haproxy => haproxy_line(line, &mut pasted, bounds),
+            Form::Twemproxy => twemproxy_line(line, &mut pasted, bounds),
+            Form::List => list_line(line, &mut pasted, bounds),
         }?;
         if !read {
             pasted.skipped.push((line.number, line.raw.to_string()));
         }
     }
     let count = pasted.servers.len();
-    if !(MIN_SERVERS..=MAX_SERVERS).contains(&count) {
-        return Err(format!(
-            "Found {count} server{} in {}; the page takes {MIN_SERVERS} to {MAX_SERVERS}.",
+    let (fewest, most) = bounds.servers;
+    if !(fewest..=most).contains(&count) {
+        let backups = match pasted.backup.len() {
+            0 => String::new(),
+            n => format!(
+                " (and {n} backup{}, not placed)",
+                if n == 1 { "" } else { "s" }
+            ),
+        };
+        return Err(Refusal::Bounds(format!(
+            "Found {count} server{}{backups} in {}; {} takes {fewest} to {most}.",
             if count == 1 { "" } else { "s" },
-            form.describe()
-        ));
+            form.describe(),
+            bounds.whose
+        )));
     }
     Ok(pasted)
 }
 
+/// A server read from `line`: placed, or, as a backup, only numbered.
+struct Listed<'a> {
+    name: &'a str,
+    weight: u32,
+    backup: bool,
+    /// Another server of this name is refused by the program itself
+    /// (HAProxy), not only by the model.
+    unique_by_program: bool,
+}
+
 /// Add a server read from `line`, checking its name against the page's
 /// rules and the servers before it.
-fn add(pasted: &mut Pasted, line: &Line, name: &str, weight: u8) -> Result<bool, String> {
-    let name = clean_name(name).map_err(|why| refuse(line, why))?;
-    if pasted.servers.iter().any(|(known, _)| *known == name) {
-        return Err(refuse(
-            line,
-            format!("\u{201c}{name}\u{201d} is listed twice; the page needs each server once."),
-        ));
+fn add(pasted: &mut Pasted, line: &Line, server: Listed) -> Result<bool, Refusal> {
+    let name = clean_name(server.name).map_err(|why| beyond(line, why))?;
+    if pasted.numbering.iter().any(|(known, _)| *known == name) {
+        let why = format!("\u{201c}{name}\u{201d} is listed twice");
+        return Err(if server.unique_by_program {
+            refuse(
+                line,
+                format!("{why}; {} refuses it.", pasted.form.program()),
+            )
+        } else {
+            beyond(line, format!("{why}; the model needs each server once."))
+        });
     }
-    pasted.servers.push((name, weight));
+    let fixed = pasted
+        .ids
+        .iter()
+        .find(|(named, _)| *named == name)
+        .map(|&(_, id)| id);
+    pasted.numbering.push((name.clone(), fixed));
+    if server.backup {
+        pasted.backup.push(name);
+    } else {
+        pasted.servers.push((name, server.weight));
+    }
     Ok(true)
 }
 
@@ -253,7 +421,7 @@ fn nginx_takes(part: &str) -> bool {
 }
 
 /// One line of an nginx upstream block; true if the pool reads it.
-fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
+fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
     // nginx reads statements, not lines: `upstream u { hash $uri;` and
     // `server a:80; }` are one line each here, read without their braces.
     if let Some((head, rest)) = line.text.split_once('{') {
@@ -262,12 +430,12 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                 text: head.trim(),
                 ..*line
             };
-            nginx_line(&header, pasted)?;
+            nginx_line(&header, pasted, bounds)?;
             let inner = Line {
                 text: rest.trim(),
                 ..*line
             };
-            nginx_line(&inner, pasted)?;
+            nginx_line(&inner, pasted, bounds)?;
             return Ok(true);
         }
     }
@@ -290,9 +458,10 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
             };
             self::address(line, Form::Nginx, address)?;
             let mut w = 1;
+            let mut backup = false;
             for part in parts {
                 if let Some(value) = part.strip_prefix("weight=") {
-                    w = weight(line, value)?;
+                    w = weight(line, Form::Nginx, value, bounds)?;
                 } else if part == "down" {
                     pasted.down.push(address.to_string());
                 } else if part == "backup" && pasted.system.is_some() {
@@ -302,10 +471,9 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                         "nginx refuses it: balancing method does not support parameter \u{201c}backup\u{201d}.",
                     ));
                 } else if part == "backup" {
-                    pasted.notices.push(format!(
-                        "Line {}: backup is not modelled; {address} is placed as a live server.",
-                        line.number
-                    ));
+                    // Before the hash line nginx takes it, and its hash
+                    // never picks a backup.
+                    backup = true;
                 } else if !nginx_takes(part) {
                     return Err(refuse(
                         line,
@@ -313,7 +481,13 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                     ));
                 }
             }
-            add(pasted, line, address, w)
+            let server = Listed {
+                name: address,
+                weight: w,
+                backup,
+                unique_by_program: false,
+            };
+            add(pasted, line, server)
         }
         Some("hash") => {
             let consistent = text
@@ -343,8 +517,41 @@ fn nginx_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
     }
 }
 
+/// The keywords HAProxy takes on a server line (server.c, check.c, the SSL
+/// and TCP lists), each with the arguments it takes after it; `source` takes
+/// up to three (`source ADDR [usesrc ADDR] [interface NAME]`).
+#[rustfmt::skip]
+const HAPROXY_KEYWORDS: &[(&str, usize)] = &[
+    ("addr", 1), ("agent-addr", 1), ("agent-check", 0), ("agent-inter", 1),
+    ("agent-port", 1), ("agent-send", 1), ("allow-0rtt", 0), ("alpn", 1),
+    ("backup", 0), ("ca-file", 1), ("check", 0), ("check-alpn", 1),
+    ("check-proto", 1), ("check-send-proxy", 0), ("check-sni", 1), ("check-ssl", 0),
+    ("check-via-socks4", 0), ("ciphers", 1), ("ciphersuites", 1), ("cookie", 1),
+    ("crl-file", 1), ("crt", 1), ("disabled", 0), ("downinter", 1),
+    ("enabled", 0), ("error-limit", 1), ("fall", 1), ("fastinter", 1),
+    ("force-sslv3", 0), ("force-tlsv10", 0), ("force-tlsv11", 0), ("force-tlsv12", 0),
+    ("force-tlsv13", 0), ("id", 1), ("init-addr", 1), ("inter", 1),
+    ("interface", 1), ("maxconn", 1), ("maxqueue", 1), ("max-reuse", 1),
+    ("minconn", 1), ("mss", 1), ("namespace", 1), ("no-agent-check", 0),
+    ("no-backup", 0), ("no-check", 0), ("no-check-send-proxy", 0), ("no-check-ssl", 0),
+    ("no-send-proxy", 0), ("no-send-proxy-v2", 0), ("no-send-proxy-v2-ssl", 0),
+    ("no-send-proxy-v2-ssl-cn", 0), ("no-ssl", 0), ("no-ssl-reuse", 0), ("no-sslv3", 0),
+    ("no-tfo", 0), ("no-tls-tickets", 0), ("no-tlsv10", 0), ("no-tlsv11", 0),
+    ("no-tlsv12", 0), ("no-tlsv13", 0), ("no-verifyhost", 0), ("non-stick", 0),
+    ("npn", 1), ("observe", 1), ("on-error", 1), ("on-marked-down", 1),
+    ("on-marked-up", 1), ("pool-low-conn", 1), ("pool-max-conn", 1),
+    ("pool-purge-delay", 1), ("port", 1), ("proto", 1), ("proxy-v2-options", 1),
+    ("redir", 1), ("resolve-net", 1), ("resolve-opts", 1), ("resolve-prefer", 1),
+    ("resolvers", 1), ("rise", 1), ("send-proxy", 0), ("send-proxy-v2", 0),
+    ("send-proxy-v2-ssl", 0), ("send-proxy-v2-ssl-cn", 0), ("slowstart", 1),
+    ("sni", 1), ("socks4", 1), ("source", 1), ("ssl", 0), ("ssl-max-ver", 1),
+    ("ssl-min-ver", 1), ("ssl-reuse", 0), ("stick", 0), ("tcp-ut", 1), ("tfo", 0),
+    ("tls-tickets", 0), ("track", 1), ("usesrc", 1), ("verify", 1), ("verifyhost", 1),
+    ("weight", 1), ("ws", 1),
+];
+
 /// One line of an HAProxy section; true if the pool reads it.
-fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
+fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
     let words: Vec<&str> = line.text.split_whitespace().collect();
     match words.first().copied() {
         Some("server") => {
@@ -355,15 +562,30 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                 ));
             };
             self::address(line, Form::Haproxy, address)?;
-            let mut w = 1;
+            let mut server = Listed {
+                name,
+                weight: 1,
+                backup: false,
+                unique_by_program: true,
+            };
             let mut rest = words[3..].iter();
             while let Some(&option) = rest.next() {
+                let Some(&(_, arguments)) = HAPROXY_KEYWORDS.iter().find(|(k, _)| *k == option)
+                else {
+                    return Err(refuse(
+                        line,
+                        format!("HAProxy refuses it: unknown keyword \u{201c}{option}\u{201d}."),
+                    ));
+                };
                 match option {
+                    // A weight with nothing after it is atol("") to HAProxy: 0.
                     "weight" => {
-                        let Some(value) = rest.next() else {
-                            return Err(refuse(line, "weight needs a number after it."));
-                        };
-                        w = weight(line, value)?;
+                        server.weight = weight(
+                            line,
+                            Form::Haproxy,
+                            rest.next().copied().unwrap_or(""),
+                            bounds,
+                        )?
                     }
                     "id" => {
                         let id = server_id(line, rest.next().copied())?;
@@ -378,14 +600,29 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
                         pasted.ids.push((name.to_string(), id));
                     }
                     "disabled" => pasted.down.push(name.to_string()),
-                    "backup" => pasted.notices.push(format!(
-                        "Line {}: backup is not modelled; {name} is placed as a live server.",
-                        line.number
-                    )),
-                    _ => {}
+                    "backup" => server.backup = true,
+                    _ => {
+                        for _ in 0..arguments {
+                            rest.next();
+                        }
+                    }
                 }
             }
-            add(pasted, line, name, w)
+            add(pasted, line, server)
+        }
+        Some("default-server") => {
+            // Defaults for every server line: a weight, a backup or a
+            // disabled server there would change what is placed.
+            if let Some(option) = words[1..]
+                .iter()
+                .find(|w| matches!(**w, "weight" | "backup" | "disabled" | "id"))
+            {
+                pasted.notices.push(format!(
+                    "Line {}: default-server's {option} is not modelled.",
+                    line.number
+                ));
+            }
+            Ok(false)
         }
         Some("hash-type") => {
             match words.get(1).copied() {
@@ -418,7 +655,7 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
 }
 
 /// An HAProxy server's `id`: a whole number from 1, as HAProxy takes it.
-fn server_id(line: &Line, text: Option<&str>) -> Result<u32, String> {
+fn server_id(line: &Line, text: Option<&str>) -> Result<u32, Refusal> {
     match text.map(str::parse::<u32>) {
         Some(Ok(id)) if id >= 1 => Ok(id),
         Some(_) => Err(refuse(
@@ -433,7 +670,7 @@ fn server_id(line: &Line, text: Option<&str>) -> Result<u32, String> {
 }
 
 /// One line of a twemproxy pool; true if the pool reads it.
-fn twemproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
+fn twemproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
     let text = line.text;
     if let Some(entry) = text.strip_prefix('-') {
         let entry = entry.trim();
@@ -452,8 +689,13 @@ fn twemproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
             return Err(refuse(line, "a twemproxy server is host:port:weight."));
         };
         address(line, Form::Twemproxy, server_address)?;
-        let w = weight(line, w)?;
-        return add(pasted, line, server_address, w);
+        let server = Listed {
+            name: server_address,
+            weight: weight(line, Form::Twemproxy, w, bounds)?,
+            backup: false,
+            unique_by_program: false,
+        };
+        return add(pasted, line, server);
     }
     let (key, value) = text.split_once(':').unwrap_or((text, ""));
     let value = value.trim();
@@ -491,12 +733,13 @@ fn twemproxy_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
 
 /// One line of a plain list: a name, then an optional weight (`3`,
 /// `weight=3` or `weight 3`).
-fn list_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
+fn list_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
     let words: Vec<&str> = line.text.split_whitespace().collect();
+    let read = |value: &str| weight(line, Form::List, value, bounds);
     let w = match words[1..] {
         [] => 1,
-        [value] => weight(line, value.strip_prefix("weight=").unwrap_or(value))?,
-        ["weight", value] => weight(line, value)?,
+        [value] => read(value.strip_prefix("weight=").unwrap_or(value))?,
+        ["weight", value] => read(value)?,
         _ => {
             return Err(refuse(
                 line,
@@ -504,14 +747,20 @@ fn list_line(line: &Line, pasted: &mut Pasted) -> Result<bool, String> {
             ));
         }
     };
-    add(pasted, line, words[0], w)
+    let server = Listed {
+        name: words[0],
+        weight: w,
+        backup: false,
+        unique_by_program: false,
+    };
+    add(pasted, line, server)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn names(pasted: &Pasted) -> Vec<(&str, u8)> {
+    fn names(pasted: &Pasted) -> Vec<(&str, u32)> {
         pasted
             .servers
             .iter()
@@ -522,7 +771,7 @@ mod tests {
     #[test]
     fn an_nginx_upstream_block() {
         let pasted = read(
-            "upstream cache {\n    hash $request_uri consistent;\n    server 10.0.0.1:8080 weight=2;\n    server cache1.local:8080 max_fails=3 fail_timeout=10s;\n    server 10.0.0.3:8080 max_conns=5;\n    keepalive 32;  # pooled\n}\n",
+            "upstream cache {\n    hash $request_uri consistent;\n    server 10.0.0.1:8080 weight=2;\n    server cache1.local:8080 max_fails=3 fail_timeout=10s;\n    server 10.0.0.3:8080 max_conns=5;\n    keepalive 32;  # pooled\n}\n", Bounds::PAGE,
         )
         .unwrap();
         assert_eq!(pasted.form, Form::Nginx);
@@ -538,18 +787,29 @@ mod tests {
         assert_eq!(pasted.skipped, [(6, "keepalive 32;  # pooled".to_string())]);
         // As nginx 1.22 reads it: a backup after `hash` stops it, one
         // before is taken (and not modelled); a parameter it lacks stops it.
-        let after_hash = read("upstream u {\n hash $arg_id;\n server a:1;\n server b:1 backup;\n}");
+        let after_hash = read(
+            "upstream u {\n hash $arg_id;\n server a:1;\n server b:1 backup;\n}",
+            Bounds::PAGE,
+        );
         assert!(after_hash
             .unwrap_err()
+            .to_string()
             .starts_with("Line 4: nginx refuses it: balancing method does not support parameter"));
-        let before_hash =
-            read("upstream u {\n server a:1;\n server b:1 backup;\n hash $arg_id;\n}").unwrap();
-        assert!(before_hash.notices[0].starts_with("Line 3: backup"));
+        // Before the hash line nginx takes it; its hash never picks it.
+        let before_hash = read(
+            "upstream u {\n server a:1;\n server b:1 backup;\n server c:1;\n hash $arg_id;\n}",
+            Bounds::PAGE,
+        )
+        .unwrap();
+        assert_eq!(names(&before_hash), [("a:1", 1), ("c:1", 1)]);
+        assert_eq!(before_hash.backup, ["b:1"]);
+        assert!(before_hash.notices.is_empty());
         let two = read(
             "upstream a {\n server a:1;\n server b:1;\n}\nupstream b { server c:1; server d:1; }\n",
+            Bounds::PAGE,
         );
         assert_eq!(
-            two.unwrap_err(),
+            two.unwrap_err().to_string(),
             "Line 5: a second upstream block, b, after a: give a file with the one pool to count."
         );
         for bad in [
@@ -559,39 +819,44 @@ mod tests {
             "fail_timeout=10q",
             "drain",
         ] {
-            let refused = read(&format!(
-                "upstream u {{\n server a:1;\n server b:1 {bad};\n}}"
-            ));
+            let refused = read(
+                &format!("upstream u {{\n server a:1;\n server b:1 {bad};\n}}"),
+                Bounds::PAGE,
+            );
             assert_eq!(
-                refused.unwrap_err(),
+                refused.unwrap_err().to_string(),
                 format!("Line 3: nginx refuses it: invalid parameter \u{201c}{bad}\u{201d}.")
             );
         }
-        let plain = read("upstream u {\n hash $arg_id;\n server a:1;\n server b:1;\n}").unwrap();
+        let plain = read(
+            "upstream u {\n hash $arg_id;\n server a:1;\n server b:1;\n}",
+            Bounds::PAGE,
+        )
+        .unwrap();
         assert_eq!(plain.system, Some(PlacementId::NginxHash));
     }
 
     #[test]
     fn an_upstream_block_on_few_lines_is_read_by_statement() {
-        let pasted = read("upstream pool { hash $request_uri consistent;\n  server a:80 weight=2;\n  server b:80; }\n").unwrap();
+        let pasted = read("upstream pool { hash $request_uri consistent;\n  server a:80 weight=2;\n  server b:80; }\n", Bounds::PAGE).unwrap();
         assert_eq!(names(&pasted), [("a:80", 2), ("b:80", 1)]);
         assert_eq!(pasted.system, Some(PlacementId::Nginx));
     }
 
     #[test]
     fn servers_marked_down_are_kept_as_down() {
-        let nginx = read("upstream u {\n hash $arg_id;\n server a:1 down;\n server b:1;\n server c:1 weight=2 down;\n}").unwrap();
+        let nginx = read("upstream u {\n hash $arg_id;\n server a:1 down;\n server b:1;\n server c:1 weight=2 down;\n}", Bounds::PAGE).unwrap();
         assert_eq!(nginx.down, ["a:1", "c:1"]);
         assert_eq!(names(&nginx), [("a:1", 1), ("b:1", 1), ("c:1", 2)]);
         assert!(nginx.notices.is_empty());
-        let haproxy = read("backend b\n hash-type consistent\n server s1 10.0.0.1:80\n server s2 10.0.0.2:80 disabled\n").unwrap();
+        let haproxy = read("backend b\n hash-type consistent\n server s1 10.0.0.1:80\n server s2 10.0.0.2:80 disabled\n", Bounds::PAGE).unwrap();
         assert_eq!(haproxy.down, ["s2"]);
     }
 
     #[test]
     fn an_haproxy_backend() {
         let pasted = read(
-            "backend caches\n    balance uri\n    hash-type consistent\n    timeout server 30s\n    server web1 10.0.0.1:80 check weight 3\n    server web2 10.0.0.2:80 check id 7\n",
+            "backend caches\n    balance uri\n    hash-type consistent\n    timeout server 30s\n    server web1 10.0.0.1:80 check weight 3\n    server web2 10.0.0.2:80 check id 7\n", Bounds::PAGE,
         )
         .unwrap();
         assert_eq!(pasted.form, Form::Haproxy);
@@ -612,7 +877,7 @@ mod tests {
             ("server b 10.0.0.2:80 id 4", "id 4 is already a's"),
         ] {
             let text = format!("backend b\n server a 10.0.0.1:80 id 4\n {bad}\n");
-            let refused = read(&text).unwrap_err();
+            let refused = read(&text, Bounds::PAGE).unwrap_err().to_string();
             assert!(refused.starts_with("Line 3: "), "{refused}");
             assert!(refused.contains(why), "{refused}");
         }
@@ -621,7 +886,7 @@ mod tests {
     #[test]
     fn a_twemproxy_pool() {
         let pasted = read(
-            "alpha:\n  listen: 127.0.0.1:22121\n  hash: fnv1a_64\n  distribution: ketama\n  servers:\n   - 10.0.0.1:11211:1\n   - 10.0.0.2:11211:2 cache-b\n",
+            "alpha:\n  listen: 127.0.0.1:22121\n  hash: fnv1a_64\n  distribution: ketama\n  servers:\n   - 10.0.0.1:11211:1\n   - 10.0.0.2:11211:2 cache-b\n", Bounds::PAGE,
         )
         .unwrap();
         assert_eq!(pasted.form, Form::Twemproxy);
@@ -639,8 +904,11 @@ mod tests {
 
     #[test]
     fn a_plain_list() {
-        let pasted =
-            read("# our pool\nalpha\nbravo 3\ncharlie weight=2\n\ndelta weight 4\n").unwrap();
+        let pasted = read(
+            "# our pool\nalpha\nbravo 3\ncharlie weight=2\n\ndelta weight 4\n",
+            Bounds::PAGE,
+        )
+        .unwrap();
         assert_eq!(pasted.form, Form::List);
         assert_eq!(
             names(&pasted),
@@ -685,7 +953,7 @@ mod tests {
             ),
             (
                 "backend b\n server a 10.0.0.1:80\n server b 10.0.0.2:70000\n",
-                "Line 3: port 70000 in \u{201c}10.0.0.2:70000\u{201d} is outside 1 to 65,535.",
+                "Line 3: port 70000 in \u{201c}10.0.0.2:70000\u{201d} is outside 0 to 65,535.",
             ),
             (
                 "upstream u {\n server weight=3;\n server b:1;\n}",
@@ -698,8 +966,91 @@ mod tests {
             ),
             ("a b c\nd", "Line 1: a list has one server per line"),
         ] {
-            let error = read(text).unwrap_err();
+            let error = read(text, Bounds::PAGE).unwrap_err().to_string();
             assert!(error.starts_with(why), "{text:?}: {error}");
         }
+    }
+
+    #[test]
+    fn haproxy_reads_a_server_line_as_haproxy_does() {
+        let backend = |line: &str| {
+            read(
+                &format!("backend b\n hash-type consistent\n server a 10.0.0.1:80\n {line}\n"),
+                Bounds::COUNTED,
+            )
+        };
+        // A weight is C's atol of the word, into an int: 0 to 256.
+        for (written, weight) in [
+            ("weight 0", 0),
+            ("weight 256", 256),
+            ("weight x", 0),
+            ("weight 3x", 3),
+            ("weight +5", 5),
+            ("weight", 0),
+            ("weight 4294967297", 1),
+            ("check inter 2s weight 7 rise 2", 7),
+        ] {
+            let pasted = backend(&format!("server b 10.0.0.2:80 {written}")).unwrap();
+            assert_eq!(pasted.servers[1].1, weight, "{written}");
+        }
+        for (written, says) in [
+            ("weight 257", "not within 0 and 256 (257)"),
+            ("weight -1", "not within 0 and 256 (-1)"),
+            ("weight 99999999999", "not within 0 and 256 (1215752191)"),
+            ("weight=3", "unknown keyword \u{201c}weight=3\u{201d}"),
+            ("bogus", "unknown keyword \u{201c}bogus\u{201d}"),
+        ] {
+            let refused = backend(&format!("server b 10.0.0.2:80 {written}")).unwrap_err();
+            assert!(
+                matches!(&refused, Refusal::Program(why) if why.starts_with("Line 4: ") && why.contains(says)),
+                "{written}: {refused:?}"
+            );
+        }
+        // Two servers of one name: HAProxy refuses; nginx takes it, the model does not.
+        assert!(matches!(
+            backend("server a 10.0.0.2:80"),
+            Err(Refusal::Program(_))
+        ));
+        assert!(matches!(
+            read(
+                "upstream u {\n server a:1;\n server a:1;\n}",
+                Bounds::COUNTED
+            ),
+            Err(Refusal::Bounds(_))
+        ));
+    }
+
+    #[test]
+    fn a_backup_is_not_placed_and_haproxy_still_numbers_it() {
+        let pasted = read(
+            "backend b\n hash-type consistent\n server s1 10.0.0.1:80\n server s2 10.0.0.2:80 backup\n server s3 10.0.0.3:80\n server s4 10.0.0.4:80 id 2\n",
+            Bounds::PAGE,
+        )
+        .unwrap();
+        assert_eq!(names(&pasted), [("s1", 1), ("s3", 1), ("s4", 1)]);
+        assert_eq!(pasted.backup, ["s2"]);
+        // HAProxy numbers s1 1, s2 3 (2 is s4's), s3 4, s4 2: s3's id is
+        // fixed, since without s2 it would be 3.
+        let ids: Vec<Option<u32>> = pasted.pool().iter().map(|s| s.fixed_id).collect();
+        assert_eq!(ids, [None, Some(4), Some(2)]);
+    }
+
+    #[test]
+    fn the_bounds_read_for_decide_the_size_and_weights_taken() {
+        let one = "upstream u {\n server a:1 weight=300;\n}";
+        assert!(matches!(read(one, Bounds::PAGE), Err(Refusal::Bounds(_))));
+        let counted = read(one, Bounds::COUNTED).unwrap();
+        assert_eq!(names(&counted), [("a:1", 300)]);
+        let zero = read("upstream u {\n server a:1 weight=0;\n}", Bounds::COUNTED);
+        assert!(matches!(zero, Err(Refusal::Program(why)) if why.contains("weight=0")));
+        let many: String = (0..300)
+            .map(|i| format!("server 10.0.{}.{}:80;\n", i / 200, i % 200))
+            .collect();
+        let many = format!("upstream u {{\n{many}}}");
+        assert_eq!(read(&many, Bounds::COUNTED).unwrap().servers.len(), 300);
+        assert!(read(&many, Bounds::PAGE)
+            .unwrap_err()
+            .to_string()
+            .starts_with("Found 300 servers in an nginx upstream block; the page takes 2 to 50."));
     }
 }

@@ -4,29 +4,34 @@
 //! own weights and its own fixed ids, as a config reload would place it; a
 //! key moved when its server after is not its server before.
 
+use super::down::Routed;
+use super::format::thousands;
 use super::keys::Keys;
-use super::measure::Movement;
 use super::requests::Requests;
 use super::ring::{Ring, ServerId};
-use super::schemes::{Context, KeyPositions, Scheme, SchemeRun};
+use super::schemes::{routes_down, Context, KeyPositions, Scheme, SchemeRun};
 use super::settings::{clean_name, Settings, MAX_SERVERS, MIN_SERVERS};
 
 /// One line of a pool: a server as its config names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PoolServer {
     pub name: String,
-    /// 1 … 10.
-    pub weight: u8,
+    /// Within the deploy's `Bounds`: 1 … 10 on the page.
+    pub weight: u32,
     /// An id the line fixes (HAProxy's `id N`); `None`: numbered by position.
     pub fixed_id: Option<u32>,
+    /// Marked down (nginx's `down`, HAProxy's `disabled`): listed, and
+    /// routed past by each system's own rule (DEFINITIONS §19).
+    pub down: bool,
 }
 
 impl PoolServer {
-    pub fn new(name: &str, weight: u8) -> PoolServer {
+    pub fn new(name: &str, weight: u32) -> PoolServer {
         PoolServer {
             name: name.to_string(),
             weight,
             fixed_id: None,
+            down: false,
         }
     }
 }
@@ -56,22 +61,69 @@ pub struct Deploy {
     pub after: Vec<ServerId>,
     /// Each server's weight on each side, indexed by `ServerId` (1 where the
     /// server is not in that pool).
-    pub weights_before: Vec<u8>,
-    pub weights_after: Vec<u8>,
+    pub weights_before: Vec<u32>,
+    pub weights_after: Vec<u32>,
     /// Each server's fixed id on each side, indexed by `ServerId`.
     pub ids_before: Vec<Option<u32>>,
     pub ids_after: Vec<Option<u32>>,
+    /// The servers marked down on each side, still listed.
+    pub down_before: Vec<ServerId>,
+    pub down_after: Vec<ServerId>,
 }
 
-/// Check one pool: 2 to 50 servers, each name valid and listed once, each
-/// weight 1 … 10, each fixed id used once. The message names the item.
-pub fn check_pool(side: Side, pool: &[PoolServer]) -> Result<(), String> {
+/// What a pool may hold: the page's sliders' ranges, or the wider ones
+/// `ringdiff` counts of a program's own config (DEFINITIONS §20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The fewest and most servers.
+    pub servers: (usize, usize),
+    /// The least and greatest weight.
+    pub weights: (u32, u32),
+    /// The most weight in all: every unit of it is points on every ring.
+    pub total_weight: u32,
+    /// Who sets them, for a message.
+    pub whose: &'static str,
+}
+
+/// The greatest weight ringdiff counts: the page's ring numbers a server's
+/// points up to 65,535, and gives it the default 200 a unit of weight.
+pub const MAX_COUNTED_WEIGHT: u32 = 327;
+
+impl Bounds {
+    pub const PAGE: Bounds = Bounds {
+        servers: (MIN_SERVERS, MAX_SERVERS),
+        weights: (1, 10),
+        total_weight: u32::MAX,
+        whose: "the page",
+    };
+    /// A program's pool as ringdiff counts it: one server or a thousand,
+    /// HAProxy's weight 0, nginx's weights past 10; a total weight of
+    /// 20,000 keeps nginx's ring to 3.2 million points.
+    pub const COUNTED: Bounds = Bounds {
+        servers: (1, 1_000),
+        weights: (0, MAX_COUNTED_WEIGHT),
+        total_weight: 20_000,
+        whose: "ringdiff",
+    };
+}
+
+/// Check one pool against `bounds`: its size, each name valid and listed
+/// once, each weight, each fixed id used once, and some server that takes
+/// keys. The message names the item.
+pub fn check_pool(side: Side, pool: &[PoolServer], bounds: Bounds) -> Result<(), String> {
     let which = side.word();
-    if !(MIN_SERVERS..=MAX_SERVERS).contains(&pool.len()) {
+    let Bounds {
+        servers: (fewest, most),
+        weights: (least, greatest),
+        whose,
+        ..
+    } = bounds;
+    if !(fewest..=most).contains(&pool.len()) {
         return Err(format!(
-            "The pool {which} has {} server{}; a pool needs {MIN_SERVERS} to {MAX_SERVERS}.",
+            "The pool {which} has {} server{}; {whose} takes {fewest} to {}.",
             pool.len(),
-            if pool.len() == 1 { "" } else { "s" }
+            if pool.len() == 1 { "" } else { "s" },
+            thousands(most as u64)
         ));
     }
     for (index, server) in pool.iter().enumerate() {
@@ -86,13 +138,13 @@ pub fn check_pool(side: Side, pool: &[PoolServer]) -> Result<(), String> {
         }
         if pool[..index].iter().any(|other| other.name == server.name) {
             return Err(format!(
-                "\u{201c}{}\u{201d} is listed twice in the pool {which}; every server needs its own name.",
+                "\u{201c}{}\u{201d} is listed twice in the pool {which}; {whose} needs each server once.",
                 server.name
             ));
         }
-        if !(1..=10).contains(&server.weight) {
+        if !(least..=greatest).contains(&server.weight) {
             return Err(format!(
-                "\u{201c}{}\u{201d} in the pool {which} has weight {}; weights are 1 to 10.",
+                "\u{201c}{}\u{201d} in the pool {which} has weight {}; {whose} takes weights {least} to {greatest}.",
                 server.name, server.weight
             ));
         }
@@ -110,14 +162,37 @@ pub fn check_pool(side: Side, pool: &[PoolServer]) -> Result<(), String> {
             }
         }
     }
+    let total: u64 = pool.iter().map(|server| u64::from(server.weight)).sum();
+    let live: u64 = pool
+        .iter()
+        .filter(|server| !server.down)
+        .map(|server| u64::from(server.weight))
+        .sum();
+    if live == 0 {
+        return Err(format!(
+            "No server of the pool {which} takes a key: each is down or has weight 0."
+        ));
+    }
+    if total > u64::from(bounds.total_weight) {
+        return Err(format!(
+            "The pool {which} weighs {} in all; {whose} takes up to {}.",
+            thousands(total),
+            thousands(u64::from(bounds.total_weight))
+        ));
+    }
     Ok(())
 }
 
 impl Deploy {
-    /// Resolve two checked pools; the message names the pool and the item.
-    pub fn new(before: &[PoolServer], after: &[PoolServer]) -> Result<Deploy, String> {
-        check_pool(Side::Before, before)?;
-        check_pool(Side::After, after)?;
+    /// Resolve two pools, each checked against `bounds`; the message
+    /// names the pool and the item.
+    pub fn new(
+        before: &[PoolServer],
+        after: &[PoolServer],
+        bounds: Bounds,
+    ) -> Result<Deploy, String> {
+        check_pool(Side::Before, before, bounds)?;
+        check_pool(Side::After, after, bounds)?;
         let mut names: Vec<String> = before.iter().map(|s| s.name.clone()).collect();
         names.extend(
             after
@@ -127,7 +202,7 @@ impl Deploy {
         );
         let id_of = |name: &str| names.iter().position(|n| n == name).unwrap_or(0) as ServerId;
         let side = |pool: &[PoolServer]| {
-            let mut weights = vec![1u8; names.len()];
+            let mut weights = vec![1u32; names.len()];
             let mut ids = vec![None; names.len()];
             let members = pool
                 .iter()
@@ -140,9 +215,18 @@ impl Deploy {
                 .collect::<Vec<ServerId>>();
             (members, weights, ids)
         };
+        let down = |pool: &[PoolServer]| -> Vec<ServerId> {
+            pool.iter()
+                .filter(|server| server.down)
+                .map(|server| id_of(&server.name))
+                .collect()
+        };
+        let (down_before, down_after) = (down(before), down(after));
         let (before, weights_before, ids_before) = side(before);
         let (after, weights_after, ids_after) = side(after);
         Ok(Deploy {
+            down_before,
+            down_after,
             names,
             before,
             after,
@@ -155,7 +239,7 @@ impl Deploy {
 
     /// One side's members, in order, and its weights and fixed ids by `ServerId`.
     #[allow(clippy::type_complexity)]
-    pub fn side(&self, side: Side) -> (&[ServerId], &[u8], &[Option<u32>]) {
+    pub fn side(&self, side: Side) -> (&[ServerId], &[u32], &[Option<u32>]) {
         match side {
             Side::Before => (&self.before, &self.weights_before, &self.ids_before),
             Side::After => (&self.after, &self.weights_after, &self.ids_after),
@@ -204,7 +288,35 @@ impl Deploy {
         (run.owners_before().to_vec(), run.owners_after().to_vec())
     }
 
-    /// What `scheme` does to the keys in this deploy.
+    /// Every key's route on each side: its server, or, on a side with
+    /// servers marked down, where `scheme`'s own rule for them sends it
+    /// (DEFINITIONS §19).
+    pub fn routes(
+        &self,
+        scheme: &'static dyn Scheme,
+        settings: &Settings,
+        keys: &Keys,
+        positions: &KeyPositions,
+    ) -> (Vec<Routed>, Vec<Routed>) {
+        let (before, after) = self.owners(scheme, settings, keys, positions);
+        let route = |side: Side, owners: Vec<ServerId>| {
+            let down = match side {
+                Side::Before => &self.down_before,
+                Side::After => &self.down_after,
+            };
+            if down.is_empty() {
+                return owners.into_iter().map(Routed::To).collect();
+            }
+            let context = self.context(side, settings, keys.len(), positions, None);
+            let (pool, _, _) = self.side(side);
+            routes_down(scheme, &context, keys, pool, down).routed
+        };
+        (route(Side::Before, before), route(Side::After, after))
+    }
+
+    /// What `scheme` does to the keys in this deploy. A key moved unless it
+    /// goes to one server before and after: one left to round robin, or
+    /// whose request fails, on either side, moved too.
     pub fn measure(
         &self,
         scheme: &'static dyn Scheme,
@@ -213,30 +325,33 @@ impl Deploy {
         positions: &KeyPositions,
         requests: Requests,
     ) -> DeployCount {
-        let (owners_before, owners_after) = self.owners(scheme, settings, keys, positions);
-        let movement = Movement::of(
-            &owners_before,
-            &owners_after,
-            &self.before,
-            &self.after,
-            self.names.len(),
-        );
+        let (routes_before, routes_after) = self.routes(scheme, settings, keys, positions);
+        let mut stays = vec![false; self.names.len()];
+        for id in self.before.iter().filter(|id| self.after.contains(id)) {
+            stays[usize::from(*id)] = true;
+        }
         let per_key = requests.per_key(keys.len());
-        let total: f64 = per_key.iter().sum();
-        let moved: f64 = per_key
-            .iter()
-            .zip(owners_before.iter().zip(&owners_after))
-            .filter(|(_, (was, now))| was != now)
-            .map(|(requests, _)| requests)
-            .sum();
-        DeployCount {
+        let mut count = DeployCount {
             id: scheme.id(),
             keys: keys.len(),
-            moved: movement.moved,
-            moved_between: movement.moved_between,
-            requests: total,
-            moved_requests: moved,
+            moved: 0,
+            moved_between: 0,
+            requests: per_key.iter().sum(),
+            moved_requests: 0.0,
+        };
+        for ((was, now), requests) in routes_before.iter().zip(&routes_after).zip(&per_key) {
+            let between = match (was, now) {
+                (Routed::To(was), Routed::To(now)) if was == now => continue,
+                (Routed::To(was), Routed::To(now)) => {
+                    stays[usize::from(*was)] && stays[usize::from(*now)]
+                }
+                _ => false,
+            };
+            count.moved += 1;
+            count.moved_between += usize::from(between);
+            count.moved_requests += requests;
         }
+        count
     }
 
     /// The share of `scheme`'s hash positions whose owner changes: what the
@@ -249,6 +364,11 @@ impl Deploy {
         settings: &Settings,
     ) -> Option<f64> {
         use super::hash_space::{changed_rows_share, changed_share, Owners};
+        // A down server's keys are routed by the key, not its position
+        // alone (nginx hashes it again), so no share of positions is exact.
+        if !(self.down_before.is_empty() && self.down_after.is_empty()) {
+            return None;
+        }
         if scheme.id() == crate::placement_id::PlacementId::Ring {
             let ring = |side: Side| {
                 let (pool, weights, _) = self.side(side);
@@ -300,14 +420,21 @@ impl Deploy {
     /// Route (b) for the page's ring: the keys in every stretch of the
     /// circle whose owner differs between the two rings, never looking a
     /// key up (`Ring::keys_in_changed_arcs`).
+    /// A server marked down holds no arc: the ring's keys go on to the next
+    /// point, as if its line were deleted.
     pub fn moved_by_arc_walk(&self, settings: &Settings, keys: &Keys) -> usize {
         let ring = |side: Side| {
             let (pool, weights, _) = self.side(side);
+            let down = match side {
+                Side::Before => &self.down_before,
+                Side::After => &self.down_after,
+            };
+            let live: Vec<ServerId> = pool.iter().copied().filter(|s| !down.contains(s)).collect();
             let points = super::ring::Points {
                 base: settings.points,
                 weights,
             };
-            Ring::build(&self.names, pool, points, settings.hash)
+            Ring::build(&self.names, &live, points, settings.hash)
         };
         Ring::keys_in_changed_arcs(&ring(Side::Before), &ring(Side::After), &keys.sorted)
     }

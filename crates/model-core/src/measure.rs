@@ -35,9 +35,8 @@ pub struct Spread {
 
 impl Spread {
     /// `weights` indexed by server id; a server past its end weighs 1.
-    pub fn of(loads: &[u32], members: &[ServerId], weights: &[u8]) -> Spread {
-        let weight =
-            |server: ServerId| u32::from(weights.get(usize::from(server)).copied().unwrap_or(1));
+    pub fn of(loads: &[u32], members: &[ServerId], weights: &[u32]) -> Spread {
+        let weight = |server: ServerId| weights.get(usize::from(server)).copied().unwrap_or(1);
         let keys: u64 = members
             .iter()
             .map(|&s| u64::from(loads[usize::from(s)]))
@@ -119,7 +118,7 @@ impl Spread {
     }
 
     /// Whether the pool's weights differ, so fair shares are weighted.
-    pub fn weighted(members: &[ServerId], weights: &[u8]) -> bool {
+    pub fn weighted(members: &[ServerId], weights: &[u32]) -> bool {
         let weight = |server: ServerId| weights.get(usize::from(server)).copied().unwrap_or(1);
         members
             .windows(2)
@@ -205,7 +204,7 @@ impl Movement {
         movement
     }
 
-    pub fn spread_after(&self, after: &[ServerId], weights: &[u8]) -> Spread {
+    pub fn spread_after(&self, after: &[ServerId], weights: &[u32]) -> Spread {
         Spread::of(&self.loads_after, after, weights)
     }
 }

@@ -66,7 +66,7 @@ impl Buckets {
 pub struct Points<'a> {
     pub base: u16,
     /// Weight of each server, indexed by `ServerId`; missing means 1.
-    pub weights: &'a [u8],
+    pub weights: &'a [u32],
 }
 
 impl Points<'_> {
@@ -77,7 +77,9 @@ impl Points<'_> {
 
     pub fn of(&self, server: ServerId) -> u16 {
         let weight = self.weights.get(usize::from(server)).copied().unwrap_or(1);
-        self.base.saturating_mul(u16::from(weight))
+        // A page's weights are 1 … 10; a pool's far larger ones saturate.
+        self.base
+            .saturating_mul(u16::try_from(weight).unwrap_or(u16::MAX))
     }
 }
 

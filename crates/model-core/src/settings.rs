@@ -47,15 +47,13 @@ impl PoolAfter {
     /// weights in order: a weight is kept only where it differs from the
     /// server's weight before (`settings`), so a line that keeps it says
     /// nothing in the address.
-    pub fn from_lines(settings: &Settings, lines: &[(String, u8)]) -> PoolAfter {
+    pub fn from_lines(settings: &Settings, lines: &[(String, u32)]) -> PoolAfter {
         PoolAfter {
             servers: lines.iter().map(|(name, _)| name.clone()).collect(),
             weights: lines
                 .iter()
                 .filter(|(name, weight)| *weight != settings.weight_of(name))
-                .filter_map(|(name, weight)| {
-                    Some((name.clone(), Weight::new(u32::from(*weight)).ok()?))
-                })
+                .filter_map(|(name, weight)| Some((name.clone(), Weight::new(*weight).ok()?)))
                 .collect(),
         }
     }
@@ -663,29 +661,32 @@ impl Settings {
     }
 
     /// Each server's weight, indexed like `names` (1 unless set).
-    pub fn weights_for(&self, names: &[String]) -> Vec<u8> {
+    pub fn weights_for(&self, names: &[String]) -> Vec<u32> {
         names.iter().map(|name| self.weight_of(name)).collect()
     }
 
-    pub fn weight_of(&self, name: &str) -> u8 {
+    pub fn weight_of(&self, name: &str) -> u32 {
         weight_in(&self.weights, name)
     }
 
     /// A server's weight after the change: what a deploy sets, else its
     /// weight before (DEFINITIONS §20).
-    pub fn weight_after_of(&self, name: &str) -> u8 {
+    pub fn weight_after_of(&self, name: &str) -> u32 {
         match &self.change {
             Change::Deploy(after) => after
                 .weights
                 .iter()
                 .find(|(named, _)| named == name)
-                .map_or_else(|| self.weight_of(name), |(_, weight)| weight.get()),
+                .map_or_else(
+                    || self.weight_of(name),
+                    |(_, weight)| u32::from(weight.get()),
+                ),
             _ => self.weight_of(name),
         }
     }
 
     /// The pool after the change as lines: each name with its weight after.
-    pub fn pool_after_lines(&self) -> Vec<(String, u8)> {
+    pub fn pool_after_lines(&self) -> Vec<(String, u32)> {
         self.pool_after()
             .into_iter()
             .map(|name| {
@@ -716,10 +717,10 @@ impl Settings {
     /// Ring entries on the larger ring of the change: every server of the
     /// scenario on one ring, or each side of a deploy on its own.
     pub fn ring_entries(&self) -> usize {
-        let entries = |names: &[String], weight: &dyn Fn(&str) -> u8| -> usize {
+        let entries = |names: &[String], weight: &dyn Fn(&str) -> u32| -> usize {
             names
                 .iter()
-                .map(|name| usize::from(self.points) * usize::from(weight(name)))
+                .map(|name| usize::from(self.points) * weight(name) as usize)
                 .sum()
         };
         match &self.change {
@@ -1181,8 +1182,8 @@ pub struct RingSpec {
     in_use: InUse,
     /// Each server's weight before and after, indexed by `ServerId`: the
     /// same but for a deploy that changes some.
-    weights: Vec<u8>,
-    weights_after: Vec<u8>,
+    weights: Vec<u32>,
+    weights_after: Vec<u32>,
 }
 
 impl RingSpec {
@@ -1207,10 +1208,10 @@ impl RingSpec {
     pub fn hash(&self) -> HashKind {
         self.hash
     }
-    pub fn weights(&self) -> &[u8] {
+    pub fn weights(&self) -> &[u32] {
         &self.weights
     }
-    pub fn weights_after(&self) -> &[u8] {
+    pub fn weights_after(&self) -> &[u32] {
         &self.weights_after
     }
     pub fn in_use(&self) -> InUse {
@@ -1316,11 +1317,11 @@ pub fn quote(value: &str) -> String {
 }
 
 /// A server's weight in a list of weights: 1 for a server not listed.
-pub fn weight_in(weights: &[(String, Weight)], name: &str) -> u8 {
+pub fn weight_in(weights: &[(String, Weight)], name: &str) -> u32 {
     weights
         .iter()
         .find(|(named, _)| named == name)
-        .map_or(1, |(_, weight)| weight.get())
+        .map_or(1, |(_, weight)| u32::from(weight.get()))
 }
 
 #[cfg(test)]

@@ -30,9 +30,9 @@ pub struct Snapshot {
     pub changed: Option<ServerId>,
     /// Each server's weight after the change, indexed by `ServerId` (1
     /// unless set): the pool that fails and the spread after read these.
-    pub weights: Vec<u8>,
+    pub weights: Vec<u32>,
     /// Each server's weight before: the same but for a deploy that changes some.
-    pub weights_before: Vec<u8>,
+    pub weights_before: Vec<u32>,
     pub keys: Arc<Keys>,
     pub ring_before: Ring,
     pub ring_after: Ring,
@@ -65,8 +65,8 @@ pub struct Rings {
     spec: RingSpec,
     pub names: Vec<String>,
     /// Weights after and before, as in `Snapshot`.
-    pub weights: Vec<u8>,
-    pub weights_before: Vec<u8>,
+    pub weights: Vec<u32>,
+    pub weights_before: Vec<u32>,
     pub before: Vec<ServerId>,
     pub after: Vec<ServerId>,
     pub changed: Option<ServerId>,
@@ -94,7 +94,7 @@ impl Rings {
         // same minus the changed server, which keeps the order. A deploy's
         // two rings are each built from their own pool and weights.
         let in_use = spec.in_use();
-        let client = |pool: &[ServerId], weights: &[u8]| client_ring(in_use, names, weights, pool);
+        let client = |pool: &[ServerId], weights: &[u32]| client_ring(in_use, names, weights, pool);
         let mut wide = None;
         let sides = (
             client(spec.before(), spec.weights()),
@@ -478,6 +478,10 @@ impl Snapshot {
             weights_after: self.weights.clone(),
             ids_before: vec![None; self.names.len()],
             ids_after: vec![None; self.names.len()],
+            // The page's deploy is counted with every server up; the
+            // failure panel takes servers down (DEFINITIONS §19).
+            down_before: Vec::new(),
+            down_after: Vec::new(),
         }
     }
 
@@ -499,7 +503,7 @@ impl Snapshot {
     /// (DEFINITIONS §20), which is the joiner's or leaver's share for one.
     pub fn even_share(&self) -> f64 {
         let Some(changed) = self.changed else {
-            let fair = |pool: &[ServerId], weights: &[u8]| {
+            let fair = |pool: &[ServerId], weights: &[u32]| {
                 let total: f64 = pool
                     .iter()
                     .map(|&id| f64::from(weights[usize::from(id)]))
@@ -850,7 +854,7 @@ impl Snapshot {
 fn client_ring(
     in_use: InUse,
     names: &[String],
-    weights: &[u8],
+    weights: &[u32],
     pool: &[ServerId],
 ) -> Option<ClientRing> {
     use crate::systems::{envoy_ring, groupcache, ketama, nginx, twemproxy, Server};
@@ -858,7 +862,7 @@ fn client_ring(
         .iter()
         .map(|&id| Server {
             name: &names[usize::from(id)],
-            weight: u32::from(weights.get(usize::from(id)).copied().unwrap_or(1)),
+            weight: weights.get(usize::from(id)).copied().unwrap_or(1),
             fixed_id: None,
         })
         .collect();

@@ -3,7 +3,7 @@
 //! removed, reweighted, renumbered and reordered. Read once per address, so
 //! it lives here, compiled for size, beside the deploy `model-core` measures.
 
-use crate::deploy::{Deploy, PoolServer, Side};
+use crate::deploy::{Bounds, Deploy, PoolServer, Side};
 use crate::ring::ServerId;
 
 /// The pool on one side, as lines.
@@ -15,6 +15,10 @@ pub fn pool(deploy: &Deploy, side: Side) -> Vec<PoolServer> {
             name: deploy.names[usize::from(id)].clone(),
             weight: weights[usize::from(id)],
             fixed_id: ids[usize::from(id)],
+            down: match side {
+                Side::Before => deploy.down_before.contains(&id),
+                Side::After => deploy.down_after.contains(&id),
+            },
         })
         .collect()
 }
@@ -75,7 +79,7 @@ pub fn reorder_only(deploy: &Deploy) -> Option<Deploy> {
             }
         })
         .collect();
-    Deploy::new(&before, &reordered).ok()
+    Deploy::new(&before, &reordered, Bounds::COUNTED).ok()
 }
 
 /// The deploy in words: what was replaced, added, removed, reweighted,

@@ -310,7 +310,7 @@ fn ketama_arcs_predict_the_keys() {
             .iter()
             .map(|&id| model::systems::Server {
                 name: &snapshot.names[usize::from(id)],
-                weight: u32::from(snapshot.weights[usize::from(id)]),
+                weight: snapshot.weights[usize::from(id)],
                 fixed_id: None,
             })
             .collect();

@@ -6,7 +6,7 @@
 //! key by key through real nginx 1.22 and HAProxy 2.6 (issue 62) are
 //! checked as vectors.
 
-use model::deploy::{Deploy, PoolServer, Side};
+use model::deploy::{Bounds, Deploy, PoolServer, Side, MAX_COUNTED_WEIGHT};
 use model::deploy_words::{describe, is_unchanged, pool, reorder_only};
 use model::keys::{KeySpec, Keys};
 use model::requests::Requests;
@@ -22,8 +22,9 @@ fn lines(pool: &Pool) -> Vec<PoolServer> {
     pool.iter()
         .map(|(name, weight, id)| PoolServer {
             name: name.clone(),
-            weight: *weight,
+            weight: u32::from(*weight),
             fixed_id: *id,
+            down: false,
         })
         .collect()
 }
@@ -154,7 +155,7 @@ fn model_count(
     scheme: &'static dyn Scheme,
     keys: u32,
 ) -> (usize, usize) {
-    let deploy = Deploy::new(&lines(before), &lines(after)).expect("valid pools");
+    let deploy = Deploy::new(&lines(before), &lines(after), Bounds::PAGE).expect("valid pools");
     let settings = Settings::default();
     let keys = Keys::of(KeySpec::new(0, keys, HashKind::Fnv1aFold).unwrap());
     let counted = deploy.measure(
@@ -340,7 +341,7 @@ fn every_placement_agrees_with_itself_where_nothing_changes() {
             scheme.id()
         );
     }
-    let deploy = Deploy::new(&lines(&before), &lines(&before)).unwrap();
+    let deploy = Deploy::new(&lines(&before), &lines(&before), Bounds::PAGE).unwrap();
     assert!(is_unchanged(&deploy));
     assert!(describe(&deploy).starts_with("nothing changes"));
 }
@@ -350,7 +351,7 @@ fn the_pages_ring_counts_a_deploy_by_both_routes() {
     let settings = Settings::default();
     let keys = Keys::of(KeySpec::new(0, 5_000, HashKind::Fnv1aFold).unwrap());
     for (kind, before, after) in deploys() {
-        let deploy = Deploy::new(&lines(&before), &lines(&after)).unwrap();
+        let deploy = Deploy::new(&lines(&before), &lines(&after), Bounds::PAGE).unwrap();
         let by_owner = deploy
             .measure(
                 &model::schemes::ring::RingScheme,
@@ -392,13 +393,13 @@ fn a_join_and_a_leave_as_deploys_count_what_the_page_counts() {
 #[test]
 fn the_deploy_in_words() {
     let (before, after) = replace_add_reweight();
-    let deploy = Deploy::new(&lines(&before), &lines(&after)).unwrap();
+    let deploy = Deploy::new(&lines(&before), &lines(&after), Bounds::PAGE).unwrap();
     assert_eq!(
         describe(&deploy),
         "10.1.0.3:8080 replaced by 10.1.0.33:8080 (same place in the list); 10.1.0.7:8080 added at the end; 10.1.0.2:8080 weight 2 \u{2192} 3; order otherwise unchanged"
     );
     let (before, after) = two_swaps();
-    let deploy = Deploy::new(&lines(&before), &lines(&after)).unwrap();
+    let deploy = Deploy::new(&lines(&before), &lines(&after), Bounds::PAGE).unwrap();
     assert_eq!(
         describe(&deploy),
         "reordered: s1 and s2 trade places, s4 and s5 trade places"
@@ -409,7 +410,7 @@ fn the_deploy_in_words() {
     );
     let kinds = deploys();
     let (_, before, after) = &kinds[1];
-    let words = describe(&Deploy::new(&lines(before), &lines(after)).unwrap());
+    let words = describe(&Deploy::new(&lines(before), &lines(after), Bounds::PAGE).unwrap());
     assert_eq!(
         words,
         "10.0.0.8:80 added after 10.0.0.2:80 with weight 2; order otherwise unchanged, but 5 servers stand at other positions"
@@ -443,10 +444,65 @@ fn a_pool_the_page_cannot_take_is_refused_by_name() {
             "has id 2, which another server has",
         ),
     ] {
-        let refused = Deploy::new(&lines(&good), &lines(&after)).unwrap_err();
+        let refused = Deploy::new(&lines(&good), &lines(&after), Bounds::PAGE).unwrap_err();
         assert!(
             refused.starts_with(says) || refused.contains(says),
             "{refused}"
         );
     }
+}
+
+#[test]
+fn ringdiff_counts_what_the_programs_take_past_the_page_s_ranges() {
+    let pool = |count: usize, weight: u8| -> Pool {
+        (0..count)
+            .map(|i| server(&format!("10.0.{}.{}:80", i / 250, i % 250), weight))
+            .collect()
+    };
+    let counted =
+        |before: &Pool, after: &Pool| Deploy::new(&lines(before), &lines(after), Bounds::COUNTED);
+    // One server, 300 servers, weight 300, HAProxy's weight 0 beside others.
+    assert!(counted(&pool(1, 1), &pool(2, 1)).is_ok());
+    assert!(counted(&pool(300, 1), &pool(299, 1)).is_ok());
+    let heavy: Vec<PoolServer> = vec![PoolServer::new("a:80", 300), PoolServer::new("b:80", 1)];
+    assert!(Deploy::new(&heavy, &heavy, Bounds::COUNTED).is_ok());
+    assert!(Deploy::new(&heavy, &heavy, Bounds::PAGE).is_err());
+    let mut idle = pool(3, 1);
+    idle[1].1 = 0;
+    assert!(counted(&pool(3, 1), &idle).is_ok());
+    for (after, says) in [
+        (
+            pool(2, 0),
+            "No server of the pool after takes a key: each is down or has weight 0.",
+        ),
+        (
+            pool(1_001, 1),
+            "The pool after has 1001 servers; ringdiff takes 1 to 1,000.",
+        ),
+    ] {
+        let refused = counted(&pool(2, 1), &after).unwrap_err();
+        assert!(refused.starts_with(says), "{refused}");
+    }
+    // Every server down: none takes a key either.
+    let mut down = lines(&pool(2, 1));
+    for server in &mut down {
+        server.down = true;
+    }
+    assert!(Deploy::new(&lines(&pool(2, 1)), &down, Bounds::COUNTED)
+        .unwrap_err()
+        .starts_with("No server of the pool after takes a key"));
+    let too_heavy = vec![PoolServer::new("a:80", MAX_COUNTED_WEIGHT + 1)];
+    assert!(Deploy::new(&too_heavy, &too_heavy, Bounds::COUNTED)
+        .unwrap_err()
+        .contains("ringdiff takes weights 0 to 327"));
+    let total: Vec<PoolServer> = (0..100)
+        .map(|i| PoolServer::new(&format!("s{i}"), 201))
+        .collect();
+    assert!(Deploy::new(&total, &total, Bounds::COUNTED)
+        .unwrap_err()
+        .contains("weighs 20,100 in all"));
+    // The greatest weight still numbers every point of the page's ring.
+    let points = Settings::default().points;
+    assert!(u32::from(points) * MAX_COUNTED_WEIGHT <= u32::from(u16::MAX));
+    assert!(u32::from(points) * (MAX_COUNTED_WEIGHT + 1) > u32::from(u16::MAX));
 }

@@ -4,7 +4,7 @@
 //! residues walked again here; every system's against a million uniformly
 //! random positions.
 
-use model::deploy::{Deploy, PoolServer, Side};
+use model::deploy::{Bounds, Deploy, PoolServer, Side};
 use model::placements::PlacementId;
 use model::ring::{Points, Ring, ServerId};
 use model::schemes::{KeyPositions, Placement, Scheme};
@@ -13,7 +13,7 @@ use model::settings::Settings;
 fn pool(servers: &[(&str, u8)]) -> Vec<PoolServer> {
     servers
         .iter()
-        .map(|&(name, weight)| PoolServer::new(name, weight))
+        .map(|&(name, weight)| PoolServer::new(name, u32::from(weight)))
         .collect()
 }
 
@@ -34,7 +34,7 @@ fn deploy() -> Deploy {
                 .collect::<Vec<_>>(),
         )
     };
-    Deploy::new(&as_pool(&before), &as_pool(&after)).unwrap()
+    Deploy::new(&as_pool(&before), &as_pool(&after), Bounds::PAGE).unwrap()
 }
 
 /// Every system ringdiff reports that places by its own hash.
@@ -196,7 +196,7 @@ fn each_share_is_what_a_million_random_positions_find() {
 #[test]
 fn the_same_pool_changes_no_position() {
     let same = pool(&[("a", 1), ("b", 2), ("c", 1)]);
-    let deploy = Deploy::new(&same, &same).unwrap();
+    let deploy = Deploy::new(&same, &same, Bounds::PAGE).unwrap();
     let settings = Settings::default();
     for scheme in std::iter::once(PlacementId::Ring.scheme()).chain(systems()) {
         assert_eq!(

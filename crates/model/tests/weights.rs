@@ -151,7 +151,7 @@ proptest! {
         let snapshot = Snapshot::measure(&settings).expect("valid");
         // Weight × points entries for each server on the ring.
         for &id in &snapshot.after {
-            let expected = usize::from(settings.points) * usize::from(snapshot.weights[usize::from(id)]);
+            let expected = usize::from(settings.points) * snapshot.weights[usize::from(id)] as usize;
             let on_ring = snapshot.ring_after.entries().iter().filter(|e| e.server == id).count();
             prop_assert_eq!(on_ring, expected);
         }

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use model::deploy::Deploy;
+use model::deploy::{Bounds, Deploy};
 use model::keyname::KeyNames;
 use model::keys::{KeySpec, Keys};
 use model::schemes::KeyPositions;
@@ -23,7 +23,8 @@ fn main() {
         std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")))
     };
     let pool = |path: &String| ringdiff::read_pool(path, &read(path)).unwrap_or_else(|e| fail(&e));
-    let deploy = Deploy::new(&pool(before), &pool(after)).unwrap_or_else(|e| fail(&e));
+    let deploy =
+        Deploy::new(&pool(before), &pool(after), Bounds::COUNTED).unwrap_or_else(|e| fail(&e));
     let Some(scheme) = ringdiff::placements()
         .into_iter()
         .find(|s| s.id().as_str() == id)

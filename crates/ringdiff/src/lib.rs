@@ -11,13 +11,18 @@
 //! Exit status (`EXIT_STATUS`, and the crate's README): 0, or 1 when
 //! `--max-moved` is given and `--system`'s share moved (of requests, or of
 //! its hash's positions when no keys are counted) exceeds
-//! it, 2 for input it cannot take (a usage error, as clap reports it, or a
-//! config its program would refuse: the file, the line and why), or 4 for a
-//! config it cannot count yet (a server marked down or backup).
+//! it, 2 for a usage error (as clap reports it, or a file it cannot read),
+//! 3 for a config its program would refuse (the file, the line and the
+//! program's reason), or 4 for a config its program takes that ringdiff
+//! cannot count (named). Each pool is read as its program reads it
+//! (`config::read` within `Bounds::COUNTED`): one server or a thousand,
+//! weights past the page's 10, a server marked down routed past by each
+//! system's own rule, a backup not placed.
 
 use std::sync::Arc;
 
-use model::deploy::{Deploy, DeployCount, PoolServer};
+use config::Refusal;
+use model::deploy::{Bounds, Deploy, DeployCount, PoolServer};
 use model::deploy_words::describe;
 use model::format::{fixed, thousands};
 use model::keyname::KeyNames;
@@ -34,9 +39,11 @@ pub const EXIT_STATUS: &str = "Exit status:
   0  the deploy was counted (and, with --max-moved, is within it)
   1  --system moves more than --max-moved (of requests with keys, of its
      hash's positions without)
-  2  a usage error: a bad argument, a file that cannot be read, or a config
-     its program would refuse (the file, the line and why)
-  4  a config ringdiff cannot count yet: a server marked down or backup";
+  2  a usage error: a bad argument, or a file that cannot be read
+  3  a config its program would refuse (nginx -t, haproxy -c): the file,
+     the line and the program's reason
+  4  a config its program takes that ringdiff cannot count: named (a weight
+     past 327, a total weight past 20,000, HAProxy's hash-key, ...)";
 
 /// The most named keys `--keys` counts (a hundred times the page's most,
 /// placed a batch at a time): about a minute for every system.
@@ -60,9 +67,13 @@ impl Outcome {
     }
 }
 
+/// The exit status for a config its program would refuse (`nginx -t`,
+/// `haproxy -c`): the file, the line and the program's reason.
+pub const PROGRAM_REFUSES: i32 = 3;
+
 /// The exit status for a config its program takes that ringdiff cannot
-/// count yet (a server marked down or backup): refused, named, rather than
-/// counted wrong.
+/// count (a server marked down, a weight past 327, a variable it does not
+/// read): refused, named, rather than counted wrong.
 pub const CANNOT_MODEL: i32 = 4;
 
 /// A refusal and its exit status.
@@ -199,27 +210,21 @@ pub fn read_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, String> {
     counted_pool(path, text).map_err(|(_, why)| why)
 }
 
-/// A pool ringdiff can count: a server marked down (nginx's `down`,
-/// HAProxy's `disabled`) keeps its points while each system walks past
-/// them, and a backup takes keys only when the others are down; until
-/// those are counted, such a pool is refused with `CANNOT_MODEL`, since
-/// reading it as live servers would let a gate pass a change it should not.
+/// A pool as its program reads it, within what ringdiff counts: what the
+/// program would refuse exits `PROGRAM_REFUSES`, what it takes that
+/// ringdiff cannot count `CANNOT_MODEL`. A server marked down (nginx's
+/// `down`, HAProxy's `disabled`) stays listed, each system routing past it
+/// by its own rule; a backup is not placed.
 fn counted_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, Refused> {
-    let pasted = config::read(text).map_err(|why| usage(format!("{path}: {why}")))?;
-    if !pasted.down.is_empty() {
-        return Err((
-            CANNOT_MODEL,
-            format!(
-                "{path}: {} marked down; ringdiff does not yet count a pool with a server down (each system walks past its points), so it stops rather than count it wrong.",
-                model::format::and_list(&pasted.down)
-            ),
-        ));
-    }
+    let pasted = config::read(text, Bounds::COUNTED).map_err(|refusal| match refusal {
+        Refusal::Program(why) => (PROGRAM_REFUSES, format!("{path}: {why}")),
+        Refusal::Bounds(why) => (CANNOT_MODEL, format!("{path}: {why}")),
+    })?;
     if let Some(notice) = pasted.notices.first() {
         let what = notice.split(';').next().unwrap_or(notice);
         return Err((
             CANNOT_MODEL,
-            format!("{path}: {what}; ringdiff stops rather than count it as a live server."),
+            format!("{path}: {what}; ringdiff stops rather than count it wrong."),
         ));
     }
     Ok(pasted.pool())
@@ -451,17 +456,21 @@ fn read_text(path: &str) -> Result<String, String> {
 /// whose server changes, and, when keys were given, the counts on them.
 pub struct Report {
     pub deploy: Deploy,
-    /// In `placements()` order (`Deploy::changed_space_share`).
-    pub space: Vec<(&'static dyn Scheme, f64)>,
+    /// In `placements()` order (`Deploy::changed_space_share`); `None`
+    /// with a server down, whose keys are routed by the key, not its
+    /// position alone.
+    pub space: Vec<(&'static dyn Scheme, Option<f64>)>,
     /// When the servers that stay are reordered: the reorder alone's
     /// exact shares, in the same order.
-    pub reorder_space: Option<Vec<(&'static dyn Scheme, f64)>>,
+    pub reorder_space: Option<Vec<(&'static dyn Scheme, Option<f64>)>>,
     pub counted: Option<Measured>,
 }
 
 impl Report {
     /// Each placement's exact share and, when keys were counted, its count.
-    fn rows(&self) -> impl Iterator<Item = (&'static dyn Scheme, f64, Option<&DeployCount>)> + '_ {
+    fn rows(
+        &self,
+    ) -> impl Iterator<Item = (&'static dyn Scheme, Option<f64>, Option<&DeployCount>)> + '_ {
         self.space.iter().map(move |&(scheme, space)| {
             let count = self.counted.as_ref().and_then(|counted| {
                 counted
@@ -476,17 +485,17 @@ impl Report {
 }
 
 /// Each placement's exact share of its positions whose server changes.
-fn space_shares(deploy: &Deploy) -> Vec<(&'static dyn Scheme, f64)> {
+fn space_shares(deploy: &Deploy) -> Vec<(&'static dyn Scheme, Option<f64>)> {
     let settings = Settings::default();
     placements()
         .into_iter()
-        .filter_map(|scheme| {
-            deploy
-                .changed_space_share(scheme, &settings)
-                .map(|share| (scheme, share))
-        })
+        .map(|scheme| (scheme, deploy.changed_space_share(scheme, &settings)))
         .collect()
 }
+
+/// The keys counted when none are asked for and a server is down: its keys
+/// are routed by the key, so no share of positions is exact.
+pub const DOWN_KEYS: u32 = 100_000;
 
 /// The 95% range of a share found on `keys` keys drawn at random (Wilson's
 /// score interval): how far from the truth so few keys can be, 1 time in 20.
@@ -505,8 +514,11 @@ pub fn range_95(moved: usize, keys: usize) -> (f64, f64) {
 fn answer(args: &Args) -> Result<Outcome, Refused> {
     let before = counted_pool(&args.before, &read_text(&args.before).map_err(usage)?)?;
     let after = counted_pool(&args.after, &read_text(&args.after).map_err(usage)?)?;
-    let deploy = Deploy::new(&before, &after).map_err(usage)?;
+    let deploy =
+        Deploy::new(&before, &after, Bounds::COUNTED).map_err(|why| (CANNOT_MODEL, why))?;
+    let down = !(deploy.down_before.is_empty() && deploy.down_after.is_empty());
     let keys = match &args.keys {
+        KeySource::Exact if down => Some((None, u64::from(DOWN_KEYS))),
         KeySource::Exact => None,
         KeySource::Count(count) => Some((None, u64::from(*count))),
         KeySource::File { path, field } => {
@@ -527,7 +539,7 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
         report
             .rows()
             .find(|(scheme, _, _)| scheme.id() == id)
-            .map(|(_, space, count)| count.map_or(space, DeployCount::moved_request_share))
+            .and_then(|(_, space, count)| count.map(DeployCount::moved_request_share).or(space))
     });
     let over = matches!((judged, args.max_moved), (Some(share), Some(limit)) if share > limit);
     let stdout = match args.format {
@@ -569,7 +581,7 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
 /// every one placed, 0 when none were asked for) and the requests
 /// (`requests`, the lines read) beside them.
 pub fn to_json(report: &Report) -> String {
-    let row = |space: f64, count: Option<&DeployCount>| {
+    let row = |space: Option<f64>, count: Option<&DeployCount>| {
         let mut row = json!({ "space_share": space });
         if let Some(count) = count {
             let (low, high) = range_95(count.moved, count.keys);
@@ -620,6 +632,11 @@ fn percent(share: f64) -> String {
     format!("{}%", fixed(share * 100.0, 1))
 }
 
+/// A space share, or a dash where none is exact.
+fn space_text(share: Option<f64>) -> String {
+    share.map_or("\u{2014}".to_string(), percent)
+}
+
 /// A share's 95% range, `40.1–45.2%`.
 fn range_text(count: &DeployCount) -> String {
     let (low, high) = range_95(count.moved, count.keys);
@@ -660,7 +677,7 @@ fn to_markdown(report: &Report, args: &Args) -> String {
             "| {judged}{}{judged} | `{}` |{counts} {} |\n",
             scheme.title(),
             scheme.id().as_str(),
-            percent(space),
+            space_text(space),
         ));
     }
     out.push('\n');
@@ -713,6 +730,10 @@ fn keys_line(report: &Report, args: &Args) -> String {
                 thousands(read.requests as u64),
             )
         }
+        (KeySource::Exact, _) => format!(
+            "Keys: key-0 \u{2026} key-{}, each asked for alike: with a server down each system routes a key by the key itself, not its position alone, so the shares are counted on keys, not exact.",
+            counted.keys - 1
+        ),
         _ => format!(
             "Keys: key-0 \u{2026} key-{}, each asked for alike.",
             counted.keys - 1
@@ -750,7 +771,7 @@ fn to_text(report: &Report, args: &Args) -> String {
                 percent(count.moved_request_share()),
             ));
         }
-        out.push_str(&format!(" {:>6}  {}\n", percent(space), scheme.title()));
+        out.push_str(&format!(" {:>6}  {}\n", space_text(space), scheme.title()));
     }
     out.push('\n');
     for note in notes(report) {
@@ -782,8 +803,8 @@ fn reorder_line(report: &Report) -> String {
             .collect(),
         (None, Some(reorder)) => reorder
             .iter()
-            .filter(|(_, share)| *share > 0.0)
-            .map(|(scheme, share)| format!("{} {}", scheme.id(), percent(*share)))
+            .filter_map(|(scheme, share)| share.filter(|share| *share > 0.0).map(|s| (scheme, s)))
+            .map(|(scheme, share)| format!("{} {}", scheme.id(), percent(share)))
             .collect(),
         _ => return String::new(),
     };

@@ -195,43 +195,141 @@ fn a_log_counts_each_line_as_a_request() {
 }
 
 #[test]
-fn input_a_program_would_refuse_exits_2_naming_file_and_line() {
+fn a_config_its_program_refuses_exits_3_and_one_ringdiff_cannot_count_exits_4() {
     let dir = scratch("refuse");
     let good = write(&dir, "good.txt", "alpha\nbravo\n");
+    let nginx =
+        |servers: &str| format!("upstream u {{\n  hash $request_uri consistent;\n{servers}}}\n");
+    let haproxy = |servers: &str| format!("backend b\n  hash-type consistent\n{servers}");
     let cases = [
+        // What nginx -t or haproxy -c refuses: 3, with the program's reason.
         (
-            "weight.conf",
-            "upstream u {\n  server a:80;\n  server b:80 weight=11;\n}\n",
-            "Line 3: weight 11 is outside",
+            "zero.conf",
+            nginx("  server a:80;\n  server b:80 weight=0;\n"),
+            3,
+            "Line 4: nginx refuses it: invalid parameter \u{201c}weight=0\u{201d}",
+        ),
+        (
+            "backup.conf",
+            nginx("  server a:80;\n  server b:80 backup;\n"),
+            3,
+            "Line 4: nginx refuses it: balancing method does not support parameter",
         ),
         (
             "port.cfg",
-            "backend b\n  server a 10.0.0.1:80\n  server b 10.0.0.2:70000\n",
-            "Line 3: port 70000",
+            haproxy("  server a 10.0.0.1:80\n  server b 10.0.0.2:70000\n"),
+            3,
+            "Line 4: port 70000",
         ),
         (
-            "twice.txt",
-            "alpha\nbravo\nalpha\n",
-            "Line 3: \u{201c}alpha\u{201d} is listed twice",
+            "heavy.cfg",
+            haproxy("  server a 10.0.0.1:80 weight 257\n"),
+            3,
+            "Line 3: HAProxy refuses it: the weight is not within 0 and 256 (257)",
+        ),
+        (
+            "equals.cfg",
+            haproxy("  server a 10.0.0.1:80 weight=3\n"),
+            3,
+            "Line 3: HAProxy refuses it: unknown keyword \u{201c}weight=3\u{201d}",
+        ),
+        (
+            "same.cfg",
+            haproxy("  server a 10.0.0.1:80\n  server a 10.0.0.2:80\n"),
+            3,
+            "Line 4: \u{201c}a\u{201d} is listed twice; HAProxy refuses it",
         ),
         (
             "ids.cfg",
-            "backend b\n  server a 10.0.0.1:80 id 3\n  server b 10.0.0.2:80 id 3\n",
-            "Line 3: id 3 is already a's",
+            haproxy("  server a 10.0.0.1:80 id 3\n  server b 10.0.0.2:80 id 3\n"),
+            3,
+            "Line 4: id 3 is already a's",
         ),
-        ("one.txt", "alpha\n", "Found 1 server"),
+        // What the program takes and ringdiff cannot count: 4, named.
+        (
+            "heavier.conf",
+            nginx("  server a:80 weight=400;\n"),
+            4,
+            "Line 3: weight 400 is outside ringdiff's 0 to 327",
+        ),
+        (
+            "twice.conf",
+            nginx("  server a:80;\n  server a:80;\n"),
+            4,
+            "Line 4: \u{201c}a:80\u{201d} is listed twice; the model needs each server once",
+        ),
+        (
+            "idle.cfg",
+            haproxy("  server a 10.0.0.1:80 weight 0\n"),
+            4,
+            "No server of the pool after takes a key",
+        ),
+        (
+            "empty.cfg",
+            haproxy(""),
+            4,
+            "Found 0 servers in an HAProxy backend; ringdiff takes 1 to 1000",
+        ),
+        (
+            "key.cfg",
+            haproxy("  hash-key addr\n  server a 10.0.0.1:80\n"),
+            4,
+            "Line 3: hash-key is not modelled",
+        ),
     ];
-    for (name, text, says) in cases {
-        let bad = write(&dir, name, text);
+    for (name, text, code, says) in cases {
+        let bad = write(&dir, name, &text);
         let ran = ringdiff(&[&good, &bad]);
-        assert_eq!(ran.code, 2, "{name}");
+        assert_eq!(ran.code, code, "{name}: {}", ran.stderr);
+        // The file and the line, or the pool when the whole pool is at fault.
+        let named = format!("{bad}: {says}");
         assert!(
-            ran.stderr.contains(&format!("{bad}: {says}")),
+            ran.stderr.contains(&named)
+                || (ran.stderr.contains(says) && says.contains("pool after")),
             "{name}: {}",
             ran.stderr
         );
         assert!(ran.stdout.is_empty());
     }
+}
+
+#[test]
+fn what_the_programs_take_past_the_page_s_ranges_is_counted() {
+    let dir = scratch("past-page");
+    let good = write(&dir, "good.txt", "alpha\nbravo\n");
+    let nginx =
+        |servers: &str| format!("upstream u {{\n  hash $request_uri consistent;\n{servers}}}\n");
+    let haproxy = |servers: &str| format!("backend b\n  hash-type consistent\n{servers}");
+    let many: String = (0..300)
+        .map(|i| format!("  server 10.0.{}.{}:80;\n", i / 200, i % 200))
+        .collect();
+    for (name, text) in [
+        ("one.conf", nginx("  server a:80;\n")),
+        (
+            "weight.conf",
+            nginx("  server a:80 weight=300;\n  server b:80;\n"),
+        ),
+        ("many.conf", nginx(&many)),
+        (
+            "light.cfg",
+            haproxy("  server a 10.0.0.1:80 weight 0\n  server b 10.0.0.2:80 weight 256\n"),
+        ),
+    ] {
+        let pool = write(&dir, name, &text);
+        let ran = ringdiff(&[&good, &pool, "--json"]);
+        assert_eq!(ran.code, 0, "{name}: {}", ran.stderr);
+        let out = json(&ran);
+        for (id, row) in out["systems"].as_object().unwrap() {
+            let share = row["space_share"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&share), "{name} {id}: {share}");
+        }
+    }
+}
+
+#[test]
+fn a_usage_error_exits_2_as_clap_words_it() {
+    let dir = scratch("usage");
+    let good = write(&dir, "good.txt", "alpha\nbravo\n");
     // Usage errors, as clap words them: status 2, the reason on stderr.
     for (args, says) in [
         (
@@ -614,36 +712,101 @@ fn markdown_is_a_table_with_the_same_figures_as_json() {
     }
 }
 
-#[test]
-fn a_server_down_or_backup_is_refused_not_counted_as_live() {
-    let dir = scratch("down");
-    let three = "upstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80;\n    server 10.0.0.2:80;\n    server 10.0.0.3:80;\n}\n";
-    let before = write(&dir, "three.conf", three);
-    let cases = [
-        ("down.conf", three.replace("10.0.0.2:80;", "10.0.0.2:80 down;"), 4, "10.0.0.2:80 marked down"),
-        // After `hash` nginx refuses a backup (2); before it, nginx takes
-        // one that ringdiff cannot count yet (4).
-        ("backup.conf", three.replace("}\n", "    server 10.0.0.4:80 backup;\n}\n"), 2, "balancing method does not support parameter"),
-        (
-            "backup-first.conf",
-            "upstream u {\n    server 10.0.0.4:80 backup;\n    server 10.0.0.1:80;\n    server 10.0.0.2:80;\n    hash $request_uri consistent;\n}\n".to_string(),
-            4,
-            "backup is not modelled",
-        ),
-        (
-            "disabled.cfg",
-            "backend b\n    balance source\n    hash-type consistent\n    server s1 10.0.0.1:80\n    server s2 10.0.0.2:80 disabled\n".to_string(),
-            4,
-            "s2 marked down",
-        ),
-    ];
-    for (name, text, code, says) in cases {
-        let after = write(&dir, name, &text);
-        let ran = ringdiff(&[&before, &after, "--system", "nginx", "--max-moved", "0%"]);
-        assert_eq!(ran.code, code, "{name}: {}", ran.stderr);
-        assert!(ran.stderr.contains(says), "{name}: {}", ran.stderr);
-        assert!(ran.stdout.is_empty());
+/// nginx `hash` (no `consistent`) with servers `down`, from
+/// ngx_http_upstream_get_hash_peer: each try adds 15 bits of a CRC-32 to a
+/// running sum, the try's number written before the key from the second
+/// try on, walked over the total weight of every server; after 21 tries,
+/// round robin (`None`).
+fn nginx_hash_route(key: &str, weights: &[u32], down: &[usize]) -> Option<usize> {
+    let total: u32 = weights.iter().sum();
+    let mut sum = 0u32;
+    for tries in 0..21u32 {
+        let named = if tries == 0 {
+            key.to_string()
+        } else {
+            format!("{tries}{key}")
+        };
+        sum = sum.wrapping_add((crc32(named.as_bytes()) >> 16) & 0x7FFF);
+        let mut w = sum % total;
+        let server = weights.iter().position(|&weight| {
+            let here = w < weight;
+            w = w.saturating_sub(weight);
+            here
+        })?;
+        if !down.contains(&server) {
+            return Some(server);
+        }
     }
+    None
+}
+
+#[test]
+fn a_server_down_is_routed_past_and_a_backup_is_not_placed() {
+    let dir = scratch("down-backup");
+    let three = "upstream u {\n    hash $request_uri;\n    server 10.0.0.1:80;\n    server 10.0.0.2:80;\n    server 10.0.0.3:80;\n}\n";
+    let before = write(&dir, "three.conf", three);
+    let down = write(
+        &dir,
+        "down.conf",
+        &three.replace("10.0.0.2:80;", "10.0.0.2:80 down;"),
+    );
+    // Without keys, a down server's keys are counted on 100,000 named ones.
+    let ran = ringdiff(&[&before, &down, "--json"]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let out = json(&ran);
+    assert_eq!(out["keys"], 100_000);
+    assert!(out["systems"]["nginx"]["space_share"].is_null());
+    // nginx hash: exactly the down server's keys move, each where nginx's
+    // retries send it, against the program's rule written again here.
+    let (mut moved, mut on_down) = (0, 0);
+    for i in 0..100_000 {
+        let key = format!("key-{i}");
+        let was = nginx_hash_route(&key, &[1, 1, 1], &[]);
+        let now = nginx_hash_route(&key, &[1, 1, 1], &[1]);
+        moved += usize::from(was != now);
+        on_down += usize::from(was == Some(1));
+    }
+    assert_eq!(moved, on_down);
+    let row = &out["systems"]["nginx-hash"];
+    assert_eq!(row["moved"], moved);
+    // The down server stays listed: every key moved is between servers
+    // of both pools, where deleting its line would move two thirds.
+    assert_eq!(row["moved_between"], moved);
+    for id in ["nginx", "haproxy", "ring"] {
+        let share = out["systems"][id]["moved_share"].as_f64().unwrap();
+        assert!((0.25..0.42).contains(&share), "{id}: {share}");
+    }
+    // A backup at the end of an HAProxy backend is not placed: the pool
+    // without it moves no key under any system.
+    let backend = "backend b\n    hash-type consistent\n    server s1 10.0.0.1:80\n    server s2 10.0.0.2:80\n";
+    let plain = write(&dir, "plain.cfg", backend);
+    let with_backup = write(
+        &dir,
+        "backup.cfg",
+        &format!("{backend}    server s3 10.0.0.3:80 backup\n"),
+    );
+    let out = json(&ringdiff(&[&plain, &with_backup, "--json"]));
+    for (id, row) in out["systems"].as_object().unwrap() {
+        assert_eq!(row["space_share"], 0.0, "{id}");
+    }
+    // One in the middle still takes an id: HAProxy numbers s2 3, not 2,
+    // so its nodes, and keys, move; the others' do not.
+    let middle = write(
+        &dir,
+        "middle.cfg",
+        &backend.replace(
+            "    server s2",
+            "    server sb 10.0.0.9:80 backup\n    server s2",
+        ),
+    );
+    let out = json(&ringdiff(&[&plain, &middle, "--json"]));
+    assert!(out["systems"]["haproxy"]["space_share"].as_f64().unwrap() > 0.0);
+    assert_eq!(out["systems"]["nginx"]["space_share"], 0.0);
+    assert!(
+        out["deploy"].as_str().unwrap().contains("s2 id"),
+        "{}",
+        out["deploy"]
+    );
 }
 
 #[test]

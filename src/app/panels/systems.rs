@@ -16,6 +16,7 @@ use crate::app::panels::schemes::{notes, placements_table, Table};
 use crate::app::panels::{fold, markup, Holder};
 use crate::app::state::Model;
 use crate::render::markup::{escape, Markup};
+use model::deploy::Bounds;
 use model::placements::PlacementId;
 
 /// What the rows show at this address, in words (markup): which systems move keys
@@ -121,7 +122,7 @@ pub fn systems_panel() -> impl IntoView {
         {down_section(|r| r.systems.as_ref(), "down-systems", "Down is not deleted", "System", false)}
         {fold("How each system places its servers", view! {
             {markup(Holder::Block, accounts)}
-            <p class="note">"Not modelled: HAProxy's hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's backup servers, retries, and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
+            <p class="note">"Not modelled: HAProxy's hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's retries and host names that resolve to several addresses; twemproxy's explicit server names and hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
         }.into_any())}
     }
 }
@@ -140,7 +141,7 @@ fn take_pool(settings: &mut Settings, pasted: &Pasted, after: Option<&Pasted>) {
         .servers
         .iter()
         .filter(|(_, weight)| *weight != 1)
-        .filter_map(|(name, weight)| Some((name.clone(), Weight::new(u32::from(*weight)).ok()?)))
+        .filter_map(|(name, weight)| Some((name.clone(), Weight::new(*weight).ok()?)))
         .collect();
     // A new pool gets a newcomer in its own form (10.0.0.5:8080 after
     // 10.0.0.4:8080), which the change's box can still rename.
@@ -208,6 +209,12 @@ fn describe(pasted: &Pasted) -> String {
             if pasted.down.len() == 1 { "it" } else { "them" }
         ));
     }
+    if !pasted.backup.is_empty() {
+        said.push_str(&format!(
+            " Backup, not placed: {}, which takes keys only when every other server is down.",
+            and_list(&pasted.backup)
+        ));
+    }
     if !pasted.skipped.is_empty() {
         let lines: Vec<String> = pasted
             .skipped
@@ -244,11 +251,16 @@ fn ConfigPaste(yours: crate::app::state::ChosenPlacement) -> impl IntoView {
         read.set(None);
         // The config after is optional; a refused one leaves everything as it was.
         let after = after_text.with_untracked(|t| {
-            (!t.trim().is_empty())
-                .then(|| config::read(t).map_err(|why| format!("The config after: {why}")))
+            (!t.trim().is_empty()).then(|| {
+                config::read(t, Bounds::PAGE).map_err(|why| format!("The config after: {why}"))
+            })
         });
-        match (config::read(&text.get_untracked()), after.transpose()) {
-            (Err(why), _) | (_, Err(why)) => refused.set(Some(why)),
+        match (
+            config::read(&text.get_untracked(), Bounds::PAGE),
+            after.transpose(),
+        ) {
+            (Err(why), _) => refused.set(Some(why.to_string())),
+            (_, Err(why)) => refused.set(Some(why)),
             (Ok(pasted), Ok(after)) => {
                 apply(model, refused, |s| take_pool(s, &pasted, after.as_ref()));
                 if refused.get_untracked().is_none() {

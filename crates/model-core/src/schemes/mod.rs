@@ -50,7 +50,7 @@ pub struct Context<'a> {
     /// How many keys will be placed (bounded loads sets its cap from it).
     pub key_count: usize,
     /// Each server's weight, indexed by `ServerId` (DEFINITIONS §10).
-    pub weights: &'a [u8],
+    pub weights: &'a [u32],
     /// Ids a pasted HAProxy line fixes (`id N`), indexed by `ServerId`;
     /// empty or `None`: numbered by position (DEFINITIONS §20).
     pub fixed_ids: &'a [Option<u32>],
@@ -161,7 +161,7 @@ impl<'a> Context<'a> {
     /// built for `ring`'s pool at these weights.
     pub fn side(
         &self,
-        weights: &'a [u8],
+        weights: &'a [u32],
         fixed_ids: &'a [Option<u32>],
         built: Option<(&'a [ServerId], &'a Ring)>,
     ) -> Context<'a> {
@@ -497,7 +497,7 @@ impl SchemeRun {
         before: &[ServerId],
         after: &[ServerId],
         server_count: usize,
-        weights: &[u8],
+        weights: &[u32],
     ) -> SchemeResult {
         let movement = Movement::of(
             &self.owners_before,

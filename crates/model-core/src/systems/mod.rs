@@ -34,7 +34,7 @@ pub fn servers<'a>(context: &'a Context, pool: &[ServerId]) -> Vec<Server<'a>> {
     pool.iter()
         .map(|&id| Server {
             name: &context.names[usize::from(id)],
-            weight: u32::from(context.weights.get(usize::from(id)).copied().unwrap_or(1)),
+            weight: context.weights.get(usize::from(id)).copied().unwrap_or(1),
             fixed_id: context.fixed_ids.get(usize::from(id)).copied().flatten(),
         })
         .collect()

@@ -27,7 +27,7 @@ fn again_or<'a>(
 /// What `clients_keep_staying_servers` measures again: each client at
 /// weight 1 where the measured one used other weights or is missing.
 pub fn keep_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> {
-    let ones = vec![1u8; s.names.len()];
+    let ones = vec![1u32; s.names.len()];
     let mut needs = Vec::new();
     if !(equal_weights(s) && result(results, PlacementId::Ketama).is_some()) {
         needs.push(Remeasure::weighted(s, &Ketama, ones.clone()));
@@ -71,7 +71,7 @@ pub fn clients_keep_staying_servers(
 /// The weights `weighted_ketama_shifts` judges: the reader's where they
 /// differ, else the first server at weight 3 (DEFINITIONS §13), and which
 /// server was set to 3, if one was.
-fn ketama_trial_weights(s: &Snapshot) -> (Vec<u8>, Option<ServerId>) {
+fn ketama_trial_weights(s: &Snapshot) -> (Vec<u32>, Option<ServerId>) {
     if !equal_weights(s) {
         return (s.weights.clone(), None);
     }
@@ -90,12 +90,12 @@ pub fn weighted_needs(s: &Snapshot, results: &[SchemeResult]) -> Vec<Remeasure> 
 }
 
 /// libketama's ring on `pool` with these weights (indexed by id).
-fn ketama_ring(s: &Snapshot, weights: &[u8], pool: &[ServerId]) -> ClientRing {
+fn ketama_ring(s: &Snapshot, weights: &[u32], pool: &[ServerId]) -> ClientRing {
     let servers: Vec<Server> = pool
         .iter()
         .map(|&id| Server {
             name: &s.names[usize::from(id)],
-            weight: u32::from(weights[usize::from(id)]),
+            weight: weights[usize::from(id)],
             fixed_id: None,
         })
         .collect();

@@ -174,7 +174,7 @@ fn measure_again(snapshot: &Snapshot, asked: Vec<Remeasure>) -> Vec<SchemeResult
 /// A scheme to measure again, with these weights, on this change.
 pub struct Remeasure {
     pub scheme: &'static dyn Scheme,
-    pub weights: Vec<u8>,
+    pub weights: Vec<u32>,
     /// The pool before the change and after it.
     pub before: Vec<ServerId>,
     pub after: Vec<ServerId>,
@@ -182,7 +182,7 @@ pub struct Remeasure {
 
 impl Remeasure {
     /// On the snapshot's own change, with other weights.
-    pub fn weighted(snapshot: &Snapshot, scheme: &'static dyn Scheme, weights: Vec<u8>) -> Self {
+    pub fn weighted(snapshot: &Snapshot, scheme: &'static dyn Scheme, weights: Vec<u32>) -> Self {
         Remeasure {
             scheme,
             weights,

@@ -107,7 +107,7 @@ fn most_points(s: &Snapshot) -> u16 {
     let weight_sum: usize = s
         .after
         .iter()
-        .map(|&id| usize::from(s.weights[usize::from(id)]))
+        .map(|&id| s.weights[usize::from(id)] as usize)
         .sum();
     let allowed = crate::settings::MAX_RING_ENTRIES / weight_sum.max(1);
     (allowed.min(usize::from(MAX_POINTS)) as u16).max(s.settings.points)
