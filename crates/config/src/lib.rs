@@ -518,37 +518,38 @@ fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, 
 }
 
 /// The keywords HAProxy takes on a server line (server.c, check.c, the SSL
-/// and TCP lists), each with the arguments it takes after it; `source` takes
-/// up to three (`source ADDR [usesrc ADDR] [interface NAME]`).
-#[rustfmt::skip]
-const HAPROXY_KEYWORDS: &[(&str, usize)] = &[
-    ("addr", 1), ("agent-addr", 1), ("agent-check", 0), ("agent-inter", 1),
-    ("agent-port", 1), ("agent-send", 1), ("allow-0rtt", 0), ("alpn", 1),
-    ("backup", 0), ("ca-file", 1), ("check", 0), ("check-alpn", 1),
-    ("check-proto", 1), ("check-send-proxy", 0), ("check-sni", 1), ("check-ssl", 0),
-    ("check-via-socks4", 0), ("ciphers", 1), ("ciphersuites", 1), ("cookie", 1),
-    ("crl-file", 1), ("crt", 1), ("disabled", 0), ("downinter", 1),
-    ("enabled", 0), ("error-limit", 1), ("fall", 1), ("fastinter", 1),
-    ("force-sslv3", 0), ("force-tlsv10", 0), ("force-tlsv11", 0), ("force-tlsv12", 0),
-    ("force-tlsv13", 0), ("id", 1), ("init-addr", 1), ("inter", 1),
-    ("interface", 1), ("maxconn", 1), ("maxqueue", 1), ("max-reuse", 1),
-    ("minconn", 1), ("mss", 1), ("namespace", 1), ("no-agent-check", 0),
-    ("no-backup", 0), ("no-check", 0), ("no-check-send-proxy", 0), ("no-check-ssl", 0),
-    ("no-send-proxy", 0), ("no-send-proxy-v2", 0), ("no-send-proxy-v2-ssl", 0),
-    ("no-send-proxy-v2-ssl-cn", 0), ("no-ssl", 0), ("no-ssl-reuse", 0), ("no-sslv3", 0),
-    ("no-tfo", 0), ("no-tls-tickets", 0), ("no-tlsv10", 0), ("no-tlsv11", 0),
-    ("no-tlsv12", 0), ("no-tlsv13", 0), ("no-verifyhost", 0), ("non-stick", 0),
-    ("npn", 1), ("observe", 1), ("on-error", 1), ("on-marked-down", 1),
-    ("on-marked-up", 1), ("pool-low-conn", 1), ("pool-max-conn", 1),
-    ("pool-purge-delay", 1), ("port", 1), ("proto", 1), ("proxy-v2-options", 1),
-    ("redir", 1), ("resolve-net", 1), ("resolve-opts", 1), ("resolve-prefer", 1),
-    ("resolvers", 1), ("rise", 1), ("send-proxy", 0), ("send-proxy-v2", 0),
-    ("send-proxy-v2-ssl", 0), ("send-proxy-v2-ssl-cn", 0), ("slowstart", 1),
-    ("sni", 1), ("socks4", 1), ("source", 1), ("ssl", 0), ("ssl-max-ver", 1),
-    ("ssl-min-ver", 1), ("ssl-reuse", 0), ("stick", 0), ("tcp-ut", 1), ("tfo", 0),
-    ("tls-tickets", 0), ("track", 1), ("usesrc", 1), ("verify", 1), ("verifyhost", 1),
-    ("weight", 1), ("ws", 1),
-];
+/// and TCP lists), by the arguments each takes after it (`source`'s
+/// optional `usesrc` and `interface` are keywords of their own here). One
+/// string each: a table of slices would cost the page twice the bytes.
+const HAPROXY_FLAGS: &str =
+    "agent-check allow-0rtt backup check check-send-proxy check-ssl check-via-socks4 \
+     disabled enabled force-sslv3 force-tlsv10 force-tlsv11 force-tlsv12 force-tlsv13 \
+     no-agent-check no-backup no-check no-check-send-proxy no-check-ssl no-send-proxy \
+     no-send-proxy-v2 no-send-proxy-v2-ssl no-send-proxy-v2-ssl-cn no-ssl no-ssl-reuse \
+     no-sslv3 no-tfo no-tls-tickets no-tlsv10 no-tlsv11 no-tlsv12 no-tlsv13 no-verifyhost \
+     non-stick send-proxy send-proxy-v2 send-proxy-v2-ssl send-proxy-v2-ssl-cn ssl ssl-reuse \
+     stick tfo tls-tickets";
+const HAPROXY_TAKES_ONE: &str =
+    "addr agent-addr agent-inter agent-port agent-send alpn ca-file check-alpn check-proto \
+     check-sni ciphers ciphersuites cookie crl-file crt downinter error-limit fall fastinter \
+     id init-addr inter interface maxconn maxqueue max-reuse minconn mss namespace npn \
+     observe on-error on-marked-down on-marked-up pool-low-conn pool-max-conn \
+     pool-purge-delay port proto proxy-v2-options redir resolve-net resolve-opts \
+     resolve-prefer resolvers rise slowstart sni socks4 source ssl-max-ver ssl-min-ver \
+     tcp-ut track usesrc verify verifyhost weight ws";
+
+/// How many arguments HAProxy's server keyword `word` takes; `None` for a
+/// word it does not know.
+fn haproxy_arguments(word: &str) -> Option<usize> {
+    let listed = |list: &str| list.split_whitespace().any(|known| known == word);
+    if listed(HAPROXY_FLAGS) {
+        Some(0)
+    } else if listed(HAPROXY_TAKES_ONE) {
+        Some(1)
+    } else {
+        None
+    }
+}
 
 /// One line of an HAProxy section; true if the pool reads it.
 fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
@@ -570,8 +571,7 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool
             };
             let mut rest = words[3..].iter();
             while let Some(&option) = rest.next() {
-                let Some(&(_, arguments)) = HAPROXY_KEYWORDS.iter().find(|(k, _)| *k == option)
-                else {
+                let Some(arguments) = haproxy_arguments(option) else {
                     return Err(refuse(
                         line,
                         format!("HAProxy refuses it: unknown keyword \u{201c}{option}\u{201d}."),
