@@ -91,8 +91,13 @@ enum KeySource {
     Exact,
     /// The page's keys `key-0` … `key-(N−1)`.
     Count(u32),
-    /// A file's lines (or one field of each): a key seen k times is k requests.
-    File { path: String, field: Option<usize> },
+    /// A file's lines (or one field of each, split as `split`): a key seen
+    /// k times is k requests.
+    File {
+        path: String,
+        field: Option<usize>,
+        split: Split,
+    },
 }
 
 /// How the counts are written.
@@ -156,9 +161,12 @@ fn command() -> clap::Command {
             .help("Count every key of a file, a line a request ('-': standard input; .gz read as is)"))
         .arg(Arg::new("field").long("field").value_name("N").requires("keys-file")
             .value_parser(value_parser!(u32).range(1..)).help("Take field N of each line as its key (an nginx access log's path is 7)"))
+        .arg(Arg::new("split").long("split").value_name("ON").requires("field")
+            .value_parser(["spaces", "tabs", "commas"])
+            .help("What separates the fields [default: by the file's name: .tsv tabs, .csv commas, else runs of spaces]"))
         .arg(Arg::new("system").long("system").value_name("ID")
             .value_parser(PossibleValuesParser::new(ids)).help("The system --max-moved judges, marked * in the table"))
-        .arg(Arg::new("max-moved").long("max-moved").value_name("SHARE").requires("system")
+        .arg(Arg::new("max-moved").long("max-moved").value_name("SHARE").requires("system").allow_negative_numbers(true)
             .value_parser(share).help("Exit 1 when --system moves more than this share (0.25 or 25%): of requests with keys, of its hash's positions without"))
         .arg(Arg::new("format").long("format").value_name("FORMAT").default_value("text")
             .value_parser(["text", "json", "markdown"]).help("text, json, or markdown (a table for a pull request's comment)"))
@@ -176,6 +184,13 @@ fn parse_args(args: &[String]) -> Result<Args, clap::Error> {
     let text = |id: &str| matches.get_one::<String>(id).cloned();
     let keys = match text("keys-file") {
         Some(path) => KeySource::File {
+            split: match text("split").as_deref() {
+                Some("tabs") => Split::Tabs,
+                Some("commas") => Split::Commas,
+                Some(_) => Split::Spaces,
+                // Standard input has no name to tell by.
+                None => Split::for_file(path.strip_suffix(".gz").unwrap_or(&path)),
+            },
             path,
             field: matches.get_one::<u32>("field").map(|&n| n as usize),
         },
@@ -414,7 +429,7 @@ pub fn run(args: &[String]) -> Outcome {
 /// requests, read a piece at a time: memory grows with the distinct keys,
 /// not the lines. A gzipped file (a rotated `access.log.1.gz`) is read
 /// through gzip, known by its first two bytes.
-pub fn read_keys(path: &str, field: Option<usize>) -> Result<KeyList, String> {
+pub fn read_keys(path: &str, reading: Reading) -> Result<KeyList, String> {
     use std::io::{BufRead, BufReader, Read};
     let source: Box<dyn Read> = if path == "-" {
         Box::new(std::io::stdin().lock())
@@ -431,12 +446,7 @@ pub fn read_keys(path: &str, field: Option<usize>) -> Result<KeyList, String> {
     } else {
         Box::new(source)
     };
-    // The split follows the name, without its `.gz`.
-    let name = path.strip_suffix(".gz").unwrap_or(path);
-    let mut counter = your_keys::Counter::every_key(Reading {
-        split: Split::for_file(name),
-        field,
-    });
+    let mut counter = your_keys::Counter::every_key(reading);
     let mut piece = vec![0u8; 1 << 16];
     loop {
         let read = source.read(&mut piece).map_err(|why| why.to_string())?;
@@ -521,8 +531,12 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
         KeySource::Exact if down => Some((None, u64::from(DOWN_KEYS))),
         KeySource::Exact => None,
         KeySource::Count(count) => Some((None, u64::from(*count))),
-        KeySource::File { path, field } => {
-            let list = read_keys(path, *field).map_err(|why| usage(format!("{path}: {why}")))?;
+        KeySource::File { path, field, split } => {
+            let reading = Reading {
+                split: *split,
+                field: *field,
+            };
+            let list = read_keys(path, reading).map_err(|why| usage(format!("{path}: {why}")))?;
             let count = list.keys.len() as u64;
             Some((Some(list), count))
         }
@@ -707,7 +721,7 @@ fn keys_line(report: &Report, args: &Args) -> String {
         return "Keys: none counted; each share is of the hash's positions, exact (--keys N or --keys-file FILE to count keys too).".to_string();
     };
     match (&args.keys, counted.list) {
-        (KeySource::File { path, field }, Some(read)) => {
+        (KeySource::File { path, field, .. }, Some(read)) => {
             let source = if path == "-" {
                 "standard input".to_string()
             } else {

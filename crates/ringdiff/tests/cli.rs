@@ -357,6 +357,11 @@ fn a_usage_error_exits_2_as_clap_words_it() {
             vec![&good, &good, "--system", "nginx", "--max-moved", "1.5"],
             "--max-moved takes a share",
         ),
+        // A negative share is a bad share, not a flag.
+        (
+            vec![&good, &good, "--system", "nginx", "--max-moved", "-0.1"],
+            "--max-moved takes a share from 0 to 1 (0.25) or a percentage (25%), not \u{201c}-0.1\u{201d}",
+        ),
         (vec![&good, "missing.txt"], "missing.txt: "),
     ] {
         let ran = ringdiff(&args);
@@ -493,17 +498,26 @@ fn every_key_of_a_long_log_is_counted_none_sampled_and_a_gzipped_one_reads_the_s
     let dir = scratch("every-key");
     let before = write(&dir, "before.txt", "alpha\nbravo\ncharlie weight=2\n");
     let after = write(&dir, "after.txt", "alpha\nbravo\ncharlie weight=2\ndelta\n");
-    // 230,000 distinct paths, more than twice what the page places at
-    // once; every seventh asked for twice.
+    // 1,000,000 requests over 230,000 distinct paths, more than twice what
+    // the page places at once, asked for unevenly (path j about 1 in j).
     let distinct = 230_000;
+    let lines = 1_000_000;
     let mut log = String::new();
-    let mut lines = 0;
-    for i in 0..distinct {
-        let times = if i % 7 == 0 { 2 } else { 1 };
-        for _ in 0..times {
-            log.push_str(&format!("/p/{i}\n"));
-            lines += 1;
-        }
+    let mut asked = vec![0u32; distinct];
+    let mut state = 7u64;
+    for i in 0..lines {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let u = (state >> 11) as f64 / (1u64 << 53) as f64;
+        // Every path at least once, then a skewed draw.
+        let j = if i < distinct {
+            i
+        } else {
+            ((distinct as f64).powf(u) as usize).saturating_sub(1)
+        };
+        asked[j] += 1;
+        log.push_str(&format!("/p/{j}\n"));
     }
     let path = write(&dir, "keys.txt", &log);
     let ran = ringdiff(&[&before, &after, "--keys-file", &path, "--json"]);
@@ -513,11 +527,11 @@ fn every_key_of_a_long_log_is_counted_none_sampled_and_a_gzipped_one_reads_the_s
     assert_eq!(out["requests"], lines);
     // Key for key against the independent model: every key, every request.
     let (mut moved, mut moved_requests) = (0, 0);
-    for i in 0..distinct {
+    for (i, &requests) in asked.iter().enumerate() {
         let key = format!("/p/{i}");
         if nginx_hash_owner(&key, &[1, 1, 2]) != nginx_hash_owner(&key, &[1, 1, 2, 1]) {
             moved += 1;
-            moved_requests += if i % 7 == 0 { 2 } else { 1 };
+            moved_requests += requests;
         }
     }
     let row = &out["systems"]["nginx-hash"];
@@ -558,6 +572,29 @@ fn every_key_of_a_long_log_is_counted_none_sampled_and_a_gzipped_one_reads_the_s
     let piped: serde_json::Value = serde_json::from_slice(&piped.stdout).unwrap();
     assert_eq!(piped["systems"], out["systems"]);
     assert_eq!(piped["keys"], distinct);
+    // Tab-separated from standard input, which has no name to tell by.
+    let tabbed: String = log
+        .lines()
+        .map(|key| format!("GET\t{key}\t200\n"))
+        .collect();
+    let tabbed = write(&dir, "keys.tsv", &tabbed);
+    let split = Command::new(env!("CARGO_BIN_EXE_ringdiff"))
+        .args([
+            &before,
+            &after,
+            "--keys-file",
+            "-",
+            "--field",
+            "2",
+            "--split",
+            "tabs",
+            "--json",
+        ])
+        .stdin(std::fs::File::open(&tabbed).unwrap())
+        .output()
+        .unwrap();
+    let split: serde_json::Value = serde_json::from_slice(&split.stdout).unwrap();
+    assert_eq!(split["systems"], out["systems"]);
 }
 
 #[test]
