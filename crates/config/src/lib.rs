@@ -73,6 +73,12 @@ pub struct Pasted {
     /// Every server line in order, backups too, with the id it fixes: how
     /// HAProxy numbers the servers placed.
     numbering: Vec<(String, Option<u32>)>,
+    /// A balancing line read so far that refuses a backup server (nginx's
+    /// `hash`, `ip_hash`, `random`).
+    refuses_backup: bool,
+    /// An HAProxy `balance` line that hashes (uri, source, hdr…), by line:
+    /// map-based unless `hash-type consistent` says otherwise.
+    hashing_balance: Option<usize>,
     /// The system its hash line selects (`nginx`, `haproxy`, …), if any.
     pub system: Option<PlacementId>,
     /// Servers marked down (nginx's `down`, HAProxy's `disabled`), by name.
@@ -314,6 +320,8 @@ pub fn read(text: &str, bounds: Bounds) -> Result<Pasted, Refusal> {
         servers: Vec::new(),
         backup: Vec::new(),
         numbering: Vec::new(),
+        refuses_backup: false,
+        hashing_balance: None,
         system: None,
         down: Vec::new(),
         ids: Vec::new(),
@@ -338,6 +346,14 @@ pub fn read(text: &str, bounds: Bounds) -> Result<Pasted, Refusal> {
         if !read {
             pasted.skipped.push((line.number, line.raw.to_string()));
         }
+    }
+    if let (Some(line), false) = (
+        pasted.hashing_balance,
+        pasted.system == Some(PlacementId::Haproxy),
+    ) {
+        pasted.notices.push(format!(
+            "Line {line}: a balance that hashes without hash-type consistent is map-based (the hash modulo the total weight), which is not modelled."
+        ));
     }
     let count = pasted.servers.len();
     let (fewest, most) = bounds.servers;
@@ -444,7 +460,8 @@ fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, 
         _ => line.text,
     };
     let mut words = text.trim_end_matches(['{', '}']).split_whitespace();
-    match words.next() {
+    // A statement's first word, without the `;` of one that has no other.
+    match words.next().map(|word| word.trim_end_matches(';')) {
         Some("server") => {
             let Some(body) = text.strip_suffix(';') else {
                 return Err(refuse(
@@ -464,8 +481,8 @@ fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, 
                     w = weight(line, Form::Nginx, value, bounds)?;
                 } else if part == "down" {
                     pasted.down.push(address.to_string());
-                } else if part == "backup" && pasted.system.is_some() {
-                    // `hash` before it: nginx stops at this line.
+                } else if part == "backup" && pasted.refuses_backup {
+                    // `hash`, `ip_hash` or `random` before it: nginx stops here.
                     return Err(refuse(
                         line,
                         "nginx refuses it: balancing method does not support parameter \u{201c}backup\u{201d}.",
@@ -489,7 +506,16 @@ fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, 
             };
             add(pasted, line, server)
         }
+        Some(method @ ("ip_hash" | "random" | "least_conn" | "least_time")) => {
+            pasted.refuses_backup |= matches!(method, "ip_hash" | "random");
+            pasted.notices.push(format!(
+                "Line {}: {method} does not place a key by a hash of it, which is what is modelled.",
+                line.number
+            ));
+            Ok(true)
+        }
         Some("hash") => {
+            pasted.refuses_backup = true;
             let consistent = text
                 .trim_end_matches(';')
                 .split_whitespace()
@@ -632,9 +658,9 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool
                     line.number
                 )),
             }
-            if words.len() > 2
-                && !(words[2] == "sdbm" && words.get(3).is_none_or(|w| *w == "avalanche"))
-            {
+            // With no function named HAProxy hashes with sdbm and applies
+            // avalanche; `sdbm` alone is sdbm without it.
+            if words.len() > 2 && !(words[2] == "sdbm" && words.get(3) == Some(&"avalanche")) {
                 pasted.notices.push(format!(
                     "Line {}: the page models HAProxy's default hash (sdbm with avalanche) only.",
                     line.number
@@ -649,7 +675,19 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool
             ));
             Ok(true)
         }
-        Some("backend" | "listen" | "balance") => Ok(true),
+        Some("balance") => {
+            match words.get(1).copied() {
+                Some(method @ ("roundrobin" | "static-rr" | "leastconn" | "first" | "random")) => {
+                    pasted.notices.push(format!(
+                        "Line {}: balance {method} does not place a key by a hash of it, which is what is modelled.",
+                        line.number
+                    ))
+                }
+                _ => pasted.hashing_balance = Some(line.number),
+            }
+            Ok(true)
+        }
+        Some("backend" | "listen") => Ok(true),
         _ => Ok(false),
     }
 }

@@ -96,5 +96,20 @@ fn a_server_line_is_taken_exactly_when_nginx_takes_it() {
             }
         }
     }
+    // Which balancing methods refuse a backup after them.
+    for method in [
+        "ip_hash;",
+        "random;",
+        "least_conn;",
+        "hash $arg_id consistent;",
+    ] {
+        let block = format!(
+            "upstream u {{\n    {method}\n    server 10.0.0.1:80;\n    server 10.0.0.2:80 backup;\n}}"
+        );
+        let (real, ours) = (nginx_takes(&dir, &block), takes(&block));
+        if real != ours {
+            disagree.push(format!("{block}: nginx {real}, the reader {ours}"));
+        }
+    }
     assert!(disagree.is_empty(), "{}", disagree.join("\n"));
 }

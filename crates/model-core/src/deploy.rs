@@ -315,8 +315,8 @@ impl Deploy {
     }
 
     /// What `scheme` does to the keys in this deploy. A key moved unless it
-    /// goes to one server before and after: one left to round robin, or
-    /// whose request fails, on either side, moved too.
+    /// is routed alike before and after: to one server, or, where a down
+    /// server leaves it there on both sides, to round robin or to failure.
     pub fn measure(
         &self,
         scheme: &'static dyn Scheme,
@@ -340,8 +340,10 @@ impl Deploy {
             moved_requests: 0.0,
         };
         for ((was, now), requests) in routes_before.iter().zip(&routes_after).zip(&per_key) {
+            if was == now {
+                continue;
+            }
             let between = match (was, now) {
-                (Routed::To(was), Routed::To(now)) if was == now => continue,
                 (Routed::To(was), Routed::To(now)) => {
                     stays[usize::from(*was)] && stays[usize::from(*now)]
                 }

@@ -16,6 +16,10 @@ use crate::systems::hashes::xxh64;
 pub const MAX_PLACED: usize = 100_000;
 /// Keys longer than this many characters are skipped and counted.
 pub const MAX_KEY_CHARS: usize = 200;
+
+/// The longest key kept when every key is read (`ringdiff`): a request
+/// line as long as nginx takes by default.
+pub const EVERY_KEY_CHARS: usize = 8_192;
 /// A file of more lines than this is refused.
 pub const MAX_LINES: usize = 5_000_000;
 /// A file of more bytes than this is refused before it is read.
@@ -107,7 +111,8 @@ pub struct Missing;
 /// Counts keys as chunks of bytes arrive; a line split between chunks is
 /// kept until its end arrives. Each line is decoded on its own: a NUL byte
 /// refuses the whole input (a binary file), other invalid UTF-8 is replaced
-/// and the line counted.
+/// and the line counted. Reading every key (`ringdiff`), a NUL byte past
+/// the first line drops only its line, counted apart.
 pub struct Counter {
     reading: Reading,
     /// The command line's reading: no line cap and no sample, every
@@ -124,6 +129,10 @@ pub struct Counter {
     pub too_long: usize,
     pub missing_field: usize,
     pub replaced: usize,
+    /// Lines dropped for a NUL byte past the first (every key read).
+    pub with_nul: usize,
+    /// A NUL byte was met on the line still arriving: the rest of it goes.
+    dropping: bool,
 }
 
 impl Counter {
@@ -149,6 +158,18 @@ impl Counter {
             too_long: 0,
             missing_field: 0,
             replaced: 0,
+            with_nul: 0,
+            dropping: false,
+        }
+    }
+
+    /// The longest key kept: the page's, or, reading every key, a request
+    /// line as long as nginx takes by default (its 8 KB header buffers).
+    fn most_chars(&self) -> usize {
+        if self.every_key {
+            EVERY_KEY_CHARS
+        } else {
+            MAX_KEY_CHARS
         }
     }
 
@@ -157,6 +178,20 @@ impl Counter {
         let mut start = 0;
         while let Some(offset) = newline_or_nul(&chunk[start..]) {
             let end = start + offset;
+            if chunk[end] == 0 && self.every_key && self.seen > 0 {
+                // One damaged line in a long log: drop it, not the log.
+                self.dropping = true;
+                self.partial.clear();
+                start = end + 1;
+                continue;
+            }
+            if self.dropping {
+                self.dropping = false;
+                self.seen += 1;
+                self.with_nul += 1;
+                start = end + 1;
+                continue;
+            }
             if chunk[end] == 0 {
                 return Err(format!(
                     "This looks like a binary file (a NUL byte on line {}), not text: nothing was read.",
@@ -172,7 +207,9 @@ impl Counter {
             }
             start = end + 1;
         }
-        self.partial.extend_from_slice(&chunk[start..]);
+        if !self.dropping {
+            self.partial.extend_from_slice(&chunk[start..]);
+        }
         Ok(())
     }
 
@@ -204,7 +241,8 @@ impl Counter {
             }
         };
         // Counting characters only when the bytes could be too many.
-        if key.len() > MAX_KEY_CHARS && key.chars().count() > MAX_KEY_CHARS {
+        let most = self.most_chars();
+        if key.len() > most && key.chars().count() > most {
             self.too_long += 1;
             return Ok(());
         }
@@ -216,7 +254,9 @@ impl Counter {
     /// The keys read, once the input has ended.
     pub fn finish(mut self) -> Result<KeyList, String> {
         let rest = std::mem::take(&mut self.partial);
-        if !rest.is_empty() {
+        if self.dropping {
+            self.with_nul += 1;
+        } else if !rest.is_empty() {
             self.line(&rest)?;
         }
         if self.lines == 0 {
@@ -234,7 +274,8 @@ impl Counter {
         }
         if self.keys.is_empty() {
             return Err(format!(
-                "No key is {MAX_KEY_CHARS} characters or fewer: every line was skipped."
+                "No key is {} characters or fewer: every line was skipped.",
+                self.most_chars()
             ));
         }
         let distinct = self.keys.len();
@@ -249,6 +290,7 @@ impl Counter {
             too_long: self.too_long,
             missing_field: self.missing_field,
             replaced: self.replaced,
+            with_nul: self.with_nul,
             keys,
         })
     }
@@ -377,6 +419,9 @@ pub struct KeyList {
     pub missing_field: usize,
     /// Keys whose invalid UTF-8 was replaced by U+FFFD.
     pub replaced: usize,
+    /// Lines dropped for a NUL byte (every key read; the page refuses the
+    /// whole input instead, so its lists never carry this).
+    pub with_nul: usize,
     /// The keys placed, in the order first seen, each with its requests.
     pub keys: Vec<(String, u32)>,
 }
@@ -465,6 +510,7 @@ impl TextReader {
             too_long,
             missing_field,
             replaced,
+            with_nul: 0,
             keys: self.keys,
         })
     }

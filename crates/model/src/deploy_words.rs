@@ -86,7 +86,8 @@ pub fn reorder_only(deploy: &Deploy) -> Option<Deploy> {
 /// renumbered and reordered, one clause each, joined by semicolons.
 pub fn describe(deploy: &Deploy) -> String {
     if is_unchanged(deploy) {
-        return "nothing changes: the pool after is the pool before, line for line".into();
+        return "nothing changes: the pool after places keys as the pool before, server for server"
+            .into();
     }
     let mut clauses = Vec::new();
     let (replaced, removed, added) = pairs(deploy);
@@ -117,11 +118,16 @@ pub fn describe(deploy: &Deploy) -> String {
             format!("after {}", deploy.name(deploy.after[at - 1]))
         };
         clauses.push(format!(
-            "{} added {place}{}",
+            "{} added {place}{}{}",
             deploy.name(id),
             match deploy.weights_after[usize::from(id)] {
                 1 => String::new(),
                 w => format!(" with weight {w}"),
+            },
+            if deploy.down_after.contains(&id) {
+                ", marked down"
+            } else {
+                ""
             }
         ));
     }
@@ -131,6 +137,14 @@ pub fn describe(deploy: &Deploy) -> String {
     for id in staying(deploy) {
         if let Some(change) = weight_clause(id, id) {
             clauses.push(format!("{} {change}", deploy.name(id)));
+        }
+        match (
+            deploy.down_before.contains(&id),
+            deploy.down_after.contains(&id),
+        ) {
+            (false, true) => clauses.push(format!("{} marked down", deploy.name(id))),
+            (true, false) => clauses.push(format!("{} back up", deploy.name(id))),
+            _ => {}
         }
         let (was, now) = (
             deploy.ids_before[usize::from(id)],

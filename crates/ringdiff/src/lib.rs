@@ -42,8 +42,10 @@ pub const EXIT_STATUS: &str = "Exit status:
   2  a usage error: a bad argument, or a file that cannot be read
   3  a config its program would refuse (nginx -t, haproxy -c): the file,
      the line and the program's reason
-  4  a config its program takes that ringdiff cannot count: named (a weight
-     past 327, a total weight past 20,000, HAProxy's hash-key, ...)";
+  4  a config its program takes that ringdiff cannot count, named: over
+     1,000 servers, a weight past 327 or a total past 20,000, a method that
+     does not hash the key (ip_hash, balance roundrobin, ...) or hashes it
+     another way, a hash line that changes between the pools";
 
 /// The most named keys `--keys` counts (a hundred times the page's most,
 /// placed a batch at a time): about a minute for every system.
@@ -222,7 +224,9 @@ fn parse_args(args: &[String]) -> Result<Args, clap::Error> {
 
 /// A pool from a config file; the message names the file and the line.
 pub fn read_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, String> {
-    counted_pool(path, text).map_err(|(_, why)| why)
+    counted_pool(path, text)
+        .map(|(pool, _)| pool)
+        .map_err(|(_, why)| why)
 }
 
 /// A pool as its program reads it, within what ringdiff counts: what the
@@ -230,19 +234,26 @@ pub fn read_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, String> {
 /// ringdiff cannot count `CANNOT_MODEL`. A server marked down (nginx's
 /// `down`, HAProxy's `disabled`) stays listed, each system routing past it
 /// by its own rule; a backup is not placed.
-fn counted_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, Refused> {
+fn counted_pool(path: &str, text: &str) -> Result<(Vec<PoolServer>, Option<PlacementId>), Refused> {
+    if text.trim().is_empty() {
+        return Err(usage(format!("{path}: empty: a pool needs its servers.")));
+    }
     let pasted = config::read(text, Bounds::COUNTED).map_err(|refusal| match refusal {
         Refusal::Program(why) => (PROGRAM_REFUSES, format!("{path}: {why}")),
         Refusal::Bounds(why) => (CANNOT_MODEL, format!("{path}: {why}")),
     })?;
     if let Some(notice) = pasted.notices.first() {
-        let what = notice.split(';').next().unwrap_or(notice);
+        let what = notice
+            .split(';')
+            .next()
+            .unwrap_or(notice)
+            .trim_end_matches('.');
         return Err((
             CANNOT_MODEL,
             format!("{path}: {what}; ringdiff stops rather than count it wrong."),
         ));
     }
-    Ok(pasted.pool())
+    Ok((pasted.pool(), pasted.system))
 }
 
 /// What was read of a file of keys.
@@ -251,9 +262,13 @@ pub struct Read {
     /// Requests counted: the lines that gave a key, each one request.
     pub requests: usize,
     pub distinct: usize,
-    /// Lines that gave no key: without the field asked for, or a key
-    /// longer than 200 characters. Not counted in any share.
+    /// Lines that gave no key, counted in no share: without the field
+    /// asked for, with a key over `EVERY_KEY_CHARS` characters, or with a
+    /// NUL byte (a damaged line).
     pub skipped: usize,
+    pub missing_field: usize,
+    pub too_long: usize,
+    pub with_nul: usize,
 }
 
 impl Read {
@@ -265,7 +280,10 @@ impl Read {
                 .map(|&(_, requests)| requests as usize)
                 .sum(),
             distinct: list.distinct,
-            skipped: list.missing_field + list.too_long,
+            skipped: list.missing_field + list.too_long + list.with_nul,
+            missing_field: list.missing_field,
+            too_long: list.too_long,
+            with_nul: list.with_nul,
         }
     }
 }
@@ -458,8 +476,19 @@ pub fn read_keys(path: &str, reading: Reading) -> Result<KeyList, String> {
     counter.finish()
 }
 
+/// A config file, or standard input (`-`). Bytes that are not UTF-8 (a
+/// Latin-1 comment) are read as replacement characters, as a program that
+/// reads bytes would pass over them.
 fn read_text(path: &str) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|why| format!("{path}: {why}"))
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::File::open(path).and_then(|mut file| file.read_to_end(&mut bytes).map(|_| ()))
+    };
+    read.map_err(|why| format!("{path}: {why}"))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// What a run reports: each placement's exact share of its hash's positions
@@ -522,8 +551,35 @@ pub fn range_95(moved: usize, keys: usize) -> (f64, f64) {
 }
 
 fn answer(args: &Args) -> Result<Outcome, Refused> {
-    let before = counted_pool(&args.before, &read_text(&args.before).map_err(usage)?)?;
-    let after = counted_pool(&args.after, &read_text(&args.after).map_err(usage)?)?;
+    if [&args.before, &args.after]
+        .iter()
+        .filter(|path| path.as_str() == "-")
+        .count()
+        + usize::from(matches!(&args.keys, KeySource::File { path, .. } if path == "-"))
+        > 1
+    {
+        return Err(usage(
+            "standard input (-) can be read once: for one pool, or for the keys.".to_string(),
+        ));
+    }
+    let (before, method_before) =
+        counted_pool(&args.before, &read_text(&args.before).map_err(usage)?)?;
+    let (after, method_after) = counted_pool(&args.after, &read_text(&args.after).map_err(usage)?)?;
+    // Each row places both pools one way; a deploy that changes the way
+    // (`hash … consistent` to `hash …`) moves keys no row counts.
+    if let (Some(was), Some(now)) = (method_before, method_after) {
+        if was != now {
+            return Err((
+                CANNOT_MODEL,
+                format!(
+                    "{}: its hash line selects {}, where the pool before's selects {}: the method changes, and ringdiff counts a deploy under one method at a time.",
+                    args.after,
+                    now.scheme().title(),
+                    was.scheme().title()
+                ),
+            ));
+        }
+    }
     let deploy =
         Deploy::new(&before, &after, Bounds::COUNTED).map_err(|why| (CANNOT_MODEL, why))?;
     let down = !(deploy.down_before.is_empty() && deploy.down_after.is_empty());
@@ -555,30 +611,27 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
             .find(|(scheme, _, _)| scheme.id() == id)
             .and_then(|(_, space, count)| count.map(DeployCount::moved_request_share).or(space))
     });
-    let over = matches!((judged, args.max_moved), (Some(share), Some(limit)) if share > limit);
-    let stdout = match args.format {
-        Format::Json => to_json(&report),
-        Format::Text => to_text(&report, args),
-        Format::Markdown => to_markdown(&report, args),
-    };
-    let stderr = match (judged, args.max_moved) {
-        (Some(share), Some(limit)) if over => {
-            // Enough decimals that the two read apart.
-            let decimals = (1..=6)
-                .find(|&d| fixed(share * 100.0, d) != fixed(limit * 100.0, d))
-                .unwrap_or(6);
-            let what = if report.counted.is_some() {
+    let gate = match (args.system, judged, args.max_moved) {
+        (Some(system), Some(share), Some(limit)) => Some(Gate {
+            system,
+            share,
+            limit,
+            of: if report.counted.is_some() {
                 "of requests"
             } else {
                 "of its hash's positions"
-            };
-            format!(
-                "ringdiff: {} moves {}% {what}, more than the {}% allowed.\n",
-                args.system.map_or("", PlacementId::as_str),
-                fixed(share * 100.0, decimals),
-                fixed(limit * 100.0, decimals)
-            )
-        }
+            },
+        }),
+        _ => None,
+    };
+    let over = gate.as_ref().is_some_and(Gate::over);
+    let stdout = match args.format {
+        Format::Json => to_json(&report, gate.as_ref()),
+        Format::Text => to_text(&report, args, gate.as_ref()),
+        Format::Markdown => to_markdown(&report, args, gate.as_ref()),
+    };
+    let stderr = match &gate {
+        Some(gate) if over => format!("ringdiff: {}\n", gate.verdict()),
         _ => String::new(),
     };
     Ok(Outcome {
@@ -588,13 +641,45 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
     })
 }
 
+/// `--system` judged against `--max-moved`.
+pub struct Gate {
+    pub system: PlacementId,
+    /// What it moves: the share of requests, or of positions without keys.
+    pub share: f64,
+    pub limit: f64,
+    /// "of requests" or "of its hash's positions".
+    pub of: &'static str,
+}
+
+impl Gate {
+    fn over(&self) -> bool {
+        self.share > self.limit
+    }
+
+    /// The verdict in a sentence, with enough decimals that the two
+    /// figures read apart.
+    fn verdict(&self) -> String {
+        let decimals = (1..=6)
+            .find(|&d| fixed(self.share * 100.0, d) != fixed(self.limit * 100.0, d))
+            .unwrap_or(6);
+        format!(
+            "{} moves {}% {}, {} the {}% allowed.",
+            self.system.as_str(),
+            fixed(self.share * 100.0, decimals),
+            self.of,
+            if self.over() { "more than" } else { "within" },
+            fixed(self.limit * 100.0, decimals)
+        )
+    }
+}
+
 /// `{"systems": {ID: {"space_share", …}}}`: each system's exact share of
 /// its positions whose server changes and, when keys were counted,
 /// `moved`, `moved_between`, `moved_share`, its `moved_share_95` range and
 /// `moved_request_share`; the deploy in words, the distinct keys (`keys`,
 /// every one placed, 0 when none were asked for) and the requests
 /// (`requests`, the lines read) beside them.
-pub fn to_json(report: &Report) -> String {
+pub fn to_json(report: &Report, gate: Option<&Gate>) -> String {
     let row = |space: Option<f64>, count: Option<&DeployCount>| {
         let mut row = json!({ "space_share": space });
         if let Some(count) = count {
@@ -625,6 +710,15 @@ pub fn to_json(report: &Report) -> String {
         "lines_skipped": counted.and_then(|counted| counted.list).map_or(0, |read| read.skipped),
         "systems": systems,
     });
+    if let Some(gate) = gate {
+        out["gate"] = json!({
+            "system": gate.system.as_str(),
+            "moved": gate.share,
+            "of": if report.counted.is_some() { "requests" } else { "positions" },
+            "max_moved": gate.limit,
+            "over": gate.over(),
+        });
+    }
     if let Some(reorder) = &report.reorder_space {
         out["reorder_alone_space_share"] = reorder
             .iter()
@@ -662,8 +756,11 @@ fn range_text(count: &DeployCount) -> String {
 }
 
 /// The counts as a Markdown table, to paste as a pull request's comment.
-fn to_markdown(report: &Report, args: &Args) -> String {
+fn to_markdown(report: &Report, args: &Args, gate: Option<&Gate>) -> String {
     let mut out = format!("**Deploy:** {}.\n\n", describe(&report.deploy));
+    if let Some(gate) = gate {
+        out.push_str(&format!("**Gate:** {}\n\n", gate.verdict()));
+    }
     out.push_str(&format!("{}\n\n", keys_line(report, args)));
     let counted = report.counted.is_some();
     out.push_str(if counted {
@@ -727,16 +824,33 @@ fn keys_line(report: &Report, args: &Args) -> String {
             } else {
                 path.clone()
             };
-            let skipped = match (read.skipped, field) {
-                (0, _) => String::new(),
-                (n, Some(field)) => format!(
-                    " ({} lines without field {field}, or with a key over 200 characters, skipped)",
-                    thousands(n as u64)
+            let lines = |n: usize, why: String| {
+                (n > 0).then(|| {
+                    let s = if n == 1 { "" } else { "s" };
+                    format!("{} line{s} {why}", thousands(n as u64))
+                })
+            };
+            let causes: Vec<String> = [
+                lines(
+                    read.missing_field,
+                    format!("without field {}", field.unwrap_or(1)),
                 ),
-                (n, None) => format!(
-                    " ({} lines with a key over 200 characters skipped)",
-                    thousands(n as u64)
+                lines(
+                    read.too_long,
+                    format!(
+                        "with a key over {} characters",
+                        thousands(your_keys::EVERY_KEY_CHARS as u64)
+                    ),
                 ),
+                lines(read.with_nul, "with a NUL byte".to_string()),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            let skipped = if causes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} skipped)", model::format::and_list(&causes))
             };
             format!(
                 "Keys: {} distinct in {} requests from {source}, a line a request{skipped}; every key placed.",
@@ -755,13 +869,16 @@ fn keys_line(report: &Report, args: &Args) -> String {
     }
 }
 
-fn to_text(report: &Report, args: &Args) -> String {
+fn to_text(report: &Report, args: &Args, gate: Option<&Gate>) -> String {
     let mut out = format!("Deploy: {}.\n", describe(&report.deploy));
+    if let Some(gate) = gate {
+        out.push_str(&format!("Gate: {}\n", gate.verdict()));
+    }
     out.push_str(&format!("{}\n\n", keys_line(report, args)));
     let counted = report.counted.is_some();
     if counted {
         out.push_str(&format!(
-            "  {:<13} {:>9} {:>6} {:>11} {:>9} {:>8} {:>6}  {}\n",
+            "  {:<13} {:>9}  {:>6}  {:>11}  {:>9}  {:>8}  {:>6}  {}\n",
             "id", "moved", "share", "95% range", "between", "requests", "space", "system"
         ));
     } else {
@@ -777,7 +894,7 @@ fn to_text(report: &Report, args: &Args) -> String {
         out.push_str(&format!("{mark} {:<13}", scheme.id().as_str()));
         if let Some(count) = count {
             out.push_str(&format!(
-                " {:>9} {:>6} {:>11} {:>9} {:>8}",
+                " {:>9}  {:>6}  {:>11}  {:>9}  {:>8} ",
                 thousands(count.moved as u64),
                 percent(count.moved_share()),
                 range_text(count),

@@ -938,3 +938,130 @@ fn without_keys_each_share_is_exact_and_keys_drawn_at_random_land_near_it() {
         );
     }
 }
+
+#[test]
+fn a_method_ringdiff_does_not_count_stops_it_and_a_no_op_with_a_server_down_moves_nothing() {
+    let dir = scratch("methods");
+    let nginx = |method: &str| {
+        format!("upstream u {{\n    {method}\n    server 10.0.0.1:80;\n    server 10.0.0.2:80;\n    server 10.0.0.3:80 down;\n}}\n")
+    };
+    let consistent = write(
+        &dir,
+        "consistent.conf",
+        &nginx("hash $request_uri consistent;"),
+    );
+    // Dropping `consistent` changes the method: no row counts that move.
+    for (name, text, says) in [
+        ("plain.conf", nginx("hash $request_uri;"), "the method changes"),
+        ("ip.conf", nginx("ip_hash;"), "ip_hash does not place a key by a hash of it"),
+        ("least.conf", nginx("least_conn;"), "least_conn does not place a key"),
+        (
+            "rr.cfg",
+            "backend b\n    balance roundrobin\n    server s1 10.0.0.1:80\n".to_string(),
+            "balance roundrobin does not place a key",
+        ),
+        (
+            "map.cfg",
+            "backend b\n    balance uri\n    server s1 10.0.0.1:80\n".to_string(),
+            "without hash-type consistent is map-based",
+        ),
+        (
+            "sdbm.cfg",
+            "backend b\n    balance uri\n    hash-type consistent sdbm\n    server s1 10.0.0.1:80\n".to_string(),
+            "models HAProxy's default hash (sdbm with avalanche) only",
+        ),
+    ] {
+        let after = write(&dir, name, &text);
+        let ran = ringdiff(&[&consistent, &after]);
+        assert_eq!(ran.code, 4, "{name}: {}", ran.stderr);
+        assert!(ran.stderr.contains(says), "{name}: {}", ran.stderr);
+        assert!(!ran.stderr.contains(".;"), "{}", ran.stderr);
+    }
+    // The same pool, one server down on both sides: nothing moves under any
+    // system, twemproxy's failed requests included, and the gate passes.
+    let ran = ringdiff(&[
+        &consistent,
+        &consistent,
+        "--json",
+        "--system",
+        "twemproxy",
+        "--max-moved",
+        "0%",
+    ]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let out = json(&ran);
+    for (id, row) in out["systems"].as_object().unwrap() {
+        assert_eq!(row["moved"], 0, "{id}");
+    }
+    assert_eq!(out["gate"]["over"], false);
+    // A server going down is said in the deploy's words.
+    let up = write(
+        &dir,
+        "up.conf",
+        &nginx("hash $request_uri consistent;").replace(" down;", ";"),
+    );
+    let out = json(&ringdiff(&[&up, &consistent, "--json"]));
+    assert_eq!(out["deploy"], "10.0.0.3:80 marked down; order unchanged");
+}
+
+#[test]
+fn a_damaged_log_line_is_skipped_a_long_key_kept_and_a_pool_read_from_standard_input() {
+    let dir = scratch("damaged");
+    let before = write(&dir, "before.txt", "alpha\nbravo\n");
+    let after = write(&dir, "after.txt", "alpha\nbravo\ncharlie\n");
+    let long = format!("/{}", "x".repeat(1_000));
+    let mut log = b"/a\n/b\n".to_vec();
+    log.extend_from_slice(b"/c\0d\n");
+    log.extend_from_slice(format!("{long}\n/a\n").as_bytes());
+    let path = dir.join("keys.log");
+    std::fs::write(&path, &log).unwrap();
+    let ran = ringdiff(&[
+        &before,
+        &after,
+        "--keys-file",
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    let out = json(&ran);
+    assert_eq!(
+        (out["keys"].as_u64(), out["requests"].as_u64()),
+        (Some(3), Some(4))
+    );
+    assert_eq!(out["lines_skipped"], 1);
+    let text = ringdiff(&[&before, &after, "--keys-file", path.to_str().unwrap()]);
+    assert!(
+        text.stdout.contains("(1 line with a NUL byte skipped)"),
+        "{}",
+        text.stdout
+    );
+    // A Latin-1 comment, as nginx takes it; the pool after from standard input.
+    std::fs::write(dir.join("latin.txt"), b"# caf\xe9\nalpha\nbravo\n").unwrap();
+    let piped = Command::new(env!("CARGO_BIN_EXE_ringdiff"))
+        .args([
+            dir.join("latin.txt").to_str().unwrap(),
+            "-",
+            "--json",
+            "--system",
+            "nginx",
+            "--max-moved",
+            "90%",
+        ])
+        .stdin(std::fs::File::open(&after).unwrap())
+        .output()
+        .unwrap();
+    assert!(
+        piped.status.success(),
+        "{}",
+        String::from_utf8_lossy(&piped.stderr)
+    );
+    let piped: serde_json::Value = serde_json::from_slice(&piped.stdout).unwrap();
+    assert_eq!(
+        piped["deploy"],
+        "charlie added at the end; order otherwise unchanged"
+    );
+    assert_eq!(piped["gate"]["system"], "nginx");
+    // An empty pool file is a usage error.
+    let empty = write(&dir, "empty.txt", "\n");
+    assert_eq!(ringdiff(&[&empty, &after]).code, 2);
+}
