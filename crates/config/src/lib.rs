@@ -76,9 +76,15 @@ pub struct Pasted {
     /// A balancing line read so far that refuses a backup server (nginx's
     /// `hash`, `ip_hash`, `random`).
     refuses_backup: bool,
-    /// An HAProxy `balance` line that hashes (uri, source, hdr…), by line:
-    /// map-based unless `hash-type consistent` says otherwise.
-    hashing_balance: Option<usize>,
+    /// nginx: a balancing line was read (without one nginx balances
+    /// round robin).
+    method_named: bool,
+    /// HAProxy's sections as read so far.
+    haproxy: Haproxy,
+    /// What the pool hashes, as its config says it (`hash $request_uri`,
+    /// `balance uri whole`): two pools that hash different things place
+    /// the same key apart, whatever their servers.
+    pub hashes: Option<String>,
     /// The system its hash line selects (`nginx`, `haproxy`, …), if any.
     pub system: Option<PlacementId>,
     /// Servers marked down (nginx's `down`, HAProxy's `disabled`), by name.
@@ -89,8 +95,8 @@ pub struct Pasted {
     pub skipped: Vec<(usize, String)>,
     /// Lines that ask for something the page does not model, in words.
     pub notices: Vec<String>,
-    /// The nginx upstream block's name, once its header is read: one
-    /// block a pool.
+    /// The pool's name once its header is read (an nginx upstream block, a
+    /// twemproxy pool): one pool a file.
     pub upstream: Option<String>,
 }
 
@@ -321,7 +327,9 @@ pub fn read(text: &str, bounds: Bounds) -> Result<Pasted, Refusal> {
         backup: Vec::new(),
         numbering: Vec::new(),
         refuses_backup: false,
-        hashing_balance: None,
+        method_named: false,
+        haproxy: Haproxy::default(),
+        hashes: None,
         system: None,
         down: Vec::new(),
         ids: Vec::new(),
@@ -347,13 +355,17 @@ pub fn read(text: &str, bounds: Bounds) -> Result<Pasted, Refusal> {
             pasted.skipped.push((line.number, line.raw.to_string()));
         }
     }
-    if let (Some(line), false) = (
-        pasted.hashing_balance,
-        pasted.system == Some(PlacementId::Haproxy),
-    ) {
-        pasted.notices.push(format!(
-            "Line {line}: a balance that hashes without hash-type consistent is map-based (the hash modulo the total weight), which is not modelled."
-        ));
+    match form {
+        Form::Haproxy => finish_haproxy(&mut pasted),
+        Form::Nginx if pasted.numbering.is_empty() => {
+            return Err(Refusal::Program(
+                "nginx refuses it: no servers are inside upstream.".to_string(),
+            ))
+        }
+        Form::Nginx if !pasted.method_named => pasted.notices.push(
+            "No hash line: nginx balances round robin, which does not place a key by a hash of it; the page models hash with and without consistent.".to_string(),
+        ),
+        _ => {}
     }
     let count = pasted.servers.len();
     let (fewest, most) = bounds.servers;
@@ -507,6 +519,7 @@ fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, 
             add(pasted, line, server)
         }
         Some(method @ ("ip_hash" | "random" | "least_conn" | "least_time")) => {
+            pasted.method_named = true;
             pasted.refuses_backup |= matches!(method, "ip_hash" | "random");
             pasted.notices.push(format!(
                 "Line {}: {method} does not place a key by a hash of it, which is what is modelled.",
@@ -515,11 +528,16 @@ fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, 
             Ok(true)
         }
         Some("hash") => {
+            pasted.method_named = true;
             pasted.refuses_backup = true;
-            let consistent = text
-                .trim_end_matches(';')
-                .split_whitespace()
-                .any(|w| w == "consistent");
+            let words: Vec<&str> = text.trim_end_matches(';').split_whitespace().collect();
+            let consistent = words.contains(&"consistent");
+            let key: Vec<&str> = words[1..]
+                .iter()
+                .copied()
+                .filter(|word| *word != "consistent")
+                .collect();
+            pasted.hashes = Some(format!("hash {}", key.join(" ")));
             pasted.system = Some(if consistent {
                 PlacementId::Nginx
             } else {
@@ -531,7 +549,8 @@ fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, 
             // One pool a file: a second block would merge two pools.
             let name = words.next().unwrap_or("").trim_end_matches('{').to_string();
             match pasted.upstream.replace(name.clone()) {
-                Some(first) => Err(refuse(
+                // nginx takes many; the model counts one pool a file.
+                Some(first) => Err(beyond(
                     line,
                     format!("a second upstream block, {name}, after {first}: give a file with the one pool to count."),
                 )),
@@ -580,6 +599,19 @@ fn haproxy_arguments(word: &str) -> Option<usize> {
 /// One line of an HAProxy section; true if the pool reads it.
 fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
     let words: Vec<&str> = line.text.split_whitespace().collect();
+    let first = words.first().copied().unwrap_or("");
+    if OTHER_SECTIONS
+        .split_whitespace()
+        .any(|section| section == first)
+    {
+        pasted.haproxy.section = Section::Other;
+        return Ok(false);
+    }
+    if pasted.haproxy.section == Section::Other
+        && !matches!(first, "backend" | "listen" | "defaults")
+    {
+        return Ok(false);
+    }
     match words.first().copied() {
         Some("server") => {
             let (Some(name), Some(address)) = (words.get(1), words.get(2)) else {
@@ -651,45 +683,151 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool
             Ok(false)
         }
         Some("hash-type") => {
-            match words.get(1).copied() {
-                Some("consistent") => pasted.system = Some(PlacementId::Haproxy),
-                _ => pasted.notices.push(format!(
-                    "Line {}: only hash-type consistent is modelled.",
-                    line.number
-                )),
-            }
-            // With no function named HAProxy hashes with sdbm and applies
-            // avalanche; `sdbm` alone is sdbm without it.
-            if words.len() > 2 && !(words[2] == "sdbm" && words.get(3) == Some(&"avalanche")) {
-                pasted.notices.push(format!(
-                    "Line {}: the page models HAProxy's default hash (sdbm with avalanche) only.",
-                    line.number
-                ));
-            }
-            Ok(true)
-        }
-        Some("hash-key") => {
-            pasted.notices.push(format!(
-                "Line {}: hash-key is not modelled; servers are placed by their ids.",
-                line.number
-            ));
+            hash_type(line, &words)?;
+            let at = pasted.haproxy.balancing();
+            at.hash_type = Some((line.number, words[1..].join(" ")));
             Ok(true)
         }
         Some("balance") => {
-            match words.get(1).copied() {
-                Some(method @ ("roundrobin" | "static-rr" | "leastconn" | "first" | "random")) => {
-                    pasted.notices.push(format!(
-                        "Line {}: balance {method} does not place a key by a hash of it, which is what is modelled.",
-                        line.number
-                    ))
-                }
-                _ => pasted.hashing_balance = Some(line.number),
-            }
+            let at = pasted.haproxy.balancing();
+            at.balance = Some((line.number, words[1..].join(" ")));
             Ok(true)
         }
-        Some("backend" | "listen") => Ok(true),
+        Some(kind @ ("backend" | "listen")) => {
+            let name = words.get(1).copied().unwrap_or("");
+            if let Some(first) = &pasted.haproxy.pool {
+                return Err(beyond(
+                    line,
+                    format!("a second {kind}, {name}, after {first}: give a file with the one pool to count."),
+                ));
+            }
+            pasted.haproxy.pool = Some(name.to_string());
+            pasted.haproxy.section = Section::Pool;
+            Ok(true)
+        }
+        Some("defaults") => {
+            pasted.haproxy.section = Section::Defaults;
+            Ok(true)
+        }
+        Some("hash-key") => Err(refuse(
+            line,
+            "HAProxy refuses it: unknown keyword \u{201c}hash-key\u{201d} in a backend.",
+        )),
         _ => Ok(false),
     }
+}
+
+/// HAProxy's sections that hold no pool: their lines are not read.
+const OTHER_SECTIONS: &str =
+    "global frontend peers resolvers userlist cache program http-errors ring mailers";
+
+/// Where an HAProxy line stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Section {
+    /// No section named yet: a pasted fragment of a backend.
+    #[default]
+    Fragment,
+    Defaults,
+    /// The one `backend` or `listen` section, the pool.
+    Pool,
+    Other,
+}
+
+/// How a section balances: its `balance` and `hash-type` lines, each with
+/// its line number.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Balancing {
+    balance: Option<(usize, String)>,
+    hash_type: Option<(usize, String)>,
+}
+
+/// HAProxy's reading state: the section, the pool's name, and the
+/// balancing a `defaults` section gives and the pool's own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Haproxy {
+    section: Section,
+    pool: Option<String>,
+    defaults: Balancing,
+    own: Balancing,
+}
+
+impl Haproxy {
+    /// The balancing the current line sets: the defaults', or the pool's.
+    fn balancing(&mut self) -> &mut Balancing {
+        if self.section == Section::Defaults {
+            &mut self.defaults
+        } else {
+            &mut self.own
+        }
+    }
+}
+
+/// A `hash-type` line as HAProxy 2.6 takes it: `map-based` or
+/// `consistent`, then an optional function and an optional `avalanche`.
+fn hash_type(line: &Line, words: &[&str]) -> Result<(), Refusal> {
+    let method = matches!(words.get(1), Some(&("map-based" | "consistent")));
+    let function = words
+        .get(2)
+        .is_none_or(|f| matches!(*f, "sdbm" | "djb2" | "wt6" | "crc32"));
+    let modifier = words.get(3).is_none_or(|m| *m == "avalanche") && words.len() <= 4;
+    if method && function && modifier {
+        Ok(())
+    } else {
+        Err(refuse(
+            line,
+            format!(
+                "HAProxy refuses it: \u{201c}{}\u{201d} is not a hash type it knows.",
+                words[1..].join(" ")
+            ),
+        ))
+    }
+}
+
+/// The pool's balancing, its own or its defaults', as the page models it:
+/// a `balance` that hashes the key, placed by `hash-type consistent` with
+/// HAProxy's default hash (sdbm with avalanche, applied when no function is
+/// named). What else a config says gets a notice.
+fn finish_haproxy(pasted: &mut Pasted) {
+    let Haproxy { defaults, own, .. } = &pasted.haproxy;
+    let balance = own.balance.clone().or_else(|| defaults.balance.clone());
+    let hash_type = own.hash_type.clone().or_else(|| defaults.hash_type.clone());
+    let mut notices = Vec::new();
+    match &balance {
+        None => notices.push(
+            "No balance line: HAProxy balances round robin, which does not place a key by a hash of it; the page models balance uri and its kin with hash-type consistent.".to_string(),
+        ),
+        Some((line, method))
+            if matches!(
+                method.split_whitespace().next(),
+                Some("roundrobin" | "static-rr" | "leastconn" | "first" | "random")
+            ) =>
+        {
+            notices.push(format!(
+                "Line {line}: balance {method} does not place a key by a hash of it, which is what is modelled."
+            ))
+        }
+        Some(_) => {}
+    }
+    match &hash_type {
+        Some((line, kind)) if kind.starts_with("consistent") => {
+            pasted.system = Some(PlacementId::Haproxy);
+            if kind != "consistent" && kind != "consistent sdbm avalanche" {
+                notices.push(format!(
+                    "Line {line}: the page models HAProxy's default hash (sdbm with avalanche) only."
+                ));
+            }
+        }
+        Some((line, _)) => notices.push(format!(
+            "Line {line}: hash-type map-based (the hash modulo the total weight) is not modelled; only hash-type consistent is."
+        )),
+        None if balance.is_some() && notices.is_empty() => notices.push(format!(
+            "Line {}: a balance that hashes without hash-type consistent is map-based (the hash modulo the total weight), which is not modelled.",
+            balance.as_ref().map_or(0, |(line, _)| *line)
+        )),
+        None => {}
+    }
+    pasted.hashes = balance.map(|(_, method)| format!("balance {method}"));
+    pasted.notices.extend(notices);
 }
 
 /// An HAProxy server's `id`: a whole number from 1, as HAProxy takes it.
@@ -706,6 +844,12 @@ fn server_id(line: &Line, text: Option<&str>) -> Result<u32, Refusal> {
         None => Err(refuse(line, "id needs a number after it.")),
     }
 }
+
+/// The keys of a twemproxy pool's settings (nutcracker's README): any other
+/// name with nothing after its colon heads a pool.
+const TWEMPROXY_KEYS: &str = "listen hash hash_tag distribution timeout backlog preconnect redis \
+     redis_auth redis_db server_connections auto_eject_hosts server_retry_timeout \
+     server_failure_limit servers client_connections tcpkeepalive";
 
 /// One line of a twemproxy pool; true if the pool reads it.
 fn twemproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
@@ -737,6 +881,24 @@ fn twemproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bo
     }
     let (key, value) = text.split_once(':').unwrap_or((text, ""));
     let value = value.trim();
+    // A name with nothing after it heads a pool: one pool a file.
+    if value.is_empty()
+        && !TWEMPROXY_KEYS
+            .split_whitespace()
+            .any(|known| known == key.trim())
+    {
+        let name = key.trim().to_string();
+        return match pasted.upstream.replace(name.clone()) {
+            Some(first) => Err(beyond(
+                line,
+                format!(
+                    "a second pool, {name}, after {first}: give a file with the one pool to count."
+                ),
+            )),
+            // Its name places nothing: listed as skipped.
+            None => Ok(false),
+        };
+    }
     match key.trim() {
         "distribution" => {
             if value == "ketama" {
@@ -1090,5 +1252,58 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("Found 300 servers in an nginx upstream block; the page takes 2 to 50."));
+    }
+
+    #[test]
+    fn one_pool_a_file_and_haproxy_s_sections_read_as_haproxy_reads_them() {
+        // A defaults section's balance is overridden by the backend's own;
+        // lines of other sections are not the pool's.
+        let pasted = read(
+            "global\n  maxconn 10\ndefaults\n  balance roundrobin\nfrontend f\n  bind :80\n  default_backend b\nbackend b\n  balance uri\n  hash-type consistent\n  server s1 10.0.0.1:80\n  server s2 10.0.0.2:80\n",
+            Bounds::PAGE,
+        )
+        .unwrap();
+        assert!(pasted.notices.is_empty(), "{:?}", pasted.notices);
+        assert_eq!(pasted.system, Some(PlacementId::Haproxy));
+        assert_eq!(pasted.hashes.as_deref(), Some("balance uri"));
+        // The defaults' balancing applies to a backend without its own.
+        let inherited = read(
+            "defaults\n  balance uri\n  hash-type consistent\nbackend b\n  server s1 10.0.0.1:80\n  server s2 10.0.0.2:80\n",
+            Bounds::PAGE,
+        )
+        .unwrap();
+        assert!(inherited.notices.is_empty(), "{:?}", inherited.notices);
+        // No balance line is round robin; a second backend or pool is refused.
+        let plain = read(
+            "backend b\n  hash-type consistent\n  server s1 10.0.0.1:80\n  server s2 10.0.0.2:80\n",
+            Bounds::PAGE,
+        )
+        .unwrap();
+        assert!(
+            plain.notices[0].starts_with("No balance line"),
+            "{:?}",
+            plain.notices
+        );
+        for text in [
+            "backend a\n  server s1 10.0.0.1:80\n  server s2 10.0.0.2:80\nbackend b\n  server s3 10.0.0.3:80\n",
+            "alpha:\n  servers:\n   - 10.0.0.1:11211:1\n   - 10.0.0.2:11211:1\nbeta:\n  servers:\n   - 10.0.0.3:11211:1\n",
+        ] {
+            let refused = read(text, Bounds::COUNTED).unwrap_err();
+            assert!(
+                matches!(&refused, Refusal::Bounds(why) if why.contains("give a file with the one pool")),
+                "{refused:?}"
+            );
+        }
+        // nginx: no hash line is round robin; an empty upstream is refused.
+        let round = read("upstream u {\n server a:1;\n server b:1;\n}", Bounds::PAGE).unwrap();
+        assert!(
+            round.notices[0].starts_with("No hash line"),
+            "{:?}",
+            round.notices
+        );
+        assert!(matches!(
+            read("upstream u {\n}", Bounds::COUNTED),
+            Err(Refusal::Program(_))
+        ));
     }
 }

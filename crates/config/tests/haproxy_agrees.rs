@@ -99,5 +99,23 @@ fn a_server_line_is_refused_exactly_when_haproxy_refuses_it() {
             "backend b\n  balance uri\n  hash-type consistent\n{servers}"
         ));
     }
+    // The backend's own lines: hash types, a hash-key, a second backend.
+    for lines in [
+        "  balance uri\n  hash-type consistent avalanche\n",
+        "  balance uri\n  hash-type consistent xyz\n",
+        "  balance uri\n  hash-type consistent sdbm avalanche\n",
+        "  balance uri\n  hash-type consistent djb2\n",
+        "  balance uri\n  hash-type map-based\n",
+        "  balance uri\n  hash-type bogus\n",
+        "  balance uri whole\n  hash-type consistent\n",
+        "  balance url_param id\n  hash-type consistent\n",
+        "  balance uri\n  hash-type consistent\n  hash-key addr\n",
+    ] {
+        check(format!("backend b\n{lines}  server s1 10.0.0.1:80\n"));
+    }
+    check(
+        "backend b\n  balance uri\n  server s1 10.0.0.1:80\nbackend c\n  server s2 10.0.0.2:80\n"
+            .to_string(),
+    );
     assert!(disagree.is_empty(), "{}", disagree.join("\n"));
 }

@@ -604,13 +604,13 @@ mod tests {
         assert!(!say(LessonStep::Question).contains(&format!(" {moved} ")));
         assert!(!say(LessonStep::Question).contains(" 205 "));
         assert!(say(LessonStep::Played).contains(&format!("{moved} of 1,000 keys change server")));
-        // SPEC §2: 205 at 200 points.
+        // DEFINITIONS §2: 205 at 200 points.
         assert!(say(LessonStep::Played).contains("At 200 points a server the 205 keys that moved"));
         assert!(say(LessonStep::Question).contains("one of a server's 200 points"));
         assert!(say(LessonStep::Played).contains("every one to echo"));
-        // SPEC §2: modulo moves 773 whatever the points.
+        // DEFINITIONS §2: modulo moves 773 whatever the points.
         assert!(say(LessonStep::Modulo).contains("773 of 1,000 keys would move (77.3%)"));
-        // SPEC §2: at 200 points, 228 against 179 after the join, spread 1.27.
+        // DEFINITIONS §2: at 200 points, 228 against 179 after the join, spread 1.27.
         assert!(
             say(LessonStep::Points).contains("bravo's 228 against delta's 179, a spread of 1.27")
         );

@@ -21,7 +21,7 @@
 
 use std::sync::Arc;
 
-use config::Refusal;
+use config::{Form, Refusal};
 use model::deploy::{Bounds, Deploy, DeployCount, PoolServer};
 use model::deploy_words::describe;
 use model::format::{fixed, thousands};
@@ -39,13 +39,15 @@ pub const EXIT_STATUS: &str = "Exit status:
   0  the deploy was counted (and, with --max-moved, is within it)
   1  --system moves more than --max-moved (of requests with keys, of its
      hash's positions without)
-  2  a usage error: a bad argument, or a file that cannot be read
+  2  a usage error: a bad argument, a file that cannot be read or holds no
+     server, --system naming another row than the configs' hash lines select
   3  a config its program would refuse (nginx -t, haproxy -c): the file,
      the line and the program's reason
   4  a config its program takes that ringdiff cannot count, named: over
      1,000 servers, a weight past 327 or a total past 20,000, a method that
-     does not hash the key (ip_hash, balance roundrobin, ...) or hashes it
-     another way, a hash line that changes between the pools";
+     does not hash the key (ip_hash, balance roundrobin, no hash line) or
+     hashes it another way, what is hashed changing between the pools, a
+     file of several pools";
 
 /// The most named keys `--keys` counts (a hundred times the page's most,
 /// placed a batch at a time): about a minute for every system.
@@ -225,7 +227,7 @@ fn parse_args(args: &[String]) -> Result<Args, clap::Error> {
 /// A pool from a config file; the message names the file and the line.
 pub fn read_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, String> {
     counted_pool(path, text)
-        .map(|(pool, _)| pool)
+        .map(|counted| counted.servers)
         .map_err(|(_, why)| why)
 }
 
@@ -234,9 +236,14 @@ pub fn read_pool(path: &str, text: &str) -> Result<Vec<PoolServer>, String> {
 /// ringdiff cannot count `CANNOT_MODEL`. A server marked down (nginx's
 /// `down`, HAProxy's `disabled`) stays listed, each system routing past it
 /// by its own rule; a backup is not placed.
-fn counted_pool(path: &str, text: &str) -> Result<(Vec<PoolServer>, Option<PlacementId>), Refused> {
-    if text.trim().is_empty() {
-        return Err(usage(format!("{path}: empty: a pool needs its servers.")));
+fn counted_pool(path: &str, text: &str) -> Result<Counted, Refused> {
+    if text
+        .lines()
+        .all(|line| line.split('#').next().unwrap_or("").trim().is_empty())
+    {
+        return Err(usage(format!(
+            "{path}: no server in it: a pool needs its servers."
+        )));
     }
     let pasted = config::read(text, Bounds::COUNTED).map_err(|refusal| match refusal {
         Refusal::Program(why) => (PROGRAM_REFUSES, format!("{path}: {why}")),
@@ -253,7 +260,75 @@ fn counted_pool(path: &str, text: &str) -> Result<(Vec<PoolServer>, Option<Place
             format!("{path}: {what}; ringdiff stops rather than count it wrong."),
         ));
     }
-    Ok((pasted.pool(), pasted.system))
+    Ok(Counted {
+        servers: pasted.pool(),
+        system: pasted.system,
+        // Only a program's own config says how it balances.
+        hashes: matches!(pasted.form, Form::Nginx | Form::Haproxy).then_some(pasted.hashes),
+    })
+}
+
+/// A pool as ringdiff counts it, with what its config says of balancing.
+struct Counted {
+    servers: Vec<PoolServer>,
+    /// The system its hash line selects.
+    system: Option<PlacementId>,
+    /// What it hashes (`hash $request_uri`, `balance uri`; `Some(None)`:
+    /// nothing, round robin), for an nginx or HAProxy config.
+    hashes: Option<Option<String>>,
+}
+
+/// Why two pools cannot be compared row by row, or why `--system` is not
+/// the row they select: each row places both pools one way, so a deploy
+/// that changes the way, or what is hashed, moves keys no row counts.
+fn method_refusal(args: &Args, before: &Counted, after: &Counted) -> Option<Refused> {
+    let said = |hashes: &Option<String>| {
+        hashes
+            .clone()
+            .map_or("no hash line (round robin)".to_string(), |h| {
+                format!("\u{201c}{h}\u{201d}")
+            })
+    };
+    let (Some(was), Some(now)) = (&before.hashes, &after.hashes) else {
+        return system_refusal(args, before, after);
+    };
+    if was != now {
+        return Some((
+            CANNOT_MODEL,
+            format!(
+                "{}: what the pool hashes changes, {} before and {} after: the same key lands apart whatever the servers, and ringdiff counts a deploy under one method at a time.",
+                args.after,
+                said(was),
+                said(now)
+            ),
+        ));
+    }
+    system_refusal(args, before, after)
+}
+
+/// The two pools select different systems, or `--system` another row.
+fn system_refusal(args: &Args, before: &Counted, after: &Counted) -> Option<Refused> {
+    match (before.system, after.system, args.system) {
+        (Some(was), Some(now), _) if was != now => Some((
+            CANNOT_MODEL,
+            format!(
+                "{}: its hash line selects {}, where the pool before's selects {}: the method changes, and ringdiff counts a deploy under one method at a time.",
+                args.after,
+                now.scheme().title(),
+                was.scheme().title()
+            ),
+        )),
+        (selected, selected_after, Some(judged))
+            if selected.or(selected_after).is_some_and(|selected| selected != judged) =>
+        {
+            let selected = selected.or(selected_after).unwrap_or(judged);
+            Some(usage(format!(
+            "--system {judged}, but the configs' hash lines select {selected} ({}): judge that row.",
+            selected.scheme().title()
+        )))
+        }
+        _ => None,
+    }
 }
 
 /// What was read of a file of keys.
@@ -562,24 +637,12 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
             "standard input (-) can be read once: for one pool, or for the keys.".to_string(),
         ));
     }
-    let (before, method_before) =
-        counted_pool(&args.before, &read_text(&args.before).map_err(usage)?)?;
-    let (after, method_after) = counted_pool(&args.after, &read_text(&args.after).map_err(usage)?)?;
-    // Each row places both pools one way; a deploy that changes the way
-    // (`hash … consistent` to `hash …`) moves keys no row counts.
-    if let (Some(was), Some(now)) = (method_before, method_after) {
-        if was != now {
-            return Err((
-                CANNOT_MODEL,
-                format!(
-                    "{}: its hash line selects {}, where the pool before's selects {}: the method changes, and ringdiff counts a deploy under one method at a time.",
-                    args.after,
-                    now.scheme().title(),
-                    was.scheme().title()
-                ),
-            ));
-        }
+    let before = counted_pool(&args.before, &read_text(&args.before).map_err(usage)?)?;
+    let after = counted_pool(&args.after, &read_text(&args.after).map_err(usage)?)?;
+    if let Some(refused) = method_refusal(args, &before, &after) {
+        return Err(refused);
     }
+    let (before, after) = (before.servers, after.servers);
     let deploy =
         Deploy::new(&before, &after, Bounds::COUNTED).map_err(|why| (CANNOT_MODEL, why))?;
     let down = !(deploy.down_before.is_empty() && deploy.down_after.is_empty());
@@ -616,10 +679,10 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
             system,
             share,
             limit,
-            of: if report.counted.is_some() {
-                "of requests"
-            } else {
-                "of its hash's positions"
+            of: match (&report.counted, &args.keys) {
+                (Some(_), KeySource::File { .. }) => "of requests",
+                (Some(_), _) => "of the keys counted",
+                (None, _) => "of its hash's positions",
             },
         }),
         _ => None,
@@ -644,10 +707,11 @@ fn answer(args: &Args) -> Result<Outcome, Refused> {
 /// `--system` judged against `--max-moved`.
 pub struct Gate {
     pub system: PlacementId,
-    /// What it moves: the share of requests, or of positions without keys.
+    /// What it moves: the share of requests (a file's keys), of the keys
+    /// counted (named ones), or of positions without keys.
     pub share: f64,
     pub limit: f64,
-    /// "of requests" or "of its hash's positions".
+    /// "of requests", "of the keys counted" or "of its hash's positions".
     pub of: &'static str,
 }
 
@@ -659,9 +723,10 @@ impl Gate {
     /// The verdict in a sentence, with enough decimals that the two
     /// figures read apart.
     fn verdict(&self) -> String {
+        // Equal to the last decimal: they read alike at one.
         let decimals = (1..=6)
             .find(|&d| fixed(self.share * 100.0, d) != fixed(self.limit * 100.0, d))
-            .unwrap_or(6);
+            .unwrap_or(1);
         format!(
             "{} moves {}% {}, {} the {}% allowed.",
             self.system.as_str(),
@@ -852,10 +917,13 @@ fn keys_line(report: &Report, args: &Args) -> String {
             } else {
                 format!(" ({} skipped)", model::format::and_list(&causes))
             };
+            let plural = |n: usize, one: &str, many: &str| {
+                format!("{} {}", thousands(n as u64), if n == 1 { one } else { many })
+            };
             format!(
-                "Keys: {} distinct in {} requests from {source}, a line a request{skipped}; every key placed.",
-                thousands(read.distinct as u64),
-                thousands(read.requests as u64),
+                "Keys: {} in {} from {source}, a line a request{skipped}; every key placed.",
+                plural(read.distinct, "distinct key", "distinct"),
+                plural(read.requests, "request", "requests"),
             )
         }
         (KeySource::Exact, _) => format!(

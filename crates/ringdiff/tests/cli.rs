@@ -100,7 +100,7 @@ fn an_nginx_deploy_is_counted_for_every_system_and_judged() {
     assert_eq!(over.code, 1);
     assert!(
         over.stderr
-            .contains("nginx moves 35.0% of requests, more than the 30.0% allowed"),
+            .contains("nginx moves 35.0% of the keys counted, more than the 30.0% allowed"),
         "{}",
         over.stderr
     );
@@ -200,7 +200,8 @@ fn a_config_its_program_refuses_exits_3_and_one_ringdiff_cannot_count_exits_4() 
     let good = write(&dir, "good.txt", "alpha\nbravo\n");
     let nginx =
         |servers: &str| format!("upstream u {{\n  hash $request_uri consistent;\n{servers}}}\n");
-    let haproxy = |servers: &str| format!("backend b\n  hash-type consistent\n{servers}");
+    let haproxy =
+        |servers: &str| format!("backend b\n  balance uri\n  hash-type consistent\n{servers}");
     let cases = [
         // What nginx -t or haproxy -c refuses: 3, with the program's reason.
         (
@@ -219,31 +220,31 @@ fn a_config_its_program_refuses_exits_3_and_one_ringdiff_cannot_count_exits_4() 
             "port.cfg",
             haproxy("  server a 10.0.0.1:80\n  server b 10.0.0.2:70000\n"),
             3,
-            "Line 4: port 70000",
+            "Line 5: port 70000",
         ),
         (
             "heavy.cfg",
             haproxy("  server a 10.0.0.1:80 weight 257\n"),
             3,
-            "Line 3: HAProxy refuses it: the weight is not within 0 and 256 (257)",
+            "Line 4: HAProxy refuses it: the weight is not within 0 and 256 (257)",
         ),
         (
             "equals.cfg",
             haproxy("  server a 10.0.0.1:80 weight=3\n"),
             3,
-            "Line 3: HAProxy refuses it: unknown keyword \u{201c}weight=3\u{201d}",
+            "Line 4: HAProxy refuses it: unknown keyword \u{201c}weight=3\u{201d}",
         ),
         (
             "same.cfg",
             haproxy("  server a 10.0.0.1:80\n  server a 10.0.0.2:80\n"),
             3,
-            "Line 4: \u{201c}a\u{201d} is listed twice; HAProxy refuses it",
+            "Line 5: \u{201c}a\u{201d} is listed twice; HAProxy refuses it",
         ),
         (
             "ids.cfg",
             haproxy("  server a 10.0.0.1:80 id 3\n  server b 10.0.0.2:80 id 3\n"),
             3,
-            "Line 4: id 3 is already a's",
+            "Line 5: id 3 is already a's",
         ),
         // What the program takes and ringdiff cannot count: 4, named.
         (
@@ -273,8 +274,8 @@ fn a_config_its_program_refuses_exits_3_and_one_ringdiff_cannot_count_exits_4() 
         (
             "key.cfg",
             haproxy("  hash-key addr\n  server a 10.0.0.1:80\n"),
-            4,
-            "Line 3: hash-key is not modelled",
+            3,
+            "Line 4: HAProxy refuses it: unknown keyword \u{201c}hash-key\u{201d}",
         ),
     ];
     for (name, text, code, says) in cases {
@@ -299,7 +300,8 @@ fn what_the_programs_take_past_the_page_s_ranges_is_counted() {
     let good = write(&dir, "good.txt", "alpha\nbravo\n");
     let nginx =
         |servers: &str| format!("upstream u {{\n  hash $request_uri consistent;\n{servers}}}\n");
-    let haproxy = |servers: &str| format!("backend b\n  hash-type consistent\n{servers}");
+    let haproxy =
+        |servers: &str| format!("backend b\n  balance uri\n  hash-type consistent\n{servers}");
     let many: String = (0..300)
         .map(|i| format!("  server 10.0.{}.{}:80;\n", i / 200, i % 200))
         .collect();
@@ -457,7 +459,7 @@ fn the_gate_names_both_shares_so_they_read_apart() {
     // them, the share of requests.
     for (keys, field, what) in [
         (None, "space_share", "of its hash's positions"),
-        (Some("3000"), "moved_request_share", "of requests"),
+        (Some("3000"), "moved_request_share", "of the keys counted"),
     ] {
         let mut args = vec![before.as_str(), after.as_str()];
         if let Some(keys) = keys {
@@ -713,7 +715,7 @@ fn markdown_is_a_table_with_the_same_figures_as_json() {
         &before, &after, "--keys", "2000", "--format", "json",
     ]));
     let ran = ringdiff(&[
-        &before, &after, "--keys", "2000", "--format", "markdown", "--system", "haproxy",
+        &before, &after, "--keys", "2000", "--format", "markdown", "--system", "nginx",
     ]);
     assert_eq!(ran.code, 0, "{}", ran.stderr);
     let rows: Vec<&str> = ran.stdout.lines().filter(|l| l.starts_with("| ")).collect();
@@ -745,7 +747,7 @@ fn markdown_is_a_table_with_the_same_figures_as_json() {
         );
         assert!(near(cells[7], &system["space_share"]), "{row}");
         // The judged system in bold.
-        assert_eq!(cells[0].starts_with("**"), id == "haproxy", "{row}");
+        assert_eq!(cells[0].starts_with("**"), id == "nginx", "{row}");
     }
 }
 
@@ -815,7 +817,7 @@ fn a_server_down_is_routed_past_and_a_backup_is_not_placed() {
     }
     // A backup at the end of an HAProxy backend is not placed: the pool
     // without it moves no key under any system.
-    let backend = "backend b\n    hash-type consistent\n    server s1 10.0.0.1:80\n    server s2 10.0.0.2:80\n";
+    let backend = "backend b\n    balance uri\n    hash-type consistent\n    server s1 10.0.0.1:80\n    server s2 10.0.0.2:80\n";
     let plain = write(&dir, "plain.cfg", backend);
     let with_backup = write(
         &dir,
@@ -984,7 +986,7 @@ fn a_method_ringdiff_does_not_count_stops_it_and_a_no_op_with_a_server_down_move
         &consistent,
         "--json",
         "--system",
-        "twemproxy",
+        "nginx",
         "--max-moved",
         "0%",
     ]);
@@ -1064,4 +1066,75 @@ fn a_damaged_log_line_is_skipped_a_long_key_kept_and_a_pool_read_from_standard_i
     // An empty pool file is a usage error.
     let empty = write(&dir, "empty.txt", "\n");
     assert_eq!(ringdiff(&[&empty, &after]).code, 2);
+}
+
+#[test]
+fn a_change_of_what_is_hashed_stops_the_gate_and_the_row_judged_is_the_one_the_configs_select() {
+    let dir = scratch("hashed");
+    let nginx = |method: &str| {
+        format!(
+            "upstream u {{\n    {method}\n    server 10.0.0.1:80;\n    server 10.0.0.2:80;\n}}\n"
+        )
+    };
+    let before = write(&dir, "before.conf", &nginx("hash $request_uri consistent;"));
+    for (name, text, says) in [
+        // The hash line dropped: nginx balances round robin.
+        (
+            "dropped.conf",
+            nginx(""),
+            "No hash line: nginx balances round robin",
+        ),
+        (
+            "uri.conf",
+            nginx("hash $uri consistent;"),
+            "\u{201c}hash $request_uri\u{201d} before and \u{201c}hash $uri\u{201d} after",
+        ),
+    ] {
+        let after = write(&dir, name, &text);
+        let ran = ringdiff(&[&before, &after, "--system", "nginx", "--max-moved", "50%"]);
+        assert_eq!(ran.code, 4, "{name}: {}", ran.stderr);
+        assert!(ran.stderr.contains(says), "{name}: {}", ran.stderr);
+    }
+    let backend = |balance: &str| {
+        format!("backend b\n    balance {balance}\n    hash-type consistent\n    server s1 10.0.0.1:80\n    server s2 10.0.0.2:80\n")
+    };
+    let uri = write(&dir, "uri.cfg", &backend("uri"));
+    let whole = write(&dir, "whole.cfg", &backend("uri whole"));
+    let ran = ringdiff(&[&uri, &whole]);
+    assert_eq!(ran.code, 4, "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("what the pool hashes changes"),
+        "{}",
+        ran.stderr
+    );
+    // The gate judges the row the configs select, not another.
+    let plain = write(&dir, "plain.conf", &nginx("hash $request_uri;"));
+    let grown = write(
+        &dir,
+        "grown.conf",
+        &nginx("hash $request_uri;").replace("}\n", "    server 10.0.0.3:80;\n}\n"),
+    );
+    let ran = ringdiff(&[&plain, &grown, "--system", "nginx", "--max-moved", "30%"]);
+    assert_eq!(ran.code, 2, "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .contains("--system nginx, but the configs' hash lines select nginx-hash"),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(
+        ringdiff(&[
+            &plain,
+            &grown,
+            "--system",
+            "nginx-hash",
+            "--max-moved",
+            "30%"
+        ])
+        .code,
+        1
+    );
+    // A file of comments alone has no pool: a usage error.
+    let comments = write(&dir, "comments.conf", "# nothing yet\n");
+    assert_eq!(ringdiff(&[&comments, &plain]).code, 2);
 }
