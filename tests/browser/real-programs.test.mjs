@@ -280,6 +280,7 @@ ${pool.map(([n, w]) => `    server s${n} 127.0.0.1:${ports[n]}${w > 1 ? ` weight
       fs.writeFileSync(conf, haproxyConfig(front, text));
       return [front, start("haproxy", ["-f", conf, "-db"])];
     };
-    await compareDeploy("haproxy", [backend(before), backend(afterPool)], launch, (port) => `s${ports.indexOf(port)}`);
+    // ringdiff knows an HAProxy server by its address, the machine a key reaches.
+    await compareDeploy("haproxy", [backend(before), backend(afterPool)], launch, (port) => `127.0.0.1:${port}`);
   });
 }

@@ -81,6 +81,9 @@ pub struct Pasted {
     method_named: bool,
     /// HAProxy's sections as read so far.
     haproxy: Haproxy,
+    /// HAProxy: each server's address, by name. A key served by another
+    /// address reaches another machine, whatever the server is called.
+    addresses: Vec<(String, String)>,
     /// What the pool hashes, as its config says it (`hash $request_uri`,
     /// `balance uri whole`): two pools that hash different things place
     /// the same key apart, whatever their servers.
@@ -101,8 +104,9 @@ pub struct Pasted {
 }
 
 impl Pasted {
-    /// The pool as lines: names, weights and the ids lines fix, in order.
-    /// With a backup listed, HAProxy still numbers it, so a server placed
+    /// The pool as lines, as `ringdiff` counts it: each server by what it
+    /// is known by (its address, for HAProxy), weights and the ids lines
+    /// fix, in order. With a backup listed, HAProxy still numbers it, so a server placed
     /// whose id that shifts is given the id HAProxy numbers it with.
     pub fn pool(&self) -> Vec<PoolServer> {
         let fixed = |name: &str| {
@@ -144,7 +148,13 @@ impl Pasted {
         self.servers
             .iter()
             .map(|(name, weight)| PoolServer {
-                name: name.clone(),
+                // HAProxy's server is known by its address: the machine a
+                // key reaches (its place on the ring is its id).
+                name: self
+                    .addresses
+                    .iter()
+                    .find(|(named, _)| named == name)
+                    .map_or_else(|| name.clone(), |(_, address)| address.clone()),
                 weight: *weight,
                 fixed_id: numbered
                     .iter()
@@ -299,12 +309,12 @@ fn form_of(lines: &[Line]) -> Form {
     for line in lines {
         let first = line.text.split_whitespace().next().unwrap_or("");
         match first {
-            "upstream" => return Form::Nginx,
+            "upstream" | "http" | "events" | "worker_processes" | "location" => return Form::Nginx,
             "backend" | "listen" | "frontend" | "defaults" | "global" | "balance" | "hash-type" => {
                 return Form::Haproxy
             }
             "servers:" | "distribution:" | "hash:" | "listen:" => return Form::Twemproxy,
-            "server" if line.text.ends_with(';') => return Form::Nginx,
+            "server" if line.text.ends_with(';') || line.text.ends_with('{') => return Form::Nginx,
             "server" => return Form::Haproxy,
             _ => {}
         }
@@ -329,6 +339,7 @@ pub fn read(text: &str, bounds: Bounds) -> Result<Pasted, Refusal> {
         refuses_backup: false,
         method_named: false,
         haproxy: Haproxy::default(),
+        addresses: Vec::new(),
         hashes: None,
         system: None,
         down: Vec::new(),
@@ -337,7 +348,10 @@ pub fn read(text: &str, bounds: Bounds) -> Result<Pasted, Refusal> {
         notices: Vec::new(),
         upstream: None,
     };
-    for line in &lines {
+    if form == Form::Nginx {
+        read_nginx(&lines, &mut pasted, bounds)?;
+    }
+    for line in lines.iter().filter(|_| form != Form::Nginx) {
         if line.text.is_empty() {
             // A comment is listed as skipped; a blank line is not worth it.
             if !line.raw.is_empty() {
@@ -346,7 +360,8 @@ pub fn read(text: &str, bounds: Bounds) -> Result<Pasted, Refusal> {
             continue;
         }
         let read = match form {
-            Form::Nginx => nginx_line(line, &mut pasted, bounds),
+            // Read above, statement by statement.
+            Form::Nginx => Ok(true),
             Form::Haproxy => haproxy_line(line, &mut pasted, bounds),
             Form::Twemproxy => twemproxy_line(line, &mut pasted, bounds),
             Form::List => list_line(line, &mut pasted, bounds),
@@ -432,45 +447,190 @@ fn add(pasted: &mut Pasted, line: &Line, server: Listed) -> Result<bool, Refusal
 /// with "invalid parameter", and so does the page.
 fn nginx_takes(part: &str) -> bool {
     let number = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    // A time: digits with an optional unit, as nginx's ngx_parse_time reads.
-    let time = |text: &str| {
-        let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-        number(digits)
-            && matches!(
-                &text[digits.len()..],
-                "" | "ms" | "s" | "m" | "h" | "d" | "w" | "M" | "y"
-            )
-    };
     match part.split_once('=') {
         Some(("max_fails" | "max_conns", value)) => number(value),
-        Some(("fail_timeout", value)) => time(value),
+        Some(("fail_timeout", value)) => nginx_seconds(value),
         _ => false,
     }
 }
 
-/// One line of an nginx upstream block; true if the pool reads it.
-fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
-    // nginx reads statements, not lines: `upstream u { hash $uri;` and
-    // `server a:80; }` are one line each here, read without their braces.
-    if let Some((head, rest)) = line.text.split_once('{') {
-        if head.trim_start().starts_with("upstream") && !rest.trim().is_empty() {
-            let header = Line {
-                text: head.trim(),
-                ..*line
-            };
-            nginx_line(&header, pasted, bounds)?;
-            let inner = Line {
-                text: rest.trim(),
-                ..*line
-            };
-            nginx_line(&inner, pasted, bounds)?;
-            return Ok(true);
+/// A time in seconds as nginx's `ngx_parse_time` reads one: numbers, each
+/// with a unit from the largest down (`1h30m`, `90`), each unit once, no
+/// milliseconds.
+fn nginx_seconds(text: &str) -> bool {
+    const UNITS: &str = "yMwdhms";
+    let mut digits = false;
+    let mut last: Option<usize> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            digits = true;
+            continue;
+        }
+        let Some(rank) = UNITS.find(c) else {
+            return false;
+        };
+        if (c == 'm' && chars.peek() == Some(&'s')) || last.is_some_and(|last| rank <= last) {
+            return false;
+        }
+        last = Some(rank);
+    }
+    digits
+}
+
+/// How an nginx statement ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Semicolon,
+    Open,
+    Close,
+}
+
+/// One nginx statement: its words (quotes taken off), the line it starts
+/// on, and how it ends. nginx reads statements, not lines: one may span
+/// lines, and a line may hold several.
+struct Statement<'a> {
+    line: &'a Line<'a>,
+    words: Vec<String>,
+    end: End,
+}
+
+/// The statements of an nginx config, as its parser splits them.
+fn statements<'a>(lines: &'a [Line<'a>]) -> Result<Vec<Statement<'a>>, Refusal> {
+    let mut out = Vec::new();
+    let (mut words, mut word) = (Vec::new(), String::new());
+    let mut start: Option<&Line> = None;
+    let mut quote: Option<char> = None;
+    for line in lines {
+        let flush = |word: &mut String, words: &mut Vec<String>| {
+            if !word.is_empty() {
+                words.push(std::mem::take(word));
+            }
+        };
+        for c in line.text.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), c) => word.push(c),
+                (None, '"' | '\'') => {
+                    quote = Some(c);
+                    start.get_or_insert(line);
+                }
+                (None, c) if c.is_whitespace() => flush(&mut word, &mut words),
+                (None, ';' | '{' | '}') => {
+                    flush(&mut word, &mut words);
+                    let end = match c {
+                        ';' => End::Semicolon,
+                        '{' => End::Open,
+                        _ => End::Close,
+                    };
+                    if end == End::Close && !words.is_empty() {
+                        return Err(refuse(
+                            line,
+                            "nginx refuses it: unexpected \u{201c}}\u{201d}.",
+                        ));
+                    }
+                    let at = start.take().unwrap_or(line);
+                    if !(end == End::Semicolon && words.is_empty()) {
+                        out.push(Statement {
+                            line: at,
+                            words: std::mem::take(&mut words),
+                            end,
+                        });
+                    }
+                }
+                (None, c) => {
+                    word.push(c);
+                    start.get_or_insert(line);
+                }
+            }
+        }
+        flush(&mut word, &mut words);
+    }
+    if let Some(line) = start {
+        return Err(refuse(
+            line,
+            "nginx refuses it: unexpected end of file, expecting \u{201c};\u{201d} or \u{201c}}\u{201d}.",
+        ));
+    }
+    Ok(out)
+}
+
+/// An nginx config read statement by statement: inside its `upstream`
+/// block, or, in a pasted fragment with none, at the top. Everything else
+/// (`http`, `server {}` blocks, `map`, `log_format`) is listed as skipped.
+fn read_nginx(lines: &[Line], pasted: &mut Pasted, bounds: Bounds) -> Result<(), Refusal> {
+    let statements = statements(lines)?;
+    let blocked = statements
+        .iter()
+        .any(|s| s.end == End::Open && s.words.first().is_some_and(|w| w == "upstream"));
+    let mut stack: Vec<String> = Vec::new();
+    let skipped = |pasted: &mut Pasted, line: &Line| {
+        if pasted.skipped.last().is_none_or(|(n, _)| *n != line.number) {
+            pasted.skipped.push((line.number, line.raw.to_string()));
+        }
+    };
+    for statement in &statements {
+        let first = statement.words.first().map(String::as_str).unwrap_or("");
+        let in_pool = if blocked {
+            stack.last().is_some_and(|block| block == "upstream")
+        } else {
+            stack.is_empty()
+        };
+        match statement.end {
+            End::Close => {
+                if stack.pop().is_none() {
+                    return Err(refuse(
+                        statement.line,
+                        "nginx refuses it: unexpected \u{201c}}\u{201d}.",
+                    ));
+                }
+            }
+            End::Open if first == "upstream" => {
+                let text = statement.words.join(" ");
+                let header = Line {
+                    text: &text,
+                    ..*statement.line
+                };
+                nginx_statement(&header, pasted, bounds)?;
+                stack.push(first.to_string());
+            }
+            End::Open => {
+                skipped(pasted, statement.line);
+                stack.push(first.to_string());
+            }
+            End::Semicolon if in_pool => {
+                let text = format!("{};", statement.words.join(" "));
+                let line = Line {
+                    text: &text,
+                    ..*statement.line
+                };
+                if !nginx_statement(&line, pasted, bounds)? {
+                    skipped(pasted, statement.line);
+                }
+            }
+            End::Semicolon => skipped(pasted, statement.line),
         }
     }
-    let text = match line.text.strip_suffix('}') {
-        Some(statement) if !statement.trim().is_empty() => statement.trim_end(),
-        _ => line.text,
-    };
+    if let Some(line) = stack.last().and(statements.last().map(|s| s.line)) {
+        return Err(refuse(
+            line,
+            "nginx refuses it: unexpected end of file, expecting \u{201c}}\u{201d}.",
+        ));
+    }
+    // Comments, as for the other forms.
+    for line in lines
+        .iter()
+        .filter(|l| l.text.is_empty() && !l.raw.is_empty())
+    {
+        pasted.skipped.push((line.number, line.raw.to_string()));
+    }
+    pasted.skipped.sort_by_key(|(number, _)| *number);
+    Ok(())
+}
+
+/// One statement of an nginx upstream block; true if the pool reads it.
+fn nginx_statement(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
+    let text = line.text;
     let mut words = text.trim_end_matches(['{', '}']).split_whitespace();
     // A statement's first word, without the `;` of one that has no other.
     match words.next().map(|word| word.trim_end_matches(';')) {
@@ -485,6 +645,14 @@ fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, 
             let Some(address) = parts.next() else {
                 return Err(refuse(line, "a server line needs an address."));
             };
+            if address.contains("://") {
+                return Err(refuse(
+                    line,
+                    format!(
+                        "nginx refuses it: invalid host in upstream \u{201c}{address}\u{201d}."
+                    ),
+                ));
+            }
             self::address(line, Form::Nginx, address)?;
             let mut w = 1;
             let mut backup = false;
@@ -557,7 +725,6 @@ fn nginx_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, 
                 None => Ok(true),
             }
         }
-        _ if text == "}" => Ok(true),
         _ => Ok(false),
     }
 }
@@ -604,6 +771,7 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool
         .split_whitespace()
         .any(|section| section == first)
     {
+        pasted.haproxy.leave_pool();
         pasted.haproxy.section = Section::Other;
         return Ok(false);
     }
@@ -613,61 +781,7 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool
         return Ok(false);
     }
     match words.first().copied() {
-        Some("server") => {
-            let (Some(name), Some(address)) = (words.get(1), words.get(2)) else {
-                return Err(refuse(
-                    line,
-                    "an HAProxy server line is \u{201c}server NAME ADDRESS\u{201d}.",
-                ));
-            };
-            self::address(line, Form::Haproxy, address)?;
-            let mut server = Listed {
-                name,
-                weight: 1,
-                backup: false,
-                unique_by_program: true,
-            };
-            let mut rest = words[3..].iter();
-            while let Some(&option) = rest.next() {
-                let Some(arguments) = haproxy_arguments(option) else {
-                    return Err(refuse(
-                        line,
-                        format!("HAProxy refuses it: unknown keyword \u{201c}{option}\u{201d}."),
-                    ));
-                };
-                match option {
-                    // A weight with nothing after it is atol("") to HAProxy: 0.
-                    "weight" => {
-                        server.weight = weight(
-                            line,
-                            Form::Haproxy,
-                            rest.next().copied().unwrap_or(""),
-                            bounds,
-                        )?
-                    }
-                    "id" => {
-                        let id = server_id(line, rest.next().copied())?;
-                        if let Some((other, _)) = pasted.ids.iter().find(|(_, used)| *used == id) {
-                            return Err(refuse(
-                                line,
-                                format!(
-                                    "id {id} is already {other}'s; HAProxy would refuse this line."
-                                ),
-                            ));
-                        }
-                        pasted.ids.push((name.to_string(), id));
-                    }
-                    "disabled" => pasted.down.push(name.to_string()),
-                    "backup" => server.backup = true,
-                    _ => {
-                        for _ in 0..arguments {
-                            rest.next();
-                        }
-                    }
-                }
-            }
-            add(pasted, line, server)
-        }
+        Some("server") => haproxy_server(line, &words, pasted, bounds),
         Some("default-server") => {
             // Defaults for every server line: a weight, a backup or a
             // disabled server there would change what is placed.
@@ -695,18 +809,28 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool
         }
         Some(kind @ ("backend" | "listen")) => {
             let name = words.get(1).copied().unwrap_or("");
-            if let Some(first) = &pasted.haproxy.pool {
-                return Err(beyond(
-                    line,
-                    format!("a second {kind}, {name}, after {first}: give a file with the one pool to count."),
-                ));
-            }
-            pasted.haproxy.pool = Some(name.to_string());
+            pasted.haproxy.leave_pool();
+            pasted.haproxy.pool = Some(format!("{kind} {name}"));
             pasted.haproxy.section = Section::Pool;
             Ok(true)
         }
         Some("defaults") => {
+            pasted.haproxy.leave_pool();
             pasted.haproxy.section = Section::Defaults;
+            Ok(true)
+        }
+        Some("server-template") => {
+            pasted.notices.push(format!(
+                "Line {}: server-template's servers come from DNS, which is not modelled.",
+                line.number
+            ));
+            Ok(true)
+        }
+        Some("hash-balance-factor") => {
+            pasted.notices.push(format!(
+                "Line {}: hash-balance-factor (bounded loads) is not modelled.",
+                line.number
+            ));
             Ok(true)
         }
         Some("hash-key") => Err(refuse(
@@ -715,6 +839,83 @@ fn haproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool
         )),
         _ => Ok(false),
     }
+}
+
+/// An HAProxy `server` line; true, as the pool reads it.
+fn haproxy_server(
+    line: &Line,
+    words: &[&str],
+    pasted: &mut Pasted,
+    bounds: Bounds,
+) -> Result<bool, Refusal> {
+    let (Some(name), Some(address)) = (words.get(1), words.get(2)) else {
+        return Err(refuse(
+            line,
+            "an HAProxy server line is \u{201c}server NAME ADDRESS\u{201d}.",
+        ));
+    };
+    self::address(line, Form::Haproxy, address)?;
+    let haproxy = &mut pasted.haproxy;
+    match &haproxy.with_servers {
+        Some(first) if *first != haproxy.pool => {
+            return Err(beyond(
+                line,
+                format!(
+                    "a second pool, {}, after {}: give a file with the one pool to count.",
+                    haproxy.pool.as_deref().unwrap_or("a backend"),
+                    first.as_deref().unwrap_or("the servers before it")
+                ),
+            ))
+        }
+        _ => haproxy.with_servers = Some(haproxy.pool.clone()),
+    }
+    pasted
+        .addresses
+        .push((name.to_string(), address.to_string()));
+    let mut server = Listed {
+        name,
+        weight: 1,
+        backup: false,
+        unique_by_program: true,
+    };
+    let mut rest = words[3..].iter();
+    while let Some(&option) = rest.next() {
+        let Some(arguments) = haproxy_arguments(option) else {
+            return Err(refuse(
+                line,
+                format!("HAProxy refuses it: unknown keyword \u{201c}{option}\u{201d}."),
+            ));
+        };
+        match option {
+            // A weight with nothing after it is atol("") to HAProxy: 0.
+            "weight" => {
+                server.weight = weight(
+                    line,
+                    Form::Haproxy,
+                    rest.next().copied().unwrap_or(""),
+                    bounds,
+                )?
+            }
+            "id" => {
+                let id = server_id(line, rest.next().copied())?;
+                if let Some((other, _)) = pasted.ids.iter().find(|(_, used)| *used == id) {
+                    return Err(refuse(
+                        line,
+                        format!("id {id} is already {other}'s; HAProxy would refuse this line."),
+                    ));
+                }
+                pasted.ids.push((name.to_string(), id));
+            }
+            "disabled" => pasted.down.push(name.to_string()),
+            "backup" => server.backup = true,
+            _ => {
+                for _ in 0..arguments {
+                    rest.next();
+                }
+            }
+        }
+    }
+    add(pasted, line, server)
 }
 
 /// HAProxy's sections that hold no pool: their lines are not read.
@@ -746,9 +947,15 @@ struct Balancing {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Haproxy {
     section: Section,
+    /// The pool section being read (`backend b`); `None` in a fragment.
     pool: Option<String>,
+    /// The pool section whose servers were read: one a file (a `listen
+    /// stats` without servers is no pool).
+    with_servers: Option<Option<String>>,
     defaults: Balancing,
+    /// The balancing of the section being read, and of the one with servers.
     own: Balancing,
+    kept: Option<Balancing>,
 }
 
 impl Haproxy {
@@ -759,6 +966,22 @@ impl Haproxy {
         } else {
             &mut self.own
         }
+    }
+
+    /// A new section: the one read so far keeps its balancing if its
+    /// servers are the pool.
+    fn leave_pool(&mut self) {
+        if matches!(self.section, Section::Pool | Section::Fragment) {
+            let own = std::mem::take(&mut self.own);
+            if self.with_servers.as_ref() == Some(&self.pool) && self.kept.is_none() {
+                self.kept = Some(own);
+            }
+        }
+    }
+
+    /// The pool's own balancing: the section with servers, else the last.
+    fn pool_balancing(&self) -> &Balancing {
+        self.kept.as_ref().unwrap_or(&self.own)
     }
 }
 
@@ -788,7 +1011,7 @@ fn hash_type(line: &Line, words: &[&str]) -> Result<(), Refusal> {
 /// HAProxy's default hash (sdbm with avalanche, applied when no function is
 /// named). What else a config says gets a notice.
 fn finish_haproxy(pasted: &mut Pasted) {
-    let Haproxy { defaults, own, .. } = &pasted.haproxy;
+    let (defaults, own) = (&pasted.haproxy.defaults, pasted.haproxy.pool_balancing());
     let balance = own.balance.clone().or_else(|| defaults.balance.clone());
     let hash_type = own.hash_type.clone().or_else(|| defaults.hash_type.clone());
     let mut notices = Vec::new();
@@ -855,15 +1078,12 @@ const TWEMPROXY_KEYS: &str = "listen hash hash_tag distribution timeout backlog 
 fn twemproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bool, Refusal> {
     let text = line.text;
     if let Some(entry) = text.strip_prefix('-') {
-        let entry = entry.trim();
+        // YAML may quote the entry.
+        let entry = entry.trim().trim_matches(|c| c == '"' || c == '\'');
         let mut words = entry.split_whitespace();
         let server = words.next().unwrap_or("");
-        if words.next().is_some() {
-            pasted.notices.push(format!(
-                "Line {}: twemproxy's explicit server names are not modelled; the server is placed by its address.",
-                line.number
-            ));
-        }
+        // With a name after it, twemproxy hashes the name, not host:port.
+        let named = words.next();
         let Some((server_address, w)) = server
             .rsplit_once(':')
             .filter(|(address, _)| address.contains(':'))
@@ -872,7 +1092,7 @@ fn twemproxy_line(line: &Line, pasted: &mut Pasted, bounds: Bounds) -> Result<bo
         };
         address(line, Form::Twemproxy, server_address)?;
         let server = Listed {
-            name: server_address,
+            name: named.unwrap_or(server_address),
             weight: weight(line, Form::Twemproxy, w, bounds)?,
             backup: false,
             unique_by_program: false,
@@ -1086,20 +1306,18 @@ mod tests {
     #[test]
     fn a_twemproxy_pool() {
         let pasted = read(
-            "alpha:\n  listen: 127.0.0.1:22121\n  hash: fnv1a_64\n  distribution: ketama\n  servers:\n   - 10.0.0.1:11211:1\n   - 10.0.0.2:11211:2 cache-b\n", Bounds::PAGE,
+            "alpha:\n  listen: 127.0.0.1:22121\n  hash: fnv1a_64\n  distribution: ketama\n  servers:\n   - 10.0.0.1:11211:1\n   - \"10.0.0.2:11211:2 cache-b\"\n", Bounds::PAGE,
         )
         .unwrap();
         assert_eq!(pasted.form, Form::Twemproxy);
-        assert_eq!(
-            names(&pasted),
-            [("10.0.0.1:11211", 1), ("10.0.0.2:11211", 2)]
-        );
+        // A server with a name is placed by it: twemproxy hashes the name.
+        assert_eq!(names(&pasted), [("10.0.0.1:11211", 1), ("cache-b", 2)]);
         assert_eq!(pasted.system, Some(PlacementId::Twemproxy));
         assert_eq!(
             pasted.skipped.iter().map(|s| s.0).collect::<Vec<_>>(),
             [1, 2]
         );
-        assert!(pasted.notices[0].contains("explicit server names"));
+        assert!(pasted.notices.is_empty(), "{:?}", pasted.notices);
     }
 
     #[test]
@@ -1124,7 +1342,8 @@ mod tests {
         for (text, why) in [
             (
                 "upstream u {\n server a:1\n server b:1;\n}",
-                "Line 2: an nginx server line ends with",
+                // A missing `;` runs into the next line, as nginx reads it.
+                "Line 2: nginx refuses it: invalid parameter \u{201c}server\u{201d}",
             ),
             (
                 "backend b\n server web1\n",
@@ -1305,5 +1524,29 @@ mod tests {
             read("upstream u {\n}", Bounds::COUNTED),
             Err(Refusal::Program(_))
         ));
+    }
+
+    #[test]
+    fn haproxy_s_pool_is_the_section_with_servers_each_known_by_its_address() {
+        let pasted = read(
+            "backend be_cache\n  balance uri\n  hash-type consistent\n  server varnish1 10.0.0.21:6081 check\n  server varnish2 10.0.0.22:6081 check\nlisten stats\n  bind 127.0.0.1:18404\n  stats enable\n",
+            Bounds::COUNTED,
+        )
+        .unwrap();
+        assert!(pasted.notices.is_empty(), "{:?}", pasted.notices);
+        let pool: Vec<String> = pasted.pool().into_iter().map(|s| s.name).collect();
+        assert_eq!(pool, ["10.0.0.21:6081", "10.0.0.22:6081"]);
+        // The page shows the names HAProxy's logs show.
+        assert_eq!(names(&pasted), [("varnish1", 1), ("varnish2", 1)]);
+        let template = read(
+            "backend b\n  balance uri\n  hash-type consistent\n  server-template app 5 app.service.consul:80\n  server s1 10.0.0.1:80\n",
+            Bounds::COUNTED,
+        )
+        .unwrap();
+        assert!(
+            template.notices[0].contains("server-template"),
+            "{:?}",
+            template.notices
+        );
     }
 }

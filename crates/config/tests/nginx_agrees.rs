@@ -96,6 +96,25 @@ fn a_server_line_is_taken_exactly_when_nginx_takes_it() {
             }
         }
     }
+    // Statements, not lines: a server over three lines, two on one line, a
+    // missing `;`, a stray `}`; and a whole nginx.conf with a server block.
+    for block in [
+        "upstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80\n        max_fails=3\n        fail_timeout=30s;\n}",
+        "upstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80; server 10.0.0.2:80;\n}",
+        "upstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80\n    server 10.0.0.2:80;\n}",
+        "upstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80;\n}\n}",
+        "upstream u { hash $request_uri consistent; server 10.0.0.1:80 weight=2; server 10.0.0.2:80; }",
+        "upstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80 fail_timeout=1m30s;\n}",
+        "upstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80 fail_timeout=30000ms;\n}",
+        "upstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80 fail_timeout=30s1m;\n}",
+        "upstream u {\n    hash $request_uri consistent;\n    server http://10.0.0.1:80;\n}",
+        "map $uri $x { default 1; }\nlog_format small '$uri';\nupstream u {\n    hash $request_uri consistent;\n    server 10.0.0.1:80;\n    server 10.0.0.2:80;\n}\nserver { listen 127.0.0.1:18081; location / { proxy_pass http://u; } }",
+    ] {
+        let (real, ours) = (nginx_takes(&dir, block), takes(block));
+        if real != ours {
+            disagree.push(format!("{block}: nginx {real}, the reader {ours}"));
+        }
+    }
     // Which balancing methods refuse a backup after them.
     for method in [
         "ip_hash;",

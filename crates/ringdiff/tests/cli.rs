@@ -139,7 +139,8 @@ fn a_reordered_haproxy_backend_moves_keys_only_where_order_counts() {
     assert_eq!(out["reorder_alone"]["haproxy"], 1_567);
     let text = ringdiff(&[&before, &after, "--keys", "2000"]).stdout;
     assert!(
-        text.starts_with("Deploy: reordered: s1 and s2 trade places, s4 and s5 trade places."),
+        // HAProxy's servers known by their addresses.
+        text.starts_with("Deploy: reordered: 127.0.0.1:9001 and 127.0.0.1:9002 trade places, 127.0.0.1:9004 and 127.0.0.1:9005 trade places."),
         "{text}"
     );
     assert!(
@@ -842,7 +843,7 @@ fn a_server_down_is_routed_past_and_a_backup_is_not_placed() {
     assert!(out["systems"]["haproxy"]["space_share"].as_f64().unwrap() > 0.0);
     assert_eq!(out["systems"]["nginx"]["space_share"], 0.0);
     assert!(
-        out["deploy"].as_str().unwrap().contains("s2 id"),
+        out["deploy"].as_str().unwrap().contains("10.0.0.2:80 id"),
         "{}",
         out["deploy"]
     );
@@ -1137,4 +1138,54 @@ fn a_change_of_what_is_hashed_stops_the_gate_and_the_row_judged_is_the_one_the_c
     // A file of comments alone has no pool: a usage error.
     let comments = write(&dir, "comments.conf", "# nothing yet\n");
     assert_eq!(ringdiff(&[&comments, &plain]).code, 2);
+}
+
+#[test]
+fn an_haproxy_server_is_known_by_its_address_and_a_full_nginx_conf_is_read() {
+    let dir = scratch("addresses");
+    let backend = |third: &str| {
+        format!("global\n  maxconn 100\ndefaults\n  mode http\nfrontend f\n  bind :80\n  default_backend be\nbackend be\n  balance uri\n  hash-type consistent\n  server varnish1 10.0.0.21:6081 check\n  server varnish2 10.0.0.22:6081 check\n  {third}\nlisten stats\n  bind 127.0.0.1:18404\n  stats enable\n")
+    };
+    let before = write(
+        &dir,
+        "before.cfg",
+        &backend("server varnish3 10.0.0.23:6081 check"),
+    );
+    // A new machine under the old name: its keys reach another machine.
+    let swapped = write(
+        &dir,
+        "swapped.cfg",
+        &backend("server varnish3 10.0.0.33:6081 check"),
+    );
+    let out = json(&ringdiff(&[&before, &swapped, "--json"]));
+    let share = out["systems"]["haproxy"]["space_share"].as_f64().unwrap();
+    assert!((0.2..0.5).contains(&share), "{share}");
+    assert!(
+        out["deploy"]
+            .as_str()
+            .unwrap()
+            .starts_with("10.0.0.23:6081 replaced by 10.0.0.33:6081"),
+        "{}",
+        out["deploy"]
+    );
+    // The same machine renamed: HAProxy places by id, so nothing moves.
+    let renamed = write(
+        &dir,
+        "renamed.cfg",
+        &backend("server varnish9 10.0.0.23:6081 check"),
+    );
+    let out = json(&ringdiff(&[&before, &renamed, "--json"]));
+    assert_eq!(out["systems"]["haproxy"]["space_share"], 0.0);
+    // A whole nginx.conf: its upstream is the pool, its server block not.
+    let conf = |extra: &str| {
+        format!("events {{}}\nhttp {{\n  log_format small '$uri';\n  upstream backend {{\n    hash $request_uri consistent;\n    server 10.0.0.11:8080\n        max_fails=3 fail_timeout=1m30s;\n    server 10.0.0.12:8080;{extra}\n  }}\n  server {{\n    listen 80;\n    location / {{ proxy_pass http://backend; }}\n  }}\n}}\n")
+    };
+    let before = write(&dir, "nginx-before.conf", &conf(""));
+    let after = write(&dir, "nginx-after.conf", &conf(" server 10.0.0.13:8080;"));
+    let ran = ringdiff(&[&before, &after, "--json"]);
+    assert_eq!(ran.code, 0, "{}", ran.stderr);
+    assert_eq!(
+        json(&ran)["deploy"],
+        "10.0.0.13:8080 added at the end; order otherwise unchanged"
+    );
 }
