@@ -994,6 +994,9 @@ impl Valid {
         // Each part alone first, then the parts that depend on others.
         let mut notices: Vec<Notice> = Vec::new();
         for problem in draft.part_problems() {
+            // Every field is named, no catch-all: a new field does not
+            // compile until it says where its fallback is, so a check that
+            // forgot one cannot drop the whole address (issue 75).
             match problem.field {
                 Field::Servers => draft.servers = fallback.servers.clone(),
                 Field::Points => draft.points = fallback.points,
@@ -1001,7 +1004,20 @@ impl Valid {
                 Field::First => draft.first = fallback.first,
                 Field::Rate => draft.rate = fallback.rate,
                 Field::Rollout => draft.rollout = fallback.rollout,
-                _ => {}
+                // Checked and fallen back from below (the change, the
+                // joiner's place, fitting to the pool), or typed: no part
+                // problem names them.
+                Field::Change
+                | Field::After
+                | Field::Hash
+                | Field::Eps
+                | Field::Probes
+                | Field::Down
+                | Field::Replicas
+                | Field::Data
+                | Field::Bandwidth
+                | Field::Weights
+                | Field::Skew => {}
             }
             notices.push(refused(problem));
         }
