@@ -7,7 +7,7 @@ const CACHE = "ringcount";
 const FILES = [
   "./", "./index.html", "./boot.js", "./first.js", "./first_bg.wasm", "./ringcount.js", "./ringcount_bg.wasm",
   "./measure.js", "./worker.js", "./worker_bg.wasm",
-  // The app's JS snippets (named by hash), listed here by ./dev finish-build.
+  // The app's JS snippets (named by hash), listed here by .ci/finish-build.mjs.
   ...[],
 ];
 

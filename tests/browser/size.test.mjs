@@ -38,7 +38,7 @@ test("everything the page loads fits the size budget", () => {
   );
 });
 
-// `./dev` links the page's wasm leaving out wasm-streams' classes, which
+// `.ci/wasm-linker` links the page's wasm leaving out wasm-streams' classes, which
 // Leptos links whether a page streams or not (docs/DECISIONS.md, issue 63):
 // about 14 KB gzipped in the app and the first screen's module.
 test("no module exports wasm-streams' classes, so none carries their code", () => {
@@ -48,6 +48,6 @@ test("no module exports wasm-streams' classes, so none carries their code", () =
     const exports = wasmExports(fs.readFileSync(path.join(DIST, name)));
     assert.ok(exports.includes("memory"), `${name}'s exports were read (${exports.length})`);
     const streams = exports.filter((e) => /intounderlying/i.test(e));
-    assert.deepEqual(streams, [], `${name} exports wasm-streams' ${streams.join(", ")}: was it linked by ./dev?`);
+    assert.deepEqual(streams, [], `${name} exports wasm-streams' ${streams.join(", ")}: was it linked by .ci/wasm-linker?`);
   }
 });
