@@ -1,14 +1,17 @@
 //! Every DOM call that is neither a view, the patcher's markup nor a
 //! canvas's pixels: finding an element, setting or clearing a hook
-//! attribute, listening on the window or the document. The page's rule
-//! (ARCHITECTURE.md) is views for what takes input, the patcher for
-//! read-only markup, canvas for drawing, and this module for the rest;
-//! `tests/architecture.rs` refuses these calls anywhere else. Nothing here
-//! reads state back: an element is found to be focused, scrolled to,
-//! marked or listened on.
+//! attribute, a text or the title, focus and scrolling, listening on the
+//! window or the document, and the first screen's inputs before Leptos is
+//! there. The page's rule (ARCHITECTURE.md) is views for what takes input,
+//! the patcher for read-only markup, canvas for drawing, and this module for
+//! the rest; `tests/architecture/dom_rule.rs` refuses these calls anywhere
+//! else. Nothing here reads a setting back: an element is found to be
+//! focused, scrolled to, marked or listened on, and an input's value is read
+//! only from the event it sent.
 
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, EventTarget, HtmlElement, Window};
+use web_sys::{Document, Element, Event, EventTarget, HtmlElement, Window};
 
 pub fn window() -> Option<Window> {
     web_sys::window()
@@ -31,6 +34,22 @@ pub fn find(selector: &str) -> Option<Element> {
 /// The first element `selector` matches inside `within`.
 pub fn find_in(within: &Element, selector: &str) -> Option<Element> {
     within.query_selector(selector).ok()?
+}
+
+/// The nearest element around `element` (itself included) that `selector`
+/// matches.
+pub fn enclosing(element: &Element, selector: &str) -> Option<Element> {
+    element.closest(selector).ok()?
+}
+
+/// Whether `element` itself matches `selector`.
+pub fn is(element: &Element, selector: &str) -> bool {
+    element.matches(selector).unwrap_or(false)
+}
+
+/// An attribute of markup the page wrote (a link's `href`, a hook).
+pub fn attribute(element: &Element, name: &str) -> Option<String> {
+    element.get_attribute(name)
 }
 
 /// The element as one that can take focus and be clicked.
@@ -71,10 +90,124 @@ pub fn show_and_focus(with: Option<Element>, element: &HtmlElement) {
     show_and_focus_js(with, element);
 }
 
-/// A canvas in no document: a picture drawn off screen (a printed ring).
+pub fn focus(element: &HtmlElement) {
+    let _ = element.focus();
+}
+
+/// `element` scrolled into view, its top at the top.
+pub fn scroll_into_view(element: &Element) {
+    element.scroll_into_view();
+}
+
+/// The page scrolled by `y` pixels (up when negative).
+pub fn scroll_by(y: f64) {
+    if let Some(window) = window() {
+        window.scroll_by_with_x_and_y(0.0, y);
+    }
+}
+
+pub fn scroll_to_top() {
+    if let Some(window) = window() {
+        window.scroll_to_with_x_and_y(0.0, 0.0);
+    }
+}
+
+/// `element`'s text, or none, in place of what it held.
+pub fn set_text(element: &Element, text: Option<&str>) {
+    element.set_text_content(text);
+}
+
+pub fn set_title(title: &str) {
+    if let Some(document) = document() {
+        document.set_title(title);
+    }
+}
+
+/// Whether the whole page (`<html>`) has `class` (set by early.js).
+pub fn page_has_class(class: &str) -> bool {
+    document()
+        .and_then(|d| d.document_element())
+        .is_some_and(|html| html.class_name().split(' ').any(|c| c == class))
+}
+
+/// Markup written by `render::markup` put first in the page's body: the
+/// panic banner, which must show whatever state the app is in.
+pub fn put_first_in_body(markup: &str) -> Option<()> {
+    document()?
+        .body()?
+        .insert_adjacent_html("afterbegin", markup)
+        .ok()
+}
+
+/// A canvas in no document: a picture drawn off screen (a printed ring, a
+/// saved figure, the change's frames).
 pub fn detached_canvas() -> Option<web_sys::HtmlCanvasElement> {
-    use wasm_bindgen::JsCast;
     document()?.create_element("canvas").ok()?.dyn_into().ok()
+}
+
+/// Save what `url` holds as a file named `name`, as a link's `download`.
+pub fn download(url: &str, name: &str) -> Option<()> {
+    let link: HtmlElement = document()?.create_element("a").ok()?.dyn_into().ok()?;
+    set(&link, "href", url);
+    set(&link, "download", name);
+    link.click();
+    Some(())
+}
+
+/// The id and value of the input or select an input or change event came
+/// from: what the reader just set (the first screen's controls, which have
+/// no view to hand it over).
+pub fn sent_value(event: &Event) -> Option<(String, String)> {
+    let target = event.target()?;
+    if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
+        Some((input.id(), input.value()))
+    } else {
+        let select = target.dyn_ref::<web_sys::HtmlSelectElement>()?;
+        Some((select.id(), select.value()))
+    }
+}
+
+/// The choice a menu's change event sent, the menu put back on its empty
+/// first line: a menu that leads somewhere does not stay on the place.
+pub fn take_choice(event: &Event) -> String {
+    let Some(menu) = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+    else {
+        return String::new();
+    };
+    let choice = menu.value();
+    menu.set_value("");
+    choice
+}
+
+/// Show `value` in the input or select `element` (the first screen's
+/// controls, following a setting made elsewhere).
+pub fn show_value(element: &Element, value: &str) {
+    if let Some(input) = element.dyn_ref::<web_sys::HtmlInputElement>() {
+        input.set_value(value);
+    } else if let Some(select) = element.dyn_ref::<web_sys::HtmlSelectElement>() {
+        select.set_value(value);
+    }
+}
+
+/// Call `heard` with every message the window receives, as long as the page
+/// lives (a frame's reported height).
+pub fn on_message(heard: impl Fn(web_sys::MessageEvent) + 'static) {
+    let listener = Closure::<dyn Fn(Event)>::new(move |event: Event| {
+        if let Ok(message) = event.dyn_into::<web_sys::MessageEvent>() {
+            heard(message);
+        }
+    });
+    if let Some(window) = window() {
+        listen(
+            &window,
+            &["message"],
+            listener.as_ref().unchecked_ref(),
+            false,
+        );
+    }
+    listener.forget();
 }
 
 /// Scroll `element` within itself a page on (`by` > 0) or back, if there is

@@ -6,7 +6,7 @@
 //! screen's small module decides as the app does.
 
 use super::session::storage;
-use model::questions::{Held, QuestionId};
+use model::questions::{QuestionId, QuestionSet};
 
 /// Set once the reader has answered or skipped question `id` in this tab.
 pub fn asked_key(id: QuestionId) -> String {
@@ -15,11 +15,11 @@ pub fn asked_key(id: QuestionId) -> String {
 
 /// Whether the headline still asks its question instead of telling.
 pub fn headline_asks() -> bool {
-    waiting(Held::ALL).holds(QuestionId::Moved)
+    waiting(QuestionSet::ALL).holds(QuestionId::Moved)
 }
 
 /// The questions of `asked_here` not yet answered or skipped in this tab.
-pub fn waiting(asked_here: Held) -> Held {
+pub fn waiting(asked_here: QuestionSet) -> QuestionSet {
     let Some(storage) = storage() else {
         return asked_here;
     };

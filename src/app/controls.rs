@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::draft::Draft;
 use super::message::{apply, Message};
 use super::number_control::{typed_number, NumberControl};
 use super::patch::{markup, Holder};
@@ -137,10 +138,7 @@ fn HashControl(id: &'static str, #[prop(optional)] compact: bool) -> impl IntoVi
                     })
                     .collect_view()}
             </select>
-            {(!compact).then(|| markup(Holder::Block, || format!(
-                "<p class=\"help\">All three start with FNV-1a; two then mix the bits with a {}. Plain FNV-1a gives names that differ only in their last digits similar hashes, so points bunch up; the finalizers scatter them.</p>",
-                crate::render::glossary::term("finalizer", "finalizer")
-            )))}
+            {(!compact).then(|| markup(Holder::Block, hash_help))}
             <Message message=message id=format!("{id}-message") />
         </div>
     }
@@ -179,7 +177,7 @@ fn weight_setter(
 
 fn server_chip(
     name: String,
-    settings: RwSignal<Valid>,
+    settings: ReadSignal<Valid>,
     weights: Memo<Vec<(String, Weight)>>,
     (refused, refusal): (RwSignal<Option<String>>, RwSignal<Option<String>>),
     set_weight: impl Fn(String, String) + Copy + Send + Sync + 'static,
@@ -356,9 +354,9 @@ fn ChangeControl() -> impl IntoView {
     let model = expect_context::<Model>();
     let settings = model.settings;
     let message = RwSignal::new(None::<String>);
-    // The name box shows the joining server; a typed name is read from it
-    // when the reader presses Join.
-    let joiner_box = NodeRef::<leptos::html::Input>::new();
+    // The name box shows the joining server; a name typed into it is
+    // joined when the reader presses Join.
+    let joiner = Draft::new();
     // Bumped when a kind switch is refused, so the radios snap back to the
     // settings (the browser has already checked the clicked one).
     let refused = RwSignal::new(0u32);
@@ -370,12 +368,7 @@ fn ChangeControl() -> impl IntoView {
             Change::Deploy(_) => Kind::Deploy,
         })
     };
-    let set_join = move || match clean_name(
-        &joiner_box
-            .get_untracked()
-            .map(|input| input.value())
-            .unwrap_or_default(),
-    ) {
+    let set_join = move || match clean_name(&joiner.text(settings.with_untracked(joining_name))) {
         Ok(name) => apply(model, message, |s| s.change = Change::Join(name)),
         Err(why) => message.set(Some(why)),
     };
@@ -420,7 +413,7 @@ fn ChangeControl() -> impl IntoView {
             </div>
             {move || match second_row.get() {
                 Row::Deploy => pool_after_box(model, message),
-                Row::Join => joiner_row(model, message, joiner_box, set_join),
+                Row::Join => joiner_row(model, message, joiner, set_join),
                 Row::Leave(servers, leaving) => leaver_select(model, message, servers, leaving),
             }}
             <p class="help" id="join-position-help">"A join adds a new server at the position you choose, at the end of the list unless you say otherwise; a leave takes one out. At least 2 servers must remain. A deploy is any pool after at once: addresses replaced, servers added or removed, weights changed, lines reordered. Where the list's order matters (hash mod n, jump hash, HAProxy's numbering), so does the position."</p>
@@ -429,20 +422,22 @@ fn ChangeControl() -> impl IntoView {
     }
 }
 
+/// The name the join box shows: the joining server's, or none.
+fn joining_name(s: &Valid) -> String {
+    match &s.change {
+        Change::Join(name) => name.clone(),
+        Change::Leave(_) | Change::Deploy(_) => String::new(),
+    }
+}
+
 /// For a join: the new server's name box, its Join button and its position.
 fn joiner_row(
     model: Model,
     message: RwSignal<Option<String>>,
-    joiner_box: NodeRef<leptos::html::Input>,
+    joiner: Draft,
     set_join: impl Fn() + Copy + Send + Sync + 'static,
 ) -> AnyView {
     let settings = model.settings;
-    let joining_name = move || {
-        settings.with(|s| match &s.change {
-            Change::Join(name) => name.clone(),
-            Change::Leave(_) | Change::Deploy(_) => String::new(),
-        })
-    };
     // Where the joiner stands in the list: 1 … n + 1, the end by default.
     let position_limit = move || settings.with(|s| s.servers.len() + 1);
     let position = move || settings.with(|s| s.join_index() + 1);
@@ -462,8 +457,8 @@ fn joiner_row(
                 type="text"
                 id="joiner"
                 aria-label="Name of the joining server"
-                node_ref=joiner_box
-                prop:value=joining_name
+                prop:value=move || settings.with(joining_name)
+                on:input=move |ev| joiner.typed(&ev, settings.with_untracked(joining_name))
                 aria-describedby="change-message"
                 on:keydown=move |ev| { if ev.key() == "Enter" { set_join() } }
             />
@@ -509,29 +504,26 @@ enum Row {
     Deploy,
 }
 
+/// The pool after as the box shows it: `NAME` or `NAME weight=W` a line.
+fn pool_after_text(s: &Valid) -> String {
+    s.pool_after_lines()
+        .iter()
+        .map(|(name, weight)| match weight {
+            1 => name.clone(),
+            w => format!("{name} weight={w}"),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The pool after a deploy, one server a line (`NAME` or `NAME weight=W`),
 /// or a whole config in any form the config box reads: edited as text, so
 /// a server is replaced in place, added, removed, moved or reweighted at once.
 fn pool_after_box(model: Model, message: RwSignal<Option<String>>) -> AnyView {
     let settings = model.settings;
-    let text_box = NodeRef::<leptos::html::Textarea>::new();
-    let lines = move || {
-        settings.with(|s| {
-            s.pool_after_lines()
-                .iter()
-                .map(|(name, weight)| match weight {
-                    1 => name.clone(),
-                    w => format!("{name} weight={w}"),
-                })
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-    };
+    let typed = Draft::new();
     let use_it = move || {
-        let text = text_box
-            .get_untracked()
-            .map(|t| t.value())
-            .unwrap_or_default();
+        let text = typed.text(settings.with_untracked(pool_after_text));
         match config::read(&text, Bounds::PAGE) {
             Ok(pasted) => apply(model, message, |s| {
                 s.change = Change::Deploy(PoolAfter::from_lines(s, &pasted.servers));
@@ -541,8 +533,9 @@ fn pool_after_box(model: Model, message: RwSignal<Option<String>>) -> AnyView {
     };
     view! {
         <label for="pool-after" class="note">"The pool after, in order: one server a line, NAME or NAME weight=W (a pasted config works too)"</label>
-        <textarea id="pool-after" data-pool-after="" rows="6" spellcheck="false" node_ref=text_box
-            aria-describedby="change-message" prop:value=lines></textarea>
+        <textarea id="pool-after" data-pool-after="" rows="6" spellcheck="false"
+            aria-describedby="change-message" prop:value=move || settings.with(pool_after_text)
+            on:input=move |ev| typed.typed(&ev, settings.with_untracked(pool_after_text))></textarea>
         <button id="pool-after-button" on:click=move |_| use_it()>"Use this pool after"</button>
     }
     .into_any()
@@ -733,4 +726,15 @@ pub fn QuickBar() -> impl IntoView {
             </div>
         </div>
     }
+}
+
+/// The hash menu's help: what the three hashes are, "finalizer" a term.
+fn hash_help() -> String {
+    let mut m = crate::render::markup::Markup::new();
+    m.open("p", &[("class", Some("help"))])
+        .text("All three start with FNV-1a; two then mix the bits with a ")
+        .written(&crate::render::glossary::term("finalizer", "finalizer"))
+        .text(". Plain FNV-1a gives names that differ only in their last digits similar hashes, so points bunch up; the finalizers scatter them.")
+        .close("p");
+    m.into_string()
 }

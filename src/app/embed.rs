@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::dom;
+use crate::render::markup::Markup;
 
 /// This project's own message to the parent window: `{ type: "ringcount:height", height }`.
 pub const HEIGHT_MESSAGE: &str = "ringcount:height";
@@ -133,8 +134,7 @@ fn framed(window: &web_sys::Window) -> bool {
 }
 
 /// After the usual console report, show a banner with a way back to a
-/// working page. Built with text nodes only: nothing from the panic message
-/// is parsed as HTML.
+/// working page. Nothing from the panic message is in it.
 pub fn install_panic_banner() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
@@ -143,23 +143,22 @@ pub fn install_panic_banner() {
 }
 
 fn show_banner() -> Option<()> {
-    let window = web_sys::window()?;
-    let document = window.document()?;
-    let body = document.body()?;
-    let banner = document.create_element("div").ok()?;
-    banner.set_class_name("panic-banner");
-    dom::set(&banner, "role", "alert");
-    dom::set(&banner, "data-panic", "");
-    let text = document.create_element("p").ok()?;
-    text.set_text_content(Some(
+    let path = dom::window()?.location().pathname().ok()?;
+    let mut m = Markup::new();
+    m.open(
+        "div",
+        &[
+            ("class", Some("panic-banner")),
+            ("role", Some("alert")),
+            ("data-panic", Some("")),
+        ],
+    )
+    .element(
+        "p",
+        &[],
         "Something went wrong inside the page and it stopped updating. Your last settings are still in the address.",
-    ));
-    let link = document.create_element("a").ok()?;
-    let path = window.location().pathname().ok()?;
-    dom::set(&link, "href", &path);
-    link.set_text_content(Some("Reset to defaults"));
-    banner.append_child(&text).ok()?;
-    banner.append_child(&link).ok()?;
-    body.prepend_with_node_1(&banner).ok()?;
-    Some(())
+    )
+    .element("a", &[("href", Some(&path))], "Reset to defaults")
+    .close("div");
+    dom::put_first_in_body(&m.into_string())
 }

@@ -6,7 +6,6 @@
 //! Closed, it follows nothing: a slider step costs it nothing, and the
 //! preview frame is blank.
 
-use leptos::ev;
 use leptos::prelude::*;
 
 use super::embed::HEIGHT_MESSAGE;
@@ -65,7 +64,7 @@ impl PreviewHeight {
     /// messages, or another frame's, are ignored. The dialog lives as long
     /// as the page, and so does this listener.
     fn listen_to(self, frame: NodeRef<leptos::html::Iframe>) {
-        let _ = window_event_listener(ev::message, move |event| {
+        crate::dom::on_message(move |event| {
             let from_preview = frame.get_untracked().and_then(|f| f.content_window());
             let (Some(from_preview), Some(source)) = (from_preview, event.source()) else {
                 return;

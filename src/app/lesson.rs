@@ -17,7 +17,7 @@ use crate::render::lesson::step_table;
 use crate::render::markup::Markup;
 use model::lecture::lesson_points;
 use model::lesson::{table, words, Figure, LessonStep, Measured, FEW_POINTS};
-use model::questions::{Held, QuestionId};
+use model::questions::{QuestionId, QuestionSet};
 
 /// The step shown, kept as its place in `LessonStep::ALL`: a signal of a
 /// type the page already compiles (a signal of a new type brings about
@@ -85,7 +85,7 @@ fn said(
                 };
                 // The change played waits for the ring to show it (a
                 // slide's, for Space): its count with it.
-                let held = Held(model.asks.get());
+                let held = QuestionSet(model.asks.get());
                 let held = if now == LessonStep::Played && !at_change() {
                     held.with(QuestionId::Moved)
                 } else {
@@ -258,49 +258,12 @@ pub fn lesson_steps<S: IntoView>(
     let lesson = expect_context::<Lesson>();
     let step = lesson.step;
     let lesson_box = NodeRef::<leptos::html::Div>::new();
-    let lesson_focus = lesson.focus_question;
     // The change is played once the ring shows the few points of step 2.
     once_the_ring_shows(model, step, lesson.play_pending, replay);
     once_the_ring_shows(model, step, lesson.before_pending, before_the_change);
-    // Then the ring and the step, both in view (a longer step may have
-    // pushed them apart). The step's box takes no focus, so it stays on
-    // the button pressed.
-    once_the_ring_shows(model, step, lesson.show_pending, move || {
-        request_animation_frame(move || {
-            // A step with a figure of its own shows that beside its
-            // words; the ring is the figure of the others.
-            let ring = (!step.get_untracked().own_figure())
-                .then(|| crate::dom::find("#ring canvas"))
-                .flatten();
-            if let Some(lesson) = lesson_box.get_untracked() {
-                crate::dom::show_and_focus(ring, &lesson);
-                // Sent here to answer: focus in the box, now in view.
-                if lesson_focus.get_value() == 1 {
-                    lesson_focus.set_value(0);
-                    let guess = crate::dom::find_in(
-                        &lesson,
-                        "[data-question] input, [data-question] .count-it",
-                    );
-                    if let Some(guess) = guess.and_then(crate::dom::html) {
-                        crate::dom::show_and_focus(None, &guess);
-                    }
-                }
-            }
-        });
-    });
+    show_the_step_with_its_figure(model, lesson, lesson_box);
     let go = move |to: LessonStep| lesson.go(model, to, false);
-    // "Guess first" asks for a question's step.
-    let AskInStep(asked) = expect_context::<AskInStep>();
-    Effect::new(move |_| {
-        if let Some(&id) = asked
-            .get()
-            .checked_sub(1)
-            .and_then(|at| QuestionId::ALL.get(at))
-        {
-            asked.set(0);
-            lesson.ask(model, id);
-        }
-    });
+    ask_in_a_step_when_asked(model, lesson);
     let said = said(model, step, lesson.many, at_change);
     // The step's own question, while it waits or once answered here for
     // these settings (to show the reader's guess beside the answer); a
@@ -364,6 +327,56 @@ pub fn lesson_steps<S: IntoView>(
             </div>
         </div>
     }
+}
+
+/// Once the ring shows a step's settings: the ring and the step, both in
+/// view (a longer step may have pushed them apart), and the step's guess
+/// box focused if the reader was sent here to answer.
+fn show_the_step_with_its_figure(
+    model: Model,
+    lesson: Lesson,
+    lesson_box: NodeRef<leptos::html::Div>,
+) {
+    let lesson_focus = lesson.focus_question;
+    // The step's box takes no focus, so it stays on the button pressed.
+    once_the_ring_shows(model, lesson.step, lesson.show_pending, move || {
+        request_animation_frame(move || {
+            // A step with a figure of its own shows that beside its
+            // words; the ring is the figure of the others.
+            let ring = (!lesson.step.get_untracked().own_figure())
+                .then(|| crate::dom::find("#ring canvas"))
+                .flatten();
+            if let Some(lesson) = lesson_box.get_untracked() {
+                crate::dom::show_and_focus(ring, &lesson);
+                // Sent here to answer: focus in the box, now in view.
+                if lesson_focus.get_value() == 1 {
+                    lesson_focus.set_value(0);
+                    let guess = crate::dom::find_in(
+                        &lesson,
+                        "[data-question] input, [data-question] .count-it",
+                    );
+                    if let Some(guess) = guess.and_then(crate::dom::html) {
+                        crate::dom::show_and_focus(None, &guess);
+                    }
+                }
+            }
+        });
+    });
+}
+
+/// "Guess first" asks for a question's step: the lesson goes there.
+fn ask_in_a_step_when_asked(model: Model, lesson: Lesson) {
+    let AskInStep(asked) = expect_context::<AskInStep>();
+    Effect::new(move |_| {
+        if let Some(&id) = asked
+            .get()
+            .checked_sub(1)
+            .and_then(|at| QuestionId::ALL.get(at))
+        {
+            asked.set(0);
+            lesson.ask(model, id);
+        }
+    });
 }
 
 /// The words, escaped for markup.

@@ -3,6 +3,7 @@
 
 pub mod asking;
 mod controls;
+mod draft;
 pub mod draw;
 pub(crate) mod embed;
 mod embed_dialog;
@@ -33,7 +34,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use model::panels::{self as registry, PanelDef, PanelId};
-use model::questions::{Held, QuestionId};
+use model::questions::{QuestionId, QuestionSet};
 use state::Model;
 
 pub fn start() {
@@ -44,20 +45,16 @@ pub fn start() {
         leptos::mount::mount_to_body(App);
         return;
     };
-    root.set_text_content(None);
+    crate::dom::set_text(&root, None);
     // An embedded view or a single panel has no title or closing prose
     // (early.js hid them before they could paint); take them out of the
     // page, so the embed's outline starts at its own panel.
-    let classes = document()
-        .document_element()
-        .map(|html| html.class_name())
-        .unwrap_or_default();
     for (class, selector) in [
         ("embedded", ".masthead"),
         ("embedded", "#leaves-out"),
         ("single-panel", "#leaves-out"),
     ] {
-        if classes.split(' ').any(|c| c == class) {
+        if crate::dom::page_has_class(class) {
             if let Some(element) = crate::dom::find(selector) {
                 element.remove();
             }
@@ -111,7 +108,7 @@ fn provide_parts(
     });
     // A panel alone is a page of its own: its title names the panel.
     if let Some(panel) = alone {
-        document().set_title(&format!("{} · Consistent hashing, counted", panel.heading));
+        crate::dom::set_title(&format!("{} · Consistent hashing, counted", panel.heading));
     }
     (one_key, handout)
 }
@@ -127,7 +124,7 @@ fn App() -> impl IntoView {
         None => registry::ALL.iter().collect(),
     };
     // The reader's own keys stay for the tab: a reload measures them again.
-    let settings = parsed.settings.clone().with_your_keys(your_keys::stored());
+    let settings = parsed.settings.with_your_keys(your_keys::stored());
     let model = Model::new(settings, Vec::new());
     // The full page asks before it tells, and so does the ring alone (an
     // embed in a course page that says a server is about to join must not
@@ -139,14 +136,16 @@ fn App() -> impl IntoView {
     // The full page asks all six questions in turn (the lesson and "Guess
     // first"); the ring alone asks only its own.
     let asked_here = match alone {
-        None if asks_here => Held::ALL,
-        Some(_) if asks_here => Held::NONE.with(QuestionId::Moved),
-        _ => Held::NONE,
+        None if asks_here => QuestionSet::ALL,
+        Some(_) if asks_here => QuestionSet::NONE.with(QuestionId::Moved),
+        _ => QuestionSet::NONE,
     };
     model.asks.set(asking::waiting(asked_here).0);
     // Every figure that answers a waiting question follows these
     // (`Markup::tells`): `data-asks` names the questions that wait.
-    Effect::new(move || crate::dom::mark_page("data-asks", &Held(model.asks.get()).written()));
+    Effect::new(move || {
+        crate::dom::mark_page("data-asks", &QuestionSet(model.asks.get()).written())
+    });
     let (one_key, handout) = provide_parts(model, &parsed, &shown, alone);
     // The way out of an embed: the full page with the same settings.
     let full_page_link = (view_mode.embed || alone.is_some()).then(|| {

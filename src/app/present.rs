@@ -21,7 +21,7 @@ use super::url_state;
 use crate::dom;
 use model::lecture::{Lecture, Slide};
 use model::panels::PanelId;
-use model::questions::{Held, QuestionId};
+use model::questions::{QuestionId, QuestionSet};
 use model::Settings;
 
 /// The slide presenter mode shows (from 0; the one after the last is the
@@ -132,7 +132,7 @@ fn show(
                 presenting.shown.set_value(0);
                 close_folds();
             }
-            window().scroll_to_with_x_and_y(0.0, 0.0);
+            dom::scroll_to_top();
             url_state::set_presenting(Some(at as u8), written, Some(base));
         }
         None => {
@@ -197,7 +197,7 @@ fn advance(presenting: Presenting, model: Model, stages: Option<Stages>, by: isi
     // A slide that asks a question, or shows a figure that waits for one
     // (`Markup::tells`), shows its answer first: one question a press, in
     // the order they are asked.
-    let held = Held(model.asks.get_untracked());
+    let held = QuestionSet(model.asks.get_untracked());
     let asked_here = match slide {
         // A lesson step answers its own question (and the ring's, if a
         // lecture starts past it); the later steps ask theirs.
@@ -350,7 +350,7 @@ fn open_a_fold(presenting: Presenting) -> bool {
     dom::set(&fold, "open", "");
     dom::set(&fold, "data-shown", "");
     dom::set(&fold, "data-opened", &count.to_string());
-    window().scroll_to_with_x_and_y(0.0, 0.0);
+    dom::scroll_to_top();
     true
 }
 

@@ -29,13 +29,13 @@ fn go_to_within(id: String, within: Option<String>) {
     let Some(first) = target(&id).or_else(|| within.as_deref().and_then(target)) else {
         return;
     };
-    first.scroll_into_view();
+    dom::scroll_into_view(&first);
     leptos::task::spawn_local(async move {
         // A panel's heading: the element itself if it is one, else its
         // first (`claims` names the table, under the panel's heading).
         let heading = || {
             let panel = dom::by_id(&format!("{id}-title")).or_else(|| dom::by_id(&id))?;
-            if panel.matches("h1, h2, h3").unwrap_or(false) {
+            if dom::is(&panel, "h1, h2, h3") {
                 Some(panel)
             } else {
                 dom::find_in(&panel, "h1, h2, h3").or(Some(panel))
@@ -46,21 +46,18 @@ fn go_to_within(id: String, within: Option<String>) {
         for _ in 0..200 {
             if let Some(heading) = heading() {
                 // A place inside a panel's closed part (the config box) opens it.
-                if let Ok(Some(fold)) = heading.closest("details:not([open])") {
+                if let Some(fold) = dom::enclosing(&heading, "details:not([open])") {
                     dom::set(&fold, "open", "");
                 }
-                if let Ok(heading) = heading.dyn_into::<web_sys::HtmlElement>() {
-                    if !heading.has_attribute("tabindex") {
+                if let Some(heading) = dom::html(heading) {
+                    if dom::attribute(&heading, "tabindex").is_none() {
                         dom::set(&heading, "tabindex", "-1");
                     }
-                    let _ = heading.focus();
+                    dom::focus(&heading);
                     // A field is shown with its label, its whole control.
-                    let shown = heading
-                        .closest(".control")
-                        .ok()
-                        .flatten()
+                    let shown = dom::enclosing(&heading, ".control")
                         .unwrap_or_else(|| heading.clone().into());
-                    shown.scroll_into_view();
+                    dom::scroll_into_view(&shown);
                     clear_the_quick_bar(&shown);
                 }
                 return;
@@ -118,7 +115,7 @@ fn clear_the_quick_bar(element: &web_sys::Element) {
     let under =
         bar.get_bounding_client_rect().bottom() + 8.0 - element.get_bounding_client_rect().top();
     if bar.get_bounding_client_rect().height() > 0.0 && under > 0.0 {
-        window().scroll_by_with_x_and_y(0.0, -under);
+        dom::scroll_by(-under);
     }
 }
 
@@ -142,7 +139,7 @@ impl SettingsSheet {
                     "open-settings"
                 };
                 if let Some(element) = dom::by_id(focus).and_then(dom::html) {
-                    let _ = element.focus();
+                    dom::focus(&element);
                 }
             }
             now
@@ -164,7 +161,7 @@ pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
         else {
             return;
         };
-        let within = |selector: &str| element.closest(selector).ok().flatten();
+        let within = |selector: &str| dom::enclosing(&element, selector);
         if event.type_() == "keydown" {
             let key = js_sys::Reflect::get(&event, &"key".into()).ok();
             // Escape in a dialog over the sheet closes that dialog alone.
@@ -174,7 +171,7 @@ pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
             }
         } else if let Some(link) = within("a[href^='#']") {
             // A link in the phone's settings sheet leads out of it.
-            if link.closest("#settings").ok().flatten().is_some() {
+            if dom::enclosing(&link, "#settings").is_some() {
                 sheet.0.set(false);
             }
             follow_link(model, &event, &link);
@@ -194,13 +191,12 @@ pub fn follow_the_ways_around(model: Model, sheet: SettingsSheet) {
 }
 
 fn follow_link(model: Model, event: &web_sys::Event, link: &web_sys::Element) {
-    let id = link
-        .get_attribute("href")
+    let id = dom::attribute(link, "href")
         .unwrap_or_default()
         .trim_start_matches('#')
         .to_string();
     // An element inside a panel names the panel in `data-in-panel`.
-    let within = link.get_attribute("data-in-panel");
+    let within = dom::attribute(link, "data-in-panel");
     if target(&id).is_some() || within.as_deref().and_then(target).is_some() {
         event.prevent_default();
         jump_to(id, within);
@@ -232,19 +228,18 @@ pub fn go_to_address_panel() {
 
 /// Places inside a panel that the panel menu lists after it, as
 /// (element id, panel id, heading): a reader looks for them by name.
-const WITHIN: [(&str, &str, &str); 1] = [("one-key-title", "schemes", "Any one key")];
+const WITHIN: [(&str, registry::PanelId, &str); 1] =
+    [("one-key-title", registry::PanelId::Schemes, "Any one key")];
 
 /// The quick bar's way to every setting and every panel.
 pub fn quick_nav() -> impl IntoView {
     let sheet = expect_context::<SettingsSheet>().0;
     // The menu names where to go; it does not stay on a panel.
     let jump = move |ev: leptos::ev::Event| {
-        let menu = event_target::<web_sys::HtmlSelectElement>(&ev);
-        let id = menu.value();
-        menu.set_value("");
+        let id = dom::take_choice(&ev);
         if !id.is_empty() {
             let within = WITHIN.iter().find(|(place, ..)| *place == id);
-            jump_to(id, within.map(|(_, panel, _)| panel.to_string()));
+            jump_to(id, within.map(|(_, panel, _)| panel.as_str().to_string()));
         }
     };
     view! {
@@ -268,7 +263,7 @@ pub fn quick_nav() -> impl IntoView {
                 {registry::ALL
                     .iter()
                     .flat_map(|panel| {
-                        let inside = WITHIN.iter().filter(|(_, within, _)| *within == panel.id.as_str());
+                        let inside = WITHIN.iter().filter(|(_, within, _)| *within == panel.id);
                         std::iter::once((panel.id.as_str(), panel.heading))
                             .chain(inside.map(|&(place, _, heading)| (place, heading)))
                     })

@@ -11,7 +11,7 @@ use model::Valid;
 /// A server's swatch in a row keyed by its name, in the colour the current
 /// settings give it (another server's removal may change it). One function,
 /// so its reactive class is compiled once for the chips and the down list.
-pub fn server_swatch(settings: RwSignal<Valid>, name: String) -> AnyView {
+pub fn server_swatch(settings: ReadSignal<Valid>, name: String) -> AnyView {
     view! {
         <span class=move || settings.with(|s| Palette::of(&s.all_names(), s.change.is_join()).swatch_class(&name))></span>
     }

@@ -4,7 +4,7 @@
 
 use model::panels::PanelId;
 use model::placements::PlacementId;
-use model::questions::{Held, QuestionId};
+use model::questions::{QuestionId, QuestionSet};
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -86,7 +86,9 @@ fn cached<I: PartialEq + Clone, T>(
 /// `failure`, the handout in `print`, the key in the box in `OneKey`).
 #[derive(Clone, Copy)]
 pub struct Model {
-    pub settings: RwSignal<Valid>,
+    /// Read-only: the settings change through `Model::try_change` alone
+    /// (their writer is the edits', below), which the compiler keeps.
+    pub settings: ReadSignal<Valid>,
     /// How edits reach the settings: one a frame, and whether a drag is on.
     edits: Edits,
     /// The snapshot as this reader of the model sees it (held when out of view).
@@ -99,7 +101,7 @@ pub struct Model {
     pub measurements: RwSignal<Reports>,
     /// The panels near the viewport, whose work the worker does first.
     pub awake: Awake,
-    /// The questions the page holds back (`model::questions::Held`, as its
+    /// The questions the page holds back (`model::questions::QuestionSet`, as its
     /// bits; `app::asking`): each waits, with every figure that tells its
     /// answer, until the reader answers or skips it, or changes a setting.
     pub asks: RwSignal<u32>,
@@ -108,6 +110,8 @@ pub struct Model {
 /// How edits reach the settings (`Model::try_change`).
 #[derive(Clone, Copy)]
 struct Edits {
+    /// The settings' one writer.
+    settings: WriteSignal<Valid>,
     /// An edit waiting for the next animation frame: several inputs in one
     /// frame become one update.
     pending: StoredValue<Option<Valid>>,
@@ -190,7 +194,7 @@ fn held<T: Clone + PartialEq + Send + Sync + 'static>(
 impl Model {
     /// Whether question `id` still waits (tracked).
     pub fn holds(&self, id: QuestionId) -> bool {
-        Held(self.asks.get()).holds(id)
+        QuestionSet(self.asks.get()).holds(id)
     }
 
     /// Whether the ring's own question (`moved`) still waits: the ring then
@@ -200,7 +204,7 @@ impl Model {
     }
 
     pub fn holds_untracked(&self, id: QuestionId) -> bool {
-        Held(self.asks.get_untracked()).holds(id)
+        QuestionSet(self.asks.get_untracked()).holds(id)
     }
 
     pub fn asking_untracked(&self) -> bool {
@@ -208,7 +212,7 @@ impl Model {
     }
 
     /// Stop holding back the questions of `answered`.
-    pub fn release(&self, answered: Held) {
+    pub fn release(&self, answered: QuestionSet) {
         let now = self.asks.get_untracked();
         if now & answered.0 != 0 {
             self.asks.set(now & !answered.0);
@@ -232,7 +236,7 @@ impl Model {
     /// The model for these settings; `app::measure::keep_up_to_date` then
     /// keeps the worker's measurements current.
     pub fn new(initial: Valid, awake: Vec<PanelId>) -> Model {
-        let settings = RwSignal::new(initial);
+        let (settings, write_settings) = signal(initial);
         // Each cache is keyed by the spec its part is built from and nothing
         // else, so no setting that shapes a part can be left out of its key.
         let keys = Memo::new(move |previous: Option<&Cached<KeySpec, Keys>>| {
@@ -285,6 +289,7 @@ impl Model {
         Model {
             settings,
             edits: Edits {
+                settings: write_settings,
                 pending: StoredValue::new(None),
                 frame_busy: StoredValue::new(false),
                 dragging: RwSignal::new(false),
@@ -362,7 +367,7 @@ impl Model {
             .all(|notice| notice.fitted && pool_changed)
         {
             // A reader who changes a setting has moved on from the questions.
-            self.release(Held::ALL);
+            self.release(QuestionSet::ALL);
             timing::mark_input();
             self.note_drag();
             self.apply_next_frame(settled.valid);
@@ -418,7 +423,7 @@ impl Model {
         let model = *self;
         if !self.edits.frame_busy.get_value() {
             self.edits.frame_busy.set_value(true);
-            self.settings.set(valid);
+            self.edits.settings.set(valid);
             // The frame is free again once it has been drawn.
             request_frame(move || {
                 if model.edits.pending.get_value().is_none() {
@@ -435,7 +440,7 @@ impl Model {
         request_frame(move || {
             if let Some(valid) = model.edits.pending.get_value() {
                 model.edits.pending.set_value(None);
-                model.settings.set(valid);
+                model.edits.settings.set(valid);
             }
             // This frame applied an edit: the next input waits for the one after.
             request_frame(move || {

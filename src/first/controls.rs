@@ -122,10 +122,20 @@ pub fn offer(parsed: Parsed, paint: Paint) -> Option<()> {
 /// The phone's bar: a small ring beside the two controls.
 fn bar_markup(valid: &Valid) -> String {
     let (prefix, compact) = SETS[0];
-    format!(
-        "<canvas class=\"quick-ring\" role=\"img\" aria-label=\"The ring, small\"></canvas><div class=\"quick-controls\">{}</div>",
-        controls(prefix, compact, valid)
+    let mut m = Markup::new();
+    m.open(
+        "canvas",
+        &[
+            ("class", Some("quick-ring")),
+            ("role", Some("img")),
+            ("aria-label", Some("The ring, small")),
+        ],
     )
+    .close("canvas")
+    .open("div", &[("class", Some("quick-controls"))])
+    .written(&controls(prefix, compact, valid))
+    .close("div");
+    m.into_string()
 }
 
 /// The settings column: its heading, the two controls and word of the rest.
@@ -219,14 +229,7 @@ fn controls(prefix: &str, compact: bool, valid: &Valid) -> String {
 
 /// One input or change in either set: the edit it asks for, applied.
 fn answer(event: web_sys::Event) {
-    let Some(target) = event.target() else {
-        return;
-    };
-    let (id, value) = if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
-        (input.id(), input.value())
-    } else if let Some(select) = target.dyn_ref::<web_sys::HtmlSelectElement>() {
-        (select.id(), select.value())
-    } else {
+    let Some((id, value)) = dom::sent_value(&event) else {
         return;
     };
     let Some((prefix, part)) = Part::of(&id) else {
@@ -318,21 +321,15 @@ fn show(valid: &Valid) {
     let points = u32::from(valid.points);
     for (prefix, _) in SETS {
         let element = |part: Part| dom::by_id(&part.id(prefix));
-        if let Some(range) =
-            element(Part::PointsRange).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
-        {
-            range.set_value(&stop_of(&stops, points).to_string());
+        if let Some(range) = element(Part::PointsRange) {
+            dom::show_value(&range, &stop_of(&stops, points).to_string());
             dom::set(&range, "aria-valuetext", &value_text(points, POINTS_UNIT));
         }
-        if let Some(number) =
-            element(Part::PointsNumber).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
-        {
-            number.set_value(&points.to_string());
+        if let Some(number) = element(Part::PointsNumber) {
+            dom::show_value(&number, &points.to_string());
         }
-        if let Some(hash) =
-            element(Part::Hash).and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
-        {
-            hash.set_value(valid.hash.id());
+        if let Some(hash) = element(Part::Hash) {
+            dom::show_value(&hash, valid.hash.id());
         }
         say(&Part::PointsMessage.id(prefix), None);
     }
@@ -341,6 +338,6 @@ fn show(valid: &Valid) {
 /// A refusal beside the control, or none.
 fn say(id: &str, message: Option<&str>) {
     if let Some(element) = dom::by_id(id) {
-        element.set_text_content(message);
+        dom::set_text(&element, message);
     }
 }

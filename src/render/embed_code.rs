@@ -6,6 +6,7 @@
 //! address (`query::render`), and every attribute is HTML-escaped. A name
 //! such as `"><script>…` therefore stays text inside one attribute value.
 
+use super::markup::Markup;
 use model::panels::PanelId;
 use model::query::{self, View};
 
@@ -28,22 +29,6 @@ pub struct EmbedRequest<'a> {
     pub resize_snippet: bool,
 }
 
-/// Escape text for a double-quoted HTML attribute (and for element text).
-pub fn escape_attribute(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The frame's address: the page with the settings, embedded, one panel.
 pub fn frame_address(page: &str, settings: &model::Settings, panel: PanelId) -> String {
     let view = View {
@@ -55,8 +40,9 @@ pub fn frame_address(page: &str, settings: &model::Settings, panel: PanelId) -> 
 }
 
 /// Only the project's own message, from this very frame: a course page may
-/// hold other frames that post messages of their own.
-const RESIZE_SNIPPET: &str = r#"<script>
+/// hold other frames that post messages of their own. The script's body: no
+/// tag, no quote that escaping would change.
+const RESIZE_SCRIPT: &str = r#"
   addEventListener("message", function (event) {
     var data = event.data;
     if (!data || data.type !== "ringcount:height") return;
@@ -64,23 +50,31 @@ const RESIZE_SNIPPET: &str = r#"<script>
       if (frame.contentWindow === event.source) frame.style.height = data.height + "px";
     });
   });
-</script>"#;
+"#;
 
-/// The code to paste.
+/// The code to paste, every attribute escaped by `Markup`.
 pub fn embed_code(request: &EmbedRequest) -> String {
     let address = frame_address(request.page, request.settings, request.panel);
-    let mut code = format!(
-        "<iframe class=\"ringcount\" title=\"{title}\" src=\"{src}\" loading=\"lazy\" \
-         style=\"width: 100%; height: {height}px; border: 0\"></iframe>",
-        title = escape_attribute(request.heading),
-        src = escape_attribute(&address),
-        height = request.height,
-    );
+    let style = format!("width: 100%; height: {}px; border: 0", request.height);
+    let mut m = Markup::new();
+    m.open(
+        "iframe",
+        &[
+            ("class", Some("ringcount")),
+            ("title", Some(request.heading)),
+            ("src", Some(&address)),
+            ("loading", Some("lazy")),
+            ("style", Some(&style)),
+        ],
+    )
+    .close("iframe");
     if request.resize_snippet {
-        code.push('\n');
-        code.push_str(RESIZE_SNIPPET);
+        m.text("\n")
+            .open("script", &[])
+            .written(RESIZE_SCRIPT)
+            .close("script");
     }
-    code
+    m.into_string()
 }
 
 #[cfg(test)]

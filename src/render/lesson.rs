@@ -5,6 +5,7 @@
 
 use super::markup::Markup;
 use model::lesson::Table;
+use model::questions::QuestionSet;
 
 /// The table, in a region that scrolls sideways on a narrow screen; each
 /// answer's cell marked with its question when `marked` (an answers page
@@ -23,8 +24,11 @@ pub fn step_table(table: &Table, marked: bool) -> String {
             m.row_heading(&first.text);
         }
         for cell in cells {
-            let tells = cell.tells.filter(|_| marked).map(|id| id.as_str());
-            m.number_cell_telling(tells, &cell.text);
+            let tells = cell.tells.filter(|_| marked);
+            m.number_cell_telling(
+                tells.map_or(QuestionSet::NONE, |id| QuestionSet::of(&[id])),
+                &cell.text,
+            );
         }
         m.close("tr");
     }

@@ -13,6 +13,9 @@
 
 use std::fmt::Write;
 
+use model::figure_id::FigureId;
+use model::questions::{QuestionId, QuestionSet};
+
 /// Append `text` with the five characters HTML treats specially escaped.
 fn push_escaped(out: &mut String, text: &str) {
     for c in text.chars() {
@@ -41,6 +44,17 @@ pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     push_escaped(&mut out, text);
     out
+}
+
+/// `<p>` holding `text`, with `class` unless it is empty.
+pub fn paragraph(class: &str, text: &str) -> String {
+    let mut m = Markup::new();
+    m.element(
+        "p",
+        &[("class", (!class.is_empty()).then_some(class))],
+        text,
+    );
+    m.into_string()
 }
 
 /// HTML under construction. Tags and attribute names are the caller's
@@ -108,14 +122,11 @@ impl Markup {
         self.element("td", &[("class", Some("num"))], text)
     }
 
-    /// A number cell whose figure answers `question` when one is given
-    /// (`Markup::tells`).
-    pub fn number_cell_telling(&mut self, question: Option<&str>, text: &str) -> &mut Markup {
-        let Some(question) = question else {
-            return self.number_cell(text);
-        };
+    /// A number cell whose figure answers `answers` (none: a plain cell;
+    /// `Markup::tells`).
+    pub fn number_cell_telling(&mut self, answers: QuestionSet, text: &str) -> &mut Markup {
         self.open("td", &[("class", Some("num"))])
-            .tells(question, &mut |m| {
+            .tells(answers, &mut |m| {
                 m.text(text);
             })
             .close("td")
@@ -123,17 +134,26 @@ impl Markup {
 
     /// `<span data-figure="hook">value</span>`: a figure the tests and the
     /// lesson read by name.
-    pub fn figure(&mut self, hook: &str, value: &str) -> &mut Markup {
-        self.element("span", &[("data-figure", Some(hook))], value)
+    pub fn figure(&mut self, hook: FigureId, value: &str) -> &mut Markup {
+        self.element("span", &[("data-figure", Some(hook.as_str()))], value)
     }
 
     /// What `inner` writes, withheld while its questions wait: the page
     /// shows "?" in its place until the reader answers them (their ids in
     /// the root's `data-asks`), and a printed handout keeps it for its last
-    /// page. `question` is the `QuestionId`s it answers, space-separated.
+    /// page. `answers`: the questions it gives away; none, and it is
+    /// written as it is.
     /// (`inner` is a `dyn`: one copy of this for its twenty callers.)
-    pub fn tells(&mut self, question: &str, inner: &mut dyn FnMut(&mut Markup)) -> &mut Markup {
-        self.open("span", &[("data-tells", Some(question))])
+    pub fn tells(
+        &mut self,
+        answers: QuestionSet,
+        inner: &mut dyn FnMut(&mut Markup),
+    ) -> &mut Markup {
+        if answers.is_empty() {
+            inner(self);
+            return self;
+        }
+        self.open("span", &[("data-tells", Some(&answers.written()))])
             .open("span", &[]);
         inner(self);
         self.close("span").close("span")
@@ -141,10 +161,10 @@ impl Markup {
 
     /// A figure's plain value in a hidden hook, for a sentence that says
     /// it to the reader another way (a duration, a count with separators).
-    pub fn hidden_figure(&mut self, hook: &str, value: &str) -> &mut Markup {
+    pub fn hidden_figure(&mut self, hook: FigureId, value: &str) -> &mut Markup {
         self.element(
             "span",
-            &[("data-figure", Some(hook)), ("hidden", Some(""))],
+            &[("data-figure", Some(hook.as_str())), ("hidden", Some(""))],
             value,
         )
     }
@@ -152,7 +172,7 @@ impl Markup {
     /// A count inside a sentence. Its hook holds the plain number, as every
     /// figure does; from 10,000 up the hook is hidden and the reader sees
     /// the count with separators beside it.
-    pub fn count_in_prose(&mut self, hook: &str, count: u64) -> &mut Markup {
+    pub fn count_in_prose(&mut self, hook: FigureId, count: u64) -> &mut Markup {
         if count < 10_000 {
             return self.figure(hook, &count.to_string());
         }
@@ -229,7 +249,7 @@ impl Markup {
         .text(&stage.caption)
         .text(": ")
         .open("strong", &[])
-        .tells("moved", &mut |m| {
+        .tells(QuestionSet::of(&[QuestionId::Moved]), &mut |m| {
             m.text(&model::format::thousands(stage.moved_count as u64));
         })
         .close("strong")
@@ -250,7 +270,7 @@ impl Markup {
             &[
                 ("class", Some("caption")),
                 ("data-caption", Some("")),
-                ("data-asks", Some("moved")),
+                ("data-asks", Some(QuestionId::Moved.as_str())),
             ],
         )
         .text(&format!(
@@ -525,7 +545,7 @@ mod tests {
         let mut m = Markup::new();
         m.open("tr", &[])
             .number_cell("1,000")
-            .figure("moved", "7")
+            .figure(FigureId::Moved, "7")
             .close("tr");
         assert_eq!(
             m.into_string(),

@@ -7,8 +7,10 @@
 
 use crate::render::markup::Markup;
 use crate::render::palette::Palette;
+use model::figure_id::FigureId;
 use model::format::{fixed, format_ratio, format_share, percent, share_in_prose, thousands};
 use model::panels::PanelId;
+use model::questions::{QuestionId, QuestionSet};
 use model::Snapshot;
 
 /// One panel drawn from a snapshot alone.
@@ -95,17 +97,17 @@ fn row(m: &mut Markup, heading: &str, cells: impl FnOnce(&mut Markup)) {
 }
 
 /// A number cell holding a named figure.
-fn figure_cell(m: &mut Markup, hook: &str, value: &str) {
+fn figure_cell(m: &mut Markup, hook: FigureId, value: &str) {
     m.open("td", &[("class", Some("num"))])
         .figure(hook, value)
         .close("td");
 }
 
 /// A number cell holding a named count, shown with separators from 10,000,
-/// that answers `question` (`Markup::tells`).
-fn count_cell(m: &mut Markup, question: &str, hook: &str, count: usize) {
+/// that answers `answers` (`Markup::tells`).
+fn count_cell(m: &mut Markup, answers: QuestionSet, hook: FigureId, count: usize) {
     m.open("td", &[("class", Some("num"))])
-        .tells(question, &mut |m| {
+        .tells(answers, &mut |m| {
             m.count_in_prose(hook, count as u64);
         })
         .close("td");
@@ -216,26 +218,38 @@ fn moved(m: &mut Markup, s: &Snapshot) {
     m.open("table", &[("class", Some("numbers"))])
         .open("tbody", &[]);
     row(m, "Owner before ≠ owner after, key by key", |m| {
-        count_cell(m, "moved", "moved", s.moved_by_owner_diff)
+        count_cell(
+            m,
+            QuestionSet::of(&[QuestionId::Moved]),
+            FigureId::Moved,
+            s.moved_by_owner_diff,
+        )
     });
     row(m, &arcs, |m| {
-        count_cell(m, "moved", "moved-arc", s.moved_by_arc_walk)
+        count_cell(
+            m,
+            QuestionSet::of(&[QuestionId::Moved]),
+            FigureId::MovedArc,
+            s.moved_by_arc_walk,
+        )
     });
     row(m, even, |m| {
-        figure_cell(m, "even-share", &format_share(s.even_share()))
+        figure_cell(m, FigureId::EvenShare, &format_share(s.even_share()))
     });
     // With skewed or counted requests a key is not a request: the share of
     // traffic that changes server, beside the share of keys (DEFINITIONS §16).
     if let Some(requests) = s.moved_requests() {
         row(m, "Requests to the keys that moved", |m| {
-            m.open("td", &[("class", Some("num"))])
-                .tells("moved", &mut |m| {
+            m.open("td", &[("class", Some("num"))]).tells(
+                QuestionSet::of(&[QuestionId::Moved]),
+                &mut |m| {
                     if let Some(count) = requests.requests {
-                        m.hidden_figure("moved-requests", &count.to_string());
+                        m.hidden_figure(FigureId::MovedRequests, &count.to_string());
                     }
-                    m.hidden_figure("moved-request-share", &fixed(requests.share, 6))
+                    m.hidden_figure(FigureId::MovedRequestShare, &fixed(requests.share, 6))
                         .text(&requests.describe());
-                });
+                },
+            );
             m.close("td");
         });
     }
@@ -258,7 +272,7 @@ fn routes_verdict(m: &mut Markup, s: &Snapshot, agree: bool) {
     } else {
         "✘ The two counts disagree: "
     })
-    .tells("moved", &mut |m| {
+    .tells(QuestionSet::of(&[QuestionId::Moved]), &mut |m| {
         m.text(&format!(
             "{} of {} keys ({}) moved",
             thousands(s.moved_by_owner_diff as u64),
@@ -300,12 +314,20 @@ fn modulo(m: &mut Markup, s: &Snapshot) {
             thousands(s.moved_by_owner_diff as u64),
             percent(s.moved_by_owner_diff, s.key_count()),
         ] {
-            m.number_cell_telling(Some("moved"), &figure);
+            m.number_cell_telling(QuestionSet::of(&[QuestionId::Moved]), &figure);
         }
     });
     row(m, &format!("hash mod n ({from} → {to})"), |m| {
-        count_cell(m, "modulo", "modulo-moved", s.modulo_moved);
-        m.number_cell_telling(Some("modulo"), &percent(s.modulo_moved, s.key_count()));
+        count_cell(
+            m,
+            QuestionSet::of(&[QuestionId::Modulo]),
+            FigureId::ModuloMoved,
+            s.modulo_moved,
+        );
+        m.number_cell_telling(
+            QuestionSet::of(&[QuestionId::Modulo]),
+            &percent(s.modulo_moved, s.key_count()),
+        );
     });
     let least = if s.weighted() {
         "Fair share by weight (the least any scheme can move)"
@@ -325,9 +347,12 @@ fn modulo(m: &mut Markup, s: &Snapshot) {
             "Of {} keys, modulo moved ",
             thousands(s.key_count() as u64)
         ))
-        .tells("moved modulo", &mut |m| {
-            m.text(&times);
-        })
+        .tells(
+            QuestionSet::of(&[QuestionId::Moved, QuestionId::Modulo]),
+            &mut |m| {
+                m.text(&times);
+            },
+        )
         .text(" times as many as the ring.")
         .close("p");
 }

@@ -2,6 +2,7 @@
 //! will be read. Markup, not a view tree: the box's text costs the page a
 //! string, not a component's worth of code.
 
+use model::figure_id::FigureId;
 use model::format::thousands;
 use model::your_keys::{KeyList, Reading, MAX_KEY_CHARS, MAX_PLACED};
 
@@ -20,11 +21,11 @@ pub fn summary(list: &KeyList, source: &str) -> String {
         .text("In use: your keys from ")
         .element("strong", &[], source)
         .text(". ")
-        .figure("keys-read", &thousands(list.lines as u64))
+        .figure(FigureId::KeysRead, &thousands(list.lines as u64))
         .text(" lines read, ")
-        .figure("keys-distinct", &thousands(list.distinct as u64))
+        .figure(FigureId::KeysDistinct, &thousands(list.distinct as u64))
         .text(" distinct keys, ")
-        .figure("keys-placed", &thousands(list.keys.len() as u64))
+        .figure(FigureId::KeysPlaced, &thousands(list.keys.len() as u64))
         .text(" placed. A key seen k times is k requests.")
         .close("p");
     if list.distinct > list.keys.len() {

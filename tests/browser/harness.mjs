@@ -192,28 +192,17 @@ export async function buildAll(page) {
   await page.waitForFunction(() => !document.querySelector(".panel-slot.waiting"), null, { timeout: 90000 });
 }
 
-/** Which panel shows each `data-figure`. */
-const FIGURE_PANEL = {
-  moved: "moved",
-  "moved-arc": "moved",
-  "modulo-moved": "modulo",
-  "even-share": "modulo",
-  spread: "loads",
-  "hottest-key-share": "loads",
-  rerouted: "failure",
-  "no-live-copy": "failure",
-  "copies-to-remake": "failure",
-  copysets: "failure",
-  "copysets-possible": "failure",
-  "copy-seconds-ring": "cost",
-  "copy-seconds-modulo": "cost",
-  "cold-misses-ring": "cost",
-  "cold-misses-modulo": "cost",
-  "miss-rate-ring": "cost",
-  "miss-rate-modulo": "cost",
-  "misrouted-ring": "rollout",
-  "misrouted-modulo": "rollout",
-};
+/**
+ * Which panel shows each `data-figure`, from the model's one table of figures
+ * (`oracle --figure-panels`, `model::figure_id`): read once, when first asked.
+ */
+let figurePanels;
+function figurePanel(name) {
+  figurePanels ??= JSON.parse(
+    execFileSync("cargo", ["run", "--quiet", "-p", "oracle", "--", "--figure-panels"], { encoding: "utf8" }),
+  );
+  return figurePanels[name];
+}
 
 /**
  * Scroll a panel into view and wait until it is built and caught up: a
@@ -254,7 +243,7 @@ const MEASURED_FOR = { failure: "#failure-figures" };
 
 /** Reveal the panel that shows `name`, and wait until its figures are for this address. */
 async function revealFigure(page, name) {
-  const panel = FIGURE_PANEL[name];
+  const panel = figurePanel(name);
   if (!panel) return;
   await reveal(page, panel);
   if (MEASURED_FOR[panel]) await waitForCurrent(page, MEASURED_FOR[panel]);

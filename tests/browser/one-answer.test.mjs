@@ -225,7 +225,7 @@ test("requests beside keys: a pasted log with repeated keys, and Zipf's law", as
   const expected = nativeFigures(query, ["--keys", file]);
   assert.ok(Number(expected["moved-requests"]) > Number(expected.moved), "hot keys make more requests than keys move");
   const { page, errors, close } = await open(env.browser, env.served, `?${query}`);
-  await page.$eval("[data-keys-paste]", (area, text) => { area.value = text; }, lines.join("\n"));
+  await page.$eval("[data-keys-paste]", (area, text) => { area.value = text; area.dispatchEvent(new Event("input", { bubbles: true })); }, lines.join("\n"));
   await page.click("text=Use these keys");
   await page.waitForSelector('[data-keys-source="yours"]');
   assert.equal(await figure(page, "moved"), expected.moved);

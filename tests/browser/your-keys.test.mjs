@@ -116,9 +116,9 @@ test("pasted keys: the oracle's figures, kept through a reload, and one click ba
   const expected = nativeFigures("", ["--keys", file]);
   const { page, close } = await open(env.browser, env.served);
   const before = await figure(page, "moved");
-  // As a paste puts it there: at once (Playwright's fill types a long text
+  // As a paste puts it there: at once, with the input event a paste sends (Playwright's fill types a long text
   // line by line, which takes Chromium half a minute for 3,000 lines).
-  await page.$eval("[data-keys-paste]", (area, text) => { area.value = text; }, text);
+  await page.$eval("[data-keys-paste]", (area, text) => { area.value = text; area.dispatchEvent(new Event("input", { bubbles: true })); }, text);
   await page.click("text=Use these keys");
   await waitForSource(page, "yours");
   await assertPanelsMatch(page, expected);

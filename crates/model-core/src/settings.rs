@@ -972,12 +972,15 @@ impl Valid {
 
     /// The same settings measuring the reader's own keys (DEFINITIONS §16), or
     /// the template's again: the key count becomes the keys placed.
-    pub fn with_your_keys(mut self, yours: Option<Arc<YourKeys>>) -> Valid {
+    pub fn with_your_keys(&self, yours: Option<Arc<YourKeys>>) -> Valid {
+        let mut draft = self.settings.clone();
         if let Some(yours) = &yours {
-            self.settings.keys = (yours.len() as u32).clamp(MIN_KEYS, MAX_KEYS);
+            draft.keys = (yours.len() as u32).clamp(MIN_KEYS, MAX_KEYS);
         }
-        self.settings.your_keys = yours;
-        self
+        draft.your_keys = yours;
+        // Settled like every other edit: nothing here can be refused, and
+        // a test says so (`your_keys.rs`).
+        Valid::settle(draft, self).valid
     }
 
     /// The one way any input becomes settings: each part of `draft` that

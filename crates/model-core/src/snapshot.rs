@@ -254,9 +254,22 @@ impl Snapshot {
         }
     }
 
-    /// Measure a change; the problems if the settings cannot be measured.
+    /// Measure a change; the problems if the settings cannot be measured
+    /// as they are (settled, as every input is: a part only fitted to the
+    /// pool, such as replicas above its size, is no problem).
     pub fn measure(settings: &Settings) -> Result<Snapshot, Vec<Problem>> {
-        Valid::new(settings.clone()).map(|valid| Snapshot::of(&valid))
+        let settled = Valid::settle(settings.clone(), &Valid::default());
+        let problems: Vec<Problem> = settled
+            .notices
+            .into_iter()
+            .filter(|n| !n.fitted)
+            .map(|n| n.problem)
+            .collect();
+        if problems.is_empty() {
+            Ok(Snapshot::of(&settled.valid))
+        } else {
+            Err(problems)
+        }
     }
 
     /// Measure valid settings from nothing.

@@ -12,7 +12,7 @@
 use crate::cost::Copy;
 use crate::failures::Failure;
 use crate::format::{and_list, duration, format_ratio, percent, thousands};
-use crate::questions::{Held, QuestionId};
+use crate::questions::{QuestionId, QuestionSet};
 use crate::report::SchemeRow;
 use crate::Snapshot;
 
@@ -124,7 +124,7 @@ impl LessonStep {
     }
 
     /// Whether the step's question waits in `held`.
-    pub fn asks(self, held: Held) -> bool {
+    pub fn asks(self, held: QuestionSet) -> bool {
         self.question().is_some_and(|id| held.holds(id))
     }
 
@@ -185,7 +185,7 @@ fn copy_time(s: &Snapshot, moved: usize) -> String {
 /// that gives its answer is said: a step whose own question waits stops
 /// before its answer (the page asks the question under them), and a
 /// sentence of another step that would tell a waiting answer waits whole.
-pub fn words(step: LessonStep, at: &Measured, held: Held) -> String {
+pub fn words(step: LessonStep, at: &Measured, held: QuestionSet) -> String {
     let (few, many, failure) = (at.few, at.many, at.failure);
     let keys = few.key_count();
     let k = thousands(keys as u64);
@@ -284,7 +284,7 @@ pub fn words(step: LessonStep, at: &Measured, held: Held) -> String {
 
 /// Step 7's words: what copying the moved keys takes, each figure waiting
 /// with the question it answers.
-fn cost_words(many: &Snapshot, held: Held) -> String {
+fn cost_words(many: &Snapshot, held: QuestionSet) -> String {
     let intro = format!(
         "A key that moves is data to copy before its new server can answer for it. With {} over the keys and {}/s to copy with",
         many.settings.data.spaced(),
@@ -321,7 +321,7 @@ fn cost_words(many: &Snapshot, held: Held) -> String {
 }
 
 /// Step 4's words: the spread at a few points, then at many.
-fn points_words(at: &Measured, held: Held) -> String {
+fn points_words(at: &Measured, held: QuestionSet) -> String {
     let (few, many) = (at.few, at.many);
     let (at_few, at_many) = (few.spread_after(), many.spread_after());
     let then = format!(
@@ -391,7 +391,7 @@ pub struct Table {
 
 impl Table {
     /// Whether a cell beyond the row headings shows while `held` waits.
-    pub fn shows_while(&self, held: Held) -> bool {
+    pub fn shows_while(&self, held: QuestionSet) -> bool {
         let mut figures = self.rows.iter().flat_map(|row| row.iter().skip(1));
         figures.any(|c| !c.tells.is_some_and(|id| held.holds(id)))
     }
@@ -598,7 +598,7 @@ mod tests {
             failure: &failure,
             schemes: None,
         };
-        let say = |step| words(step, &at, Held::NONE);
+        let say = |step| words(step, &at, QuestionSet::NONE);
         // The question does not give its answer away.
         let moved = thousands(few.moved_by_owner_diff as u64);
         assert!(!say(LessonStep::Question).contains(&format!(" {moved} ")));
@@ -639,7 +639,9 @@ mod tests {
             failure: &failure,
             schemes: None,
         };
-        assert!(words(LessonStep::Points, &at, Held::NONE).contains("Drag the points slider up"));
+        assert!(
+            words(LessonStep::Points, &at, QuestionSet::NONE).contains("Drag the points slider up")
+        );
     }
 
     /// The schemes as the worker reports them.
@@ -662,7 +664,7 @@ mod tests {
     }
 
     /// Every cell of a step's figure that shows while `held` waits.
-    fn shown_cells(table: &Option<Table>, held: Held) -> Vec<String> {
+    fn shown_cells(table: &Option<Table>, held: QuestionSet) -> Vec<String> {
         let Some(table) = table else {
             return Vec::new();
         };
@@ -696,7 +698,7 @@ mod tests {
             let held = LessonStep::ALL[..place]
                 .iter()
                 .filter_map(|s| s.question())
-                .fold(Held::ALL, Held::without);
+                .fold(QuestionSet::ALL, QuestionSet::without);
             let said = words(step, &at, held);
             let cells = shown_cells(&table(step, &at), held);
             for q in asked.iter().filter(|q| held.holds(q.id)) {
@@ -728,8 +730,8 @@ mod tests {
         // On paper every question waits until the last page: no step's
         // words or shown cells give any answer away.
         for step in LessonStep::ALL {
-            let said = words(step, &at, Held::ALL);
-            let cells = shown_cells(&table(step, &at), Held::ALL);
+            let said = words(step, &at, QuestionSet::ALL);
+            let cells = shown_cells(&table(step, &at), QuestionSet::ALL);
             for form in asked.iter().flat_map(|q| &q.gives) {
                 assert!(
                     !shows(&said, form),
@@ -746,15 +748,15 @@ mod tests {
             .iter()
             .find(|r| r.movement.moved_between > 0)
             .unwrap();
-        let held = Held::ALL.without(QuestionId::Moved);
+        let held = QuestionSet::ALL.without(QuestionId::Moved);
         assert!(!words(LessonStep::Between, &at, held).contains(moving.id.title()));
-        assert!(words(LessonStep::Between, &at, Held::NONE).contains(moving.id.title()));
+        assert!(words(LessonStep::Between, &at, QuestionSet::NONE).contains(moving.id.title()));
         // At a few points the busiest question is asked there.
         let lumpy = Measured { many: &few, ..at };
-        let said = words(LessonStep::Points, &lumpy, Held::ALL);
+        let said = words(LessonStep::Points, &lumpy, QuestionSet::ALL);
         let busiest = few.spread_after().busiest.to_string();
         assert!(!shows(&said, &busiest), "{said}");
-        for text in shown_cells(&table(LessonStep::Points, &lumpy), Held::ALL) {
+        for text in shown_cells(&table(LessonStep::Points, &lumpy), QuestionSet::ALL) {
             assert!(!text.contains(&busiest), "{text}");
         }
     }
@@ -805,10 +807,10 @@ mod tests {
         );
         // The schemes' column is all answer: shown once told, not as a column of "?".
         let between = table(LessonStep::Between, &at).unwrap();
-        assert!(!between.shows_while(Held::ALL) && between.shows_while(Held::NONE));
+        assert!(!between.shows_while(QuestionSet::ALL) && between.shows_while(QuestionSet::NONE));
         assert!(table(LessonStep::Modulo, &at)
             .unwrap()
-            .shows_while(Held::ALL));
+            .shows_while(QuestionSet::ALL));
         // Until the worker has measured the schemes, the step has words and no figure.
         let waiting = Measured {
             schemes: None,

@@ -10,12 +10,14 @@
 
 pub mod claims;
 pub mod deploy_words;
+pub mod figure_id;
 pub mod key_path;
 pub mod lecture;
 pub mod lesson;
 pub mod panels;
 pub mod presets;
 pub mod query;
+pub mod question_id;
 pub mod questions;
 pub mod read_back;
 pub mod report;

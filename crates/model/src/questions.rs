@@ -53,94 +53,73 @@ pub struct Question {
     pub gives: Vec<String>,
 }
 
-/// A question, by what it asks about; `data-question` and `q=` spell it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum QuestionId {
-    Moved,
-    Modulo,
-    Busiest,
-    Failover,
-    Between,
-    CopyHours,
-}
+pub use crate::question_id::QuestionId;
 
-crate::read_back_enum!(QuestionId {
-    "moved" => Moved,
-    "modulo" => Modulo,
-    "busiest" => Busiest,
-    "failover" => Failover,
-    "between" => Between,
-    "copy-hours" => CopyHours,
-});
-
-impl QuestionId {
-    /// Every question, in the order the panel asks them.
-    pub const ALL: [QuestionId; 6] = [
-        QuestionId::Moved,
-        QuestionId::Modulo,
-        QuestionId::Busiest,
-        QuestionId::Failover,
-        QuestionId::Between,
-        QuestionId::CopyHours,
-    ];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            QuestionId::Moved => "moved",
-            QuestionId::Modulo => "modulo",
-            QuestionId::Busiest => "busiest",
-            QuestionId::Failover => "failover",
-            QuestionId::Between => "between",
-            QuestionId::CopyHours => "copy-hours",
-        }
-    }
-
-    /// The question `q=` or `data-question` names. (A match, not a search
-    /// of `ALL`: the model is compiled for speed, and the search unrolled
-    /// cost the first screen's module 800 bytes; a test reads every id back.)
-    #[inline(never)]
-    pub fn from_id(id: &str) -> Option<QuestionId> {
-        Some(match id {
-            "moved" => QuestionId::Moved,
-            "modulo" => QuestionId::Modulo,
-            "busiest" => QuestionId::Busiest,
-            "failover" => QuestionId::Failover,
-            "between" => QuestionId::Between,
-            "copy-hours" => QuestionId::CopyHours,
-            _ => return None,
-        })
-    }
-}
-
-/// The questions a page still holds back: each waits, with every figure
-/// that gives its answer away (`data-tells`), until the reader answers or
-/// skips it. Bits of `QuestionId::ALL`, so the page keeps it in a signal of
-/// a type it already compiles.
+/// Some of the questions, as bits of `QuestionId::ALL` (so the page keeps
+/// a set in a signal of a type it already compiles): those a page still
+/// holds back, each waiting with every figure that gives its answer away
+/// until the reader answers or skips it; or those a figure answers, its
+/// `data-tells`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Held(pub u32);
+pub struct QuestionSet(pub u32);
 
-impl Held {
+impl QuestionSet {
     /// Every question waits: a page that asks before it tells, on arrival.
-    pub const ALL: Held = Held((1 << QuestionId::ALL.len()) - 1);
-    pub const NONE: Held = Held(0);
+    pub const ALL: QuestionSet = QuestionSet((1 << QuestionId::ALL.len()) - 1);
+    pub const NONE: QuestionSet = QuestionSet(0);
 
-    fn bit(id: QuestionId) -> u32 {
+    const fn bit(id: QuestionId) -> u32 {
         1 << id as u32
     }
 
+    /// Exactly these questions.
+    pub const fn of(ids: &[QuestionId]) -> QuestionSet {
+        let mut bits = 0;
+        let mut at = 0;
+        while at < ids.len() {
+            bits |= QuestionSet::bit(ids[at]);
+            at += 1;
+        }
+        QuestionSet(bits)
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The questions of both sets.
+    pub const fn union(self, other: QuestionSet) -> QuestionSet {
+        QuestionSet(self.0 | other.0)
+    }
+
+    /// What a server's keys at a stage give away: a newcomer's keys are
+    /// keys that moved, and after the change every server's keys give the
+    /// busiest question's answer (the busiest's, or K less the others').
+    pub const fn told_by_keys(newcomer: bool, after: bool) -> QuestionSet {
+        let moved = if newcomer {
+            QuestionSet::of(&[QuestionId::Moved])
+        } else {
+            QuestionSet::NONE
+        };
+        if after {
+            moved.union(QuestionSet::of(&[QuestionId::Busiest]))
+        } else {
+            moved
+        }
+    }
+
     pub fn holds(self, id: QuestionId) -> bool {
-        self.0 & Held::bit(id) != 0
+        self.0 & QuestionSet::bit(id) != 0
     }
 
     /// With `id` waiting too.
-    pub fn with(self, id: QuestionId) -> Held {
-        Held(self.0 | Held::bit(id))
+    pub fn with(self, id: QuestionId) -> QuestionSet {
+        QuestionSet(self.0 | QuestionSet::bit(id))
     }
 
     /// With `id` answered or skipped.
-    pub fn without(self, id: QuestionId) -> Held {
-        Held(self.0 & !Held::bit(id))
+    pub fn without(self, id: QuestionId) -> QuestionSet {
+        QuestionSet(self.0 & !QuestionSet::bit(id))
     }
 
     pub fn ids(self) -> impl Iterator<Item = QuestionId> {
@@ -149,8 +128,8 @@ impl Held {
             .filter(move |&id| self.holds(id))
     }
 
-    /// The page's `data-asks`: the ids that wait, space-separated, which the
-    /// style matches against each figure's `data-tells`.
+    /// The ids, space-separated: the page's `data-asks` (those that wait),
+    /// which the style matches against each figure's `data-tells`.
     pub fn written(self) -> String {
         self.ids()
             .map(QuestionId::as_str)
@@ -598,11 +577,13 @@ mod tests {
 
     #[test]
     fn a_held_set_waits_until_each_is_answered() {
-        let held = Held::ALL.without(QuestionId::Moved);
+        let held = QuestionSet::ALL.without(QuestionId::Moved);
         assert!(!held.holds(QuestionId::Moved) && held.holds(QuestionId::CopyHours));
         assert_eq!(held.written(), "modulo busiest failover between copy-hours");
-        let none = QuestionId::ALL.into_iter().fold(Held::ALL, Held::without);
-        assert_eq!(none, Held::NONE);
-        assert_eq!(Held::NONE.written(), "");
+        let none = QuestionId::ALL
+            .into_iter()
+            .fold(QuestionSet::ALL, QuestionSet::without);
+        assert_eq!(none, QuestionSet::NONE);
+        assert_eq!(QuestionSet::NONE.written(), "");
     }
 }

@@ -16,6 +16,7 @@ use crate::key_path::{self, KeyPath, KeyStep, StepId};
 use crate::measure::{Movement, Spread};
 use crate::one_key::KeyOwners;
 use crate::placements::PlacementId;
+use crate::question_id::QuestionId;
 use crate::questions::Question;
 use crate::report::{FailureReport, LookupTiming, OneKey, Report, SchemeRow};
 use crate::schemes::{Holds, SchemeResult, TableMoves};
@@ -177,6 +178,15 @@ by_fields!(Report {
     questions,
     one_key,
 });
+/// A question's id as the report wrote it: a variant with nothing inside.
+impl ReadBack for QuestionId {
+    fn read_back<J: Json>(value: &J) -> Option<QuestionId> {
+        let (name, inner) = variant(value)?;
+        inner.is_none().then_some(())?;
+        QuestionId::from_id(&name)
+    }
+}
+
 by_fields!(OneKey {
     key,
     position,

@@ -181,3 +181,26 @@ fn moved_requests_are_the_lines_whose_key_moves() {
         share.share
     );
 }
+
+/// Your keys are settled like any edit (ARCHITECTURE.md: settings are made
+/// only by `Valid::settle`): the key count becomes the keys placed, within
+/// the keys' range, and nothing else of the settings changes.
+#[test]
+fn your_keys_are_settled_into_the_settings() {
+    use model::settings::{MAX_KEYS, MIN_KEYS};
+    let parsed = query::parse("servers=a,b,c&remove=b&keys=700&points=40", &[]);
+    for count in [1usize, 5, 3_000] {
+        let text: String = (0..count).map(|i| format!("k{i}\n")).collect();
+        let yours = YourKeys::new(your_keys::read(text.as_bytes(), WHOLE).unwrap());
+        let settled = parsed.settings.with_your_keys(Some(yours));
+        assert_eq!(settled.keys, (count as u32).clamp(MIN_KEYS, MAX_KEYS));
+        assert_eq!(settled.your_keys.as_ref().map(|y| y.len()), Some(count));
+        assert_eq!(settled.servers, parsed.settings.servers);
+        assert_eq!(settled.points, 40);
+        assert_eq!(settled.change, parsed.settings.change);
+        // And back to the template: its key count stays as it was settled.
+        let back = settled.with_your_keys(None);
+        assert!(back.your_keys.is_none());
+        assert_eq!(back.keys, settled.keys);
+    }
+}

@@ -7,6 +7,7 @@ use serde_json::{json, Map, Value};
 use model::claims;
 use model::cost;
 use model::failures;
+use model::figure_id::FigureId;
 use model::format::{fixed, format_ratio, format_share};
 use model::measure::End;
 use model::panels::{self, PanelId, Work};
@@ -43,21 +44,31 @@ pub fn of_panel(id: PanelId, m: &Measured) -> Vec<(&'static str, Value)> {
         PanelId::Entries => vec![("entries", json!(s.ring_after.len()))],
         PanelId::Moved => {
             let mut figures = vec![
-                ("moved", json!(s.moved_by_owner_diff.to_string())),
-                ("moved-arc", json!(s.moved_by_arc_walk.to_string())),
+                (
+                    FigureId::Moved.as_str(),
+                    json!(s.moved_by_owner_diff.to_string()),
+                ),
+                (
+                    FigureId::MovedArc.as_str(),
+                    json!(s.moved_by_arc_walk.to_string()),
+                ),
+                (FigureId::EvenShare.as_str(), json!(even_share(s))),
             ];
             if let Some(requests) = s.moved_requests() {
                 if let Some(count) = requests.requests {
-                    figures.push(("moved-requests", json!(count.to_string())));
+                    figures.push((FigureId::MovedRequests.as_str(), json!(count.to_string())));
                 }
-                figures.push(("moved-request-share", json!(fixed(requests.share, 6))));
+                figures.push((
+                    FigureId::MovedRequestShare.as_str(),
+                    json!(fixed(requests.share, 6)),
+                ));
             }
             figures
         }
-        PanelId::Modulo => vec![
-            ("modulo-moved", json!(s.modulo_moved.to_string())),
-            ("even-share", json!(even_share(s))),
-        ],
+        PanelId::Modulo => vec![(
+            FigureId::ModuloMoved.as_str(),
+            json!(s.modulo_moved.to_string()),
+        )],
         PanelId::Loads => loads(m),
         PanelId::Failure => vec![("failure", failure(m))],
         PanelId::Schemes => vec![("schemes", rows(s, m.report.schemes.as_deref()))],
@@ -100,9 +111,15 @@ pub fn loads(m: &Measured) -> Vec<(&'static str, Value)> {
         .collect();
     vec![
         ("loads", Value::Object(loads)),
-        ("spread", json!(format_ratio(s.spread_after().ratio()))),
+        (
+            FigureId::Spread.as_str(),
+            json!(format_ratio(s.spread_after().ratio())),
+        ),
         ("requests", Value::Object(requests)),
-        ("hottest-key-share", json!(fixed(s.hottest_key_share(), 6))),
+        (
+            FigureId::HottestKeyShare.as_str(),
+            json!(fixed(s.hottest_key_share(), 6)),
+        ),
     ]
 }
 
@@ -147,19 +164,19 @@ pub fn failure(m: &Measured) -> Value {
             )
         })
         .collect();
-    let mut figures = json!({
-        "rerouted": failure.rerouted,
-        "no-live-copy": failure.no_live_copy,
-        "copies-to-remake": failure.copies_to_remake,
-        "copysets": copysets.distinct,
-        "copysets-possible": copysets.possible,
-        "received": received,
-        "shares": share_rows,
-        "replicas-of-key-17": replicas_of(s, 17),
-    });
+    let mut figures = by_name([
+        (FigureId::Rerouted, json!(failure.rerouted)),
+        (FigureId::NoLiveCopy, json!(failure.no_live_copy)),
+        (FigureId::CopiesToRemake, json!(failure.copies_to_remake)),
+        (FigureId::Copysets, json!(copysets.distinct)),
+        (FigureId::CopysetsPossible, json!(copysets.possible)),
+    ]);
+    figures["received"] = json!(received);
+    figures["shares"] = json!(share_rows);
+    figures["replicas-of-key-17"] = replicas_of(s, 17);
     // Only where requests are not keys, as the page shows it.
     if let Some(requests) = s.rerouted_requests() {
-        figures["rerouted-request-share"] = json!(fixed(requests.share, 6));
+        figures[FigureId::ReroutedRequestShare.as_str()] = json!(fixed(requests.share, 6));
     }
     figures
 }
@@ -221,18 +238,33 @@ pub fn cost(s: &Snapshot) -> Value {
         .to_string()
     };
     let misses = |moved: usize| cost::ColdMisses::of(moved, s.settings.rate);
-    let mut figures = json!({
-        "copy-seconds-ring": seconds(s.moved_by_owner_diff),
-        "copy-seconds-modulo": seconds(s.modulo_moved),
-        "cold-misses-ring": s.moved_by_owner_diff.to_string(),
-        "cold-misses-modulo": s.modulo_moved.to_string(),
-        "miss-rate-ring": fixed(misses(s.moved_by_owner_diff).per_second, 1),
-        "miss-rate-modulo": fixed(misses(s.modulo_moved).per_second, 1),
-    });
+    let mut figures = by_name([
+        (
+            FigureId::CopySecondsRing,
+            json!(seconds(s.moved_by_owner_diff)),
+        ),
+        (FigureId::CopySecondsModulo, json!(seconds(s.modulo_moved))),
+        (
+            FigureId::ColdMissesRing,
+            json!(s.moved_by_owner_diff.to_string()),
+        ),
+        (
+            FigureId::ColdMissesModulo,
+            json!(s.modulo_moved.to_string()),
+        ),
+        (
+            FigureId::MissRateRing,
+            json!(fixed(misses(s.moved_by_owner_diff).per_second, 1)),
+        ),
+        (
+            FigureId::MissRateModulo,
+            json!(fixed(misses(s.modulo_moved).per_second, 1)),
+        ),
+    ]);
     // Only where requests are not keys, as the page shows them.
     if let (Some(ring), Some(modulo)) = (s.moved_requests(), s.modulo_moved_requests()) {
-        figures["miss-request-share-ring"] = json!(fixed(ring.share, 6));
-        figures["miss-request-share-modulo"] = json!(fixed(modulo.share, 6));
+        figures[FigureId::MissRequestShareRing.as_str()] = json!(fixed(ring.share, 6));
+        figures[FigureId::MissRequestShareModulo.as_str()] = json!(fixed(modulo.share, 6));
     }
     figures
 }
@@ -248,10 +280,13 @@ pub fn rollout(s: &Snapshot) -> Value {
         .round()
         .to_string()
     };
-    json!({
-        "misrouted-ring": misrouted(s.moved_by_owner_diff),
-        "misrouted-modulo": misrouted(s.modulo_moved),
-    })
+    by_name([
+        (
+            FigureId::MisroutedRing,
+            json!(misrouted(s.moved_by_owner_diff)),
+        ),
+        (FigureId::MisroutedModulo, json!(misrouted(s.modulo_moved))),
+    ])
 }
 
 /// DEFINITIONS §12: each question's wording, answer and reference mark.
@@ -290,4 +325,15 @@ pub fn claim_kinds() -> Value {
         .map(|def| (def.id.to_string(), json!(def.kind.id())))
         .collect();
     Value::Object(kinds)
+}
+
+/// Figures under their names (`FigureId`), as an object that other keys
+/// may join.
+fn by_name<const N: usize>(figures: [(FigureId, Value); N]) -> Value {
+    Value::Object(
+        figures
+            .into_iter()
+            .map(|(id, value)| (id.as_str().to_string(), value))
+            .collect(),
+    )
 }

@@ -16,11 +16,15 @@
 //! has one (`key-paths`, by id).
 //!
 //!     cargo run -q -p oracle -- --key user:42 'hash=fnv1a-murmur'
+//!
+//! With `--figure-panels` alone it prints each named figure's panel
+//! (`model::figure_id`), for the browser tests to reveal it by.
 
 mod figures;
 
 use std::process::ExitCode;
 
+use model::figure_id::FigureId;
 use model::your_keys::{self, Reading, Split, YourKeys};
 use model::{panels, query, Snapshot};
 use serde_json::{json, Map, Value};
@@ -67,6 +71,14 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
+    if std::env::args().nth(1).as_deref() == Some("--figure-panels") {
+        let panels: Map<String, Value> = FigureId::ALL
+            .iter()
+            .map(|f| (f.as_str().to_string(), json!(f.panel().map(|p| p.as_str()))))
+            .collect();
+        println!("{}", Value::Object(panels));
+        return Ok(());
+    }
     let args = args()?;
     let mut parsed = query::parse(&args.address, &panels::ids());
     if let Some(file) = &args.keys {

@@ -496,15 +496,9 @@ fn nginx_hash_owner(key: &str, weights: &[u32]) -> Option<usize> {
     })
 }
 
-#[test]
-fn every_key_of_a_long_log_is_counted_none_sampled_and_a_gzipped_one_reads_the_same() {
-    let dir = scratch("every-key");
-    let before = write(&dir, "before.txt", "alpha\nbravo\ncharlie weight=2\n");
-    let after = write(&dir, "after.txt", "alpha\nbravo\ncharlie weight=2\ndelta\n");
-    // 1,000,000 requests over 230,000 distinct paths, more than twice what
-    // the page places at once, asked for unevenly (path j about 1 in j).
-    let distinct = 230_000;
-    let lines = 1_000_000;
+/// A log of `lines` requests for paths `/p/0` … over `distinct` paths,
+/// each at least once, then path j about 1 in j; with each path's count.
+fn skewed_log(distinct: usize, lines: usize) -> (String, Vec<u32>) {
     let mut log = String::new();
     let mut asked = vec![0u32; distinct];
     let mut state = 7u64;
@@ -513,7 +507,6 @@ fn every_key_of_a_long_log_is_counted_none_sampled_and_a_gzipped_one_reads_the_s
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         let u = (state >> 11) as f64 / (1u64 << 53) as f64;
-        // Every path at least once, then a skewed draw.
         let j = if i < distinct {
             i
         } else {
@@ -522,6 +515,18 @@ fn every_key_of_a_long_log_is_counted_none_sampled_and_a_gzipped_one_reads_the_s
         asked[j] += 1;
         log.push_str(&format!("/p/{j}\n"));
     }
+    (log, asked)
+}
+
+#[test]
+fn every_key_of_a_long_log_is_counted_none_sampled_and_a_gzipped_one_reads_the_same() {
+    let dir = scratch("every-key");
+    let before = write(&dir, "before.txt", "alpha\nbravo\ncharlie weight=2\n");
+    let after = write(&dir, "after.txt", "alpha\nbravo\ncharlie weight=2\ndelta\n");
+    // 1,000,000 requests over 230,000 distinct paths, more than twice what
+    // the page places at once, asked for unevenly (path j about 1 in j).
+    let (distinct, lines) = (230_000, 1_000_000);
+    let (log, asked) = skewed_log(distinct, lines);
     let path = write(&dir, "keys.txt", &log);
     let ran = ringdiff(&[&before, &after, "--keys-file", &path, "--json"]);
     assert_eq!(ran.code, 0, "{}", ran.stderr);

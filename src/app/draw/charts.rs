@@ -161,17 +161,9 @@ fn draw_loads_on(
         .fold(1.0, f64::max);
     let top = highest * 1.12;
     let font = ("sans-serif", 12.0 * ratio).into_font().color(&theme.ink);
-    // Every bar keeps its name (past eight servers colours repeat): turned
-    // on its side when the names would run into each other.
-    let label = |server: ServerId| -> String { s.name(server).chars().take(10).collect() };
-    let longest = servers
-        .iter()
-        .map(|&id| label(id).chars().count())
-        .max()
-        .unwrap_or(0) as f64;
+    let label = |server: ServerId| bar_label(s, server);
     let slot_width = (root.dim_in_pixel().0 as f64 - f64::from(px(58.0))) / n;
-    let turned = longest * 7.5 * ratio > slot_width * 0.9;
-    let label_area = if turned { 12.0 + 7.5 * longest } else { 40.0 };
+    let (turned, label_area) = label_room(s, &servers, slot_width, ratio);
     let mut chart = ChartBuilder::on(root)
         .margin_top(px(10.0))
         .margin_right(px(10.0))
@@ -231,17 +223,44 @@ fn draw_loads_on(
     // The fair share after the change: one dashed line at equal weights,
     // else dashes over each server at its own.
     let fair = fair_shares(s, &servers);
-    let dashes = (0..(n * 8.0) as usize).filter_map(|i| {
-        let start = -0.5 + i as f64 / 8.0;
-        let level = fair[((start + 0.5) as usize).min(servers.len() - 1)]?;
-        Some(PathElement::new(
-            vec![(start, level), (start + 1.0 / 16.0, level)],
-            theme.accent.stroke_width(px(1.5) as u32),
-        ))
-    });
-    chart.draw_series(dashes)?;
+    let style = theme.accent.stroke_width(px(1.5) as u32);
+    chart.draw_series(fair_dashes(&fair, style))?;
     root.present()?;
     Ok(turned)
+}
+
+/// A bar's name, cut to ten characters.
+fn bar_label(s: &Snapshot, server: ServerId) -> String {
+    s.name(server).chars().take(10).collect()
+}
+
+/// Whether the bars' names are turned on their side, and the room under
+/// the chart they take. Every bar keeps its name (past eight servers
+/// colours repeat): turned when the names would run into each other.
+fn label_room(s: &Snapshot, servers: &[ServerId], slot_width: f64, ratio: f64) -> (bool, f64) {
+    let longest = servers
+        .iter()
+        .map(|&id| bar_label(s, id).chars().count())
+        .max()
+        .unwrap_or(0) as f64;
+    let turned = longest * 7.5 * ratio > slot_width * 0.9;
+    (turned, if turned { 12.0 + 7.5 * longest } else { 40.0 })
+}
+
+/// Dashes at each slot's fair share (none where a server has none), eight
+/// a slot.
+fn fair_dashes(
+    fair: &[Option<f64>],
+    style: ShapeStyle,
+) -> impl Iterator<Item = PathElement<(f64, f64)>> + '_ {
+    (0..fair.len() * 8).filter_map(move |i| {
+        let start = -0.5 + i as f64 / 8.0;
+        let level = fair[((start + 0.5) as usize).min(fair.len() - 1)]?;
+        Some(PathElement::new(
+            vec![(start, level), (start + 1.0 / 16.0, level)],
+            style,
+        ))
+    })
 }
 
 /// Busiest server's excess over an even share against points per server, on

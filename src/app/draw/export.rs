@@ -4,9 +4,9 @@
 //! handed to the browser as a download.
 
 use leptos::prelude::*;
-use model::questions::Held;
+use model::questions::QuestionSet;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::theme::at_export_scale;
 use crate::app::state::Model;
@@ -55,7 +55,7 @@ fn wrap(context: &CanvasRenderingContext2d, text: &str, width: f64) -> Vec<Strin
 /// `figure` on a white sheet with its frame's words: laid out once to find
 /// the height, then drawn.
 fn framed(figure: &HtmlCanvasElement, frame: &Frame) -> Option<HtmlCanvasElement> {
-    let sheet: HtmlCanvasElement = document().create_element("canvas").ok()?.dyn_into().ok()?;
+    let sheet = crate::dom::detached_canvas()?;
     let width = f64::from(figure.width()).max(1000.0);
     let inner = width - 2.0 * PAD;
     let context = canvas_2d(&sheet)?;
@@ -121,18 +121,13 @@ fn framed(figure: &HtmlCanvasElement, frame: &Frame) -> Option<HtmlCanvasElement
 /// `render` draws onto the canvas it is given and says whether there was
 /// anything to draw.
 fn save(name: &str, frame: &Frame, render: &dyn Fn(&HtmlCanvasElement) -> bool) -> Option<()> {
-    let document = window().document()?;
-    let canvas: HtmlCanvasElement = document.create_element("canvas").ok()?.dyn_into().ok()?;
+    let canvas = crate::dom::detached_canvas()?;
     if !at_export_scale(2.0, || render(&canvas)) {
         return None;
     }
     let sheet = framed(&canvas, frame)?;
     let url = sheet.to_data_url_with_type("image/png").ok()?;
-    let link: HtmlElement = document.create_element("a").ok()?.dyn_into().ok()?;
-    crate::dom::set(&link, "href", &url);
-    crate::dom::set(&link, "download", name);
-    link.click();
-    Some(())
+    crate::dom::download(&url, name)
 }
 
 /// A "Save as PNG" button for one figure (`figure` names it in the file
@@ -142,12 +137,12 @@ pub fn save_png_button(
     figure: &'static str,
     title: &'static str,
     // With the questions that still wait: no figure of theirs is said.
-    caption: fn(&Snapshot, Held) -> String,
+    caption: fn(&Snapshot, QuestionSet) -> String,
     render: impl Fn(&HtmlCanvasElement) -> bool + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let model = expect_context::<Model>();
     let click = move |_| {
-        let held = Held(model.asks.get_untracked());
+        let held = QuestionSet(model.asks.get_untracked());
         let (name, frame) = model.snapshot.with_untracked(|m| {
             let s = &m.0;
             let palette = Palette::of(&s.names, s.is_join());

@@ -220,12 +220,7 @@ fn context_of(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
 
 /// A canvas of its own holding what `canvas` shows now.
 fn copy(canvas: &HtmlCanvasElement) -> Option<HtmlCanvasElement> {
-    let copy: HtmlCanvasElement = web_sys::window()?
-        .document()?
-        .create_element("canvas")
-        .ok()?
-        .dyn_into()
-        .ok()?;
+    let copy = crate::dom::detached_canvas()?;
     copy.set_width(canvas.width());
     copy.set_height(canvas.height());
     context_of(&copy)?

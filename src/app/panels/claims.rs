@@ -10,7 +10,7 @@ use crate::app::patch::{markup, Holder};
 use crate::app::state::{Model, Part};
 use crate::render::markup::{mentions, Markup};
 use model::claims::Held;
-use model::questions::Question;
+use model::questions::{Question, QuestionSet};
 use model::Claim;
 
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
@@ -108,18 +108,19 @@ pub fn claims_panel() -> impl IntoView {
 /// worked out by the worker with the questions), with its question:
 /// evidence that states one waits with it. Until the questions are
 /// measured for these settings, every evidence waits for every question.
-fn moved_words(asked: Option<&[Question]>) -> Vec<(&'static str, String)> {
+fn moved_words(asked: Option<&[Question]>) -> Vec<(QuestionSet, String)> {
     let Some(asked) = asked else {
-        return vec![(EVERY_QUESTION, String::new())];
+        return vec![(QuestionSet::ALL, String::new())];
     };
     asked
         .iter()
-        .flat_map(|q| q.gives.iter().map(|form| (q.id.as_str(), form.clone())))
+        .flat_map(|q| {
+            q.gives
+                .iter()
+                .map(|form| (QuestionSet::of(&[q.id]), form.clone()))
+        })
         .collect()
 }
-
-/// Every question's id, as `data-tells` names them.
-const EVERY_QUESTION: &str = "moved modulo busiest failover between copy-hours";
 
 /// Where a claim stands in the table: what does not hold first, what does
 /// not apply last, the model's order within each.
@@ -140,7 +141,7 @@ fn shown_at_first(claims: &[Claim]) -> usize {
 
 /// The table's rows as markup (see `crate::render::markup`): read-only text, so a
 /// string builder rather than a typed view.
-fn rows(html: &mut Markup, claims: &[Claim], moved: &[(&str, String)]) {
+fn rows(html: &mut Markup, claims: &[Claim], moved: &[(QuestionSet, String)]) {
     let mut ordered: Vec<&Claim> = claims.iter().collect();
     ordered.sort_by_key(|claim| rank(claim.held));
     let shown = shown_at_first(claims);
@@ -186,19 +187,13 @@ fn rows(html: &mut Markup, claims: &[Claim], moved: &[(&str, String)]) {
             .close("td")
             .open("td", &[]);
         // Evidence that states a count a question asks for waits with it.
-        let mut answers: Vec<&str> = moved
+        let answers = moved
             .iter()
             .filter(|(_, words)| words.is_empty() || mentions(&claim.evidence, words))
-            .map(|(question, _)| *question)
-            .collect();
-        answers.dedup();
-        if answers.is_empty() {
+            .fold(QuestionSet::NONE, |all, (question, _)| all.union(*question));
+        html.tells(answers, &mut |html| {
             html.text(&claim.evidence);
-        } else {
-            html.tells(&answers.join(" "), &mut |html| {
-                html.text(&claim.evidence);
-            });
-        }
+        });
         html.close("td").close("tr");
     }
 }
@@ -210,7 +205,7 @@ fn table(
     judged: Option<&Part<'_, Vec<Claim>>>,
     behind: bool,
     all: bool,
-    moved: &[(&str, String)],
+    moved: &[(QuestionSet, String)],
 ) -> String {
     let mut classes = String::from("claims");
     if behind {

@@ -2,6 +2,8 @@
 //! time to copy it, per scheme, measured from moved keys beside the formula.
 
 use leptos::prelude::*;
+use model::figure_id::FigureId;
+use model::questions::{QuestionId, QuestionSet};
 
 use crate::app::message::{apply, Message};
 use crate::app::panels::{fold, markup, moved_answers, Holder};
@@ -57,7 +59,7 @@ fn copy_of(s: &Snapshot, moved: usize) -> Copy {
 /// and the copy-hours question say the same.
 fn copy_verdict(s: &Snapshot) -> String {
     let mut html = Markup::new();
-    let time = |html: &mut Markup, hook: &str, moved: usize| {
+    let time = |html: &mut Markup, hook: FigureId, moved: usize| {
         let seconds = copy_of(s, moved).seconds;
         html.hidden_figure(hook, &(seconds.round() as u64).to_string())
             .text(&seconds_and_duration(seconds));
@@ -65,8 +67,8 @@ fn copy_verdict(s: &Snapshot) -> String {
     // The ring's time is the moved count in other units, and the copy-hours
     // question's answer (`Markup::tells`).
     let ring_time = |html: &mut Markup| {
-        html.tells("moved", &mut |html| {
-            time(html, "copy-seconds-ring", s.moved_by_owner_diff)
+        html.tells(QuestionSet::of(&[QuestionId::Moved]), &mut |html| {
+            time(html, FigureId::CopySecondsRing, s.moved_by_owner_diff)
         });
     };
     html.text(&format!(
@@ -75,9 +77,10 @@ fn copy_verdict(s: &Snapshot) -> String {
     ));
     ring_time(&mut html);
     html.text("; what hash mod n moves, ");
-    html.tells("modulo copy-hours", &mut |html| {
-        time(html, "copy-seconds-modulo", s.modulo_moved)
-    });
+    html.tells(
+        QuestionSet::of(&[QuestionId::Modulo, QuestionId::CopyHours]),
+        &mut |html| time(html, FigureId::CopySecondsModulo, s.modulo_moved),
+    );
     html.text(".");
     html.into_string()
 }
@@ -92,19 +95,19 @@ fn cold_misses(s: &Snapshot) -> String {
         ColdMisses::of(s.modulo_moved, rate),
     );
     // A rate's hook holds it plain; the reader sees it with separators.
-    let figure = |html: &mut Markup, id: &str, per_second: f64| {
+    let figure = |html: &mut Markup, id: FigureId, per_second: f64| {
         html.hidden_figure(id, &fixed(per_second, 1))
             .text(&fixed_in_prose(per_second, 1));
     };
     let mut html = Markup::new();
     html.open("p", &[("data-cold-misses", Some(""))])
         .text("For a cache, every moved key is a cold miss the next time it is asked for: ")
-        .tells("moved", &mut |html| {
-            html.count_in_prose("cold-misses-ring", ring.misses as u64);
+        .tells(QuestionSet::of(&[QuestionId::Moved]), &mut |html| {
+            html.count_in_prose(FigureId::ColdMissesRing, ring.misses as u64);
         })
         .text(&format!(" misses for {}, ", ring_name(s)))
-        .tells("modulo", &mut |html| {
-            html.count_in_prose("cold-misses-modulo", modulo.misses as u64);
+        .tells(QuestionSet::of(&[QuestionId::Modulo]), &mut |html| {
+            html.count_in_prose(FigureId::ColdMissesModulo, modulo.misses as u64);
         })
         .text(&format!(
             " for modulo. At {} {} per key per minute they all come within about {}: ",
@@ -116,32 +119,32 @@ fn cold_misses(s: &Snapshot) -> String {
                 duration(ring.within_seconds)
             }
         ));
-    html.tells("moved", &mut |html| {
-        figure(html, "miss-rate-ring", ring.per_second)
+    html.tells(QuestionSet::of(&[QuestionId::Moved]), &mut |html| {
+        figure(html, FigureId::MissRateRing, ring.per_second)
     });
     html.text(&format!(
         " extra requests a second to the backing store for {}, ",
         ring_name(s)
     ));
-    html.tells("modulo", &mut |html| {
-        figure(html, "miss-rate-modulo", modulo.per_second)
+    html.tells(QuestionSet::of(&[QuestionId::Modulo]), &mut |html| {
+        figure(html, FigureId::MissRateModulo, modulo.per_second)
     });
     html.text(" for modulo.").close("p");
     // Hot keys miss as often as they are asked for: the share of traffic
     // that finds a cold cache at first (DEFINITIONS §16).
     if let (Some(ring), Some(modulo)) = (s.moved_requests(), s.modulo_moved_requests()) {
         html.open("p", &[("data-cold-requests", Some(""))])
-            .hidden_figure("miss-request-share-ring", &fixed(ring.share, 6))
-            .hidden_figure("miss-request-share-modulo", &fixed(modulo.share, 6))
+            .hidden_figure(FigureId::MissRequestShareRing, &fixed(ring.share, 6))
+            .hidden_figure(FigureId::MissRequestShareModulo, &fixed(modulo.share, 6))
             .text(&format!(
                 "Counted in requests ({}), the moved keys get ",
                 s.requests().describe()
             ))
-            .tells("moved", &mut |html| {
+            .tells(QuestionSet::of(&[QuestionId::Moved]), &mut |html| {
                 html.text(&ring.describe());
             })
             .text(&format!(" under {}, ", ring_name(s)))
-            .tells("modulo", &mut |html| {
+            .tells(QuestionSet::of(&[QuestionId::Modulo]), &mut |html| {
                 html.text(&modulo.describe());
             })
             .text(" under hash mod n: that share of the traffic goes to a server without the data until each key's first miss refills it.")
@@ -169,13 +172,13 @@ fn formula_rows(m: &mut Markup, s: &Snapshot) {
             "ideal",
             format!("Formula, ideal: K ÷ {larger}"),
             ideal_share(n_before, n_after),
-            None,
+            QuestionSet::NONE,
         ),
         (
             "modulo",
             format!("Formula, modulo: K·{} ÷ {larger}", larger - 1),
             modulo_share(n_before, n_after),
-            Some("copy-hours"),
+            QuestionSet::of(&[QuestionId::CopyHours]),
         ),
     ] {
         let copy = Copy::of(share, s.settings.data, s.settings.bandwidth);
@@ -194,7 +197,7 @@ fn formula_rows(m: &mut Markup, s: &Snapshot) {
 fn measured_row(m: &mut Markup, s: &Snapshot, row: &SchemeRow) {
     let moved = row.result.movement.moved;
     let copy = copy_of(s, moved);
-    let question = Some(moved_answers(row.result.id));
+    let question = moved_answers(row.result.id);
     let title = match row.result.id {
         PlacementId::Ring if s.settings.in_use.is_client() => format!("{}, in use", ring_name(s)),
         id => id.title().to_string(),
@@ -210,7 +213,7 @@ fn measured_row(m: &mut Markup, s: &Snapshot, row: &SchemeRow) {
     // Modulo's data and time, at the bandwidth given, are the copy-hours
     // question's answer too.
     let copying = match row.result.id {
-        PlacementId::Modulo => Some("modulo copy-hours"),
+        PlacementId::Modulo => QuestionSet::of(&[QuestionId::Modulo, QuestionId::CopyHours]),
         _ => question,
     };
     m.row_heading(&format!("Measured: {title}"))
@@ -238,18 +241,30 @@ fn cost_table(s: &Snapshot, measured: Option<&[SchemeRow]>) -> String {
     }
     m.close("tbody").close_scrolling_table();
     // Modulo's count and the ratio give the ring's away.
-    let told = |m: &mut Markup, question: &str, text: &str| {
-        m.tells(question, &mut |m| {
+    let told = |m: &mut Markup, answers: QuestionSet, text: &str| {
+        m.tells(answers, &mut |m| {
             m.text(text);
         });
     };
     m.open("p", &[("class", Some("note"))])
         .text("The waste factor, modulo moved ÷ ring moved: ");
-    told(&mut m, "modulo", &thousands(s.modulo_moved as u64));
+    told(
+        &mut m,
+        QuestionSet::of(&[QuestionId::Modulo]),
+        &thousands(s.modulo_moved as u64),
+    );
     m.text(" ÷ ");
-    told(&mut m, "moved", &thousands(s.moved_by_owner_diff as u64));
+    told(
+        &mut m,
+        QuestionSet::of(&[QuestionId::Moved]),
+        &thousands(s.moved_by_owner_diff as u64),
+    );
     m.text(" = ");
-    told(&mut m, "moved modulo", &format_ratio(s.modulo_over_ring()));
+    told(
+        &mut m,
+        QuestionSet::of(&[QuestionId::Moved, QuestionId::Modulo]),
+        &format_ratio(s.modulo_over_ring()),
+    );
     m.text(&format!(
         ", beside n = {} servers. A scheme that must reshuffle nearly everything copies about n times what a minimal one does.",
         s.before.len().max(s.after.len()) - usize::from(s.is_join())

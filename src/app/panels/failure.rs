@@ -3,6 +3,8 @@
 //! replicas on demand. Measured by the worker (see `app::measure`).
 
 use leptos::prelude::*;
+use model::figure_id::FigureId;
+use model::questions::{QuestionId, QuestionSet};
 
 use super::predict::settings_query;
 
@@ -131,14 +133,14 @@ fn busiest_survivor(measured: &FailureMeasured) -> Option<String> {
     let busiest_after = model::measure::most_keys(&s.loads_after, &s.after);
     // The questions a sentence naming `held` and `took` answers.
     let answers = |held: u32, took: u32| {
-        let mut ids = Vec::new();
+        let mut ids = QuestionSet::NONE;
         if held == busiest_after {
-            ids.push("busiest");
+            ids = ids.with(QuestionId::Busiest);
         }
         if took == most_received && took > 0 {
-            ids.push("failover");
+            ids = ids.with(QuestionId::Failover);
         }
-        ids.join(" ")
+        ids
     };
     let mut m = Markup::new();
     let receivers = f.receivers();
@@ -150,10 +152,9 @@ fn busiest_survivor(measured: &FailureMeasured) -> Option<String> {
             s.loads_after[usize::from(*taker)],
             f.received[usize::from(*taker)],
         );
-        let told = answers(held, took);
         told_if(
             &mut m,
-            (!told.is_empty()).then_some(told.as_str()),
+            answers(held, took),
             &format!(
                 "One survivor, {}, takes all {} of the down servers' keys: its load goes from {} to {}.",
                 s.name(*taker),
@@ -192,12 +193,7 @@ fn busiest_survivor(measured: &FailureMeasured) -> Option<String> {
         },
         thousands(u64::from(held))
     );
-    let told = answers(held, took);
-    told_if(
-        &mut m,
-        (!told.is_empty()).then_some(told.as_str()),
-        &sentence,
-    );
+    told_if(&mut m, answers(held, took), &sentence);
     Some(m.into_string())
 }
 
@@ -218,25 +214,21 @@ fn figures_markup(measured: &FailureMeasured) -> String {
 
 /// The rerouted keys are the down servers' keys after the change: with the
 /// busiest server down, that count is the busiest question's answer.
-fn rerouted_tells(measured: &FailureMeasured) -> Option<&'static str> {
+fn rerouted_tells(measured: &FailureMeasured) -> QuestionSet {
     let s = &measured.snapshot.0;
     let rerouted = measured.failure.rerouted;
-    (rerouted > 0 && rerouted == model::measure::most_keys(&s.loads_after, &s.after) as usize)
-        .then_some("busiest")
+    if rerouted > 0 && rerouted == model::measure::most_keys(&s.loads_after, &s.after) as usize {
+        QuestionSet::of(&[QuestionId::Busiest])
+    } else {
+        QuestionSet::NONE
+    }
 }
 
-/// `text`, waiting for `question` if it answers one (`Markup::tells`).
-fn told_if(m: &mut Markup, question: Option<&str>, text: &str) {
-    match question {
-        Some(question) => {
-            m.tells(question, &mut |m| {
-                m.text(text);
-            });
-        }
-        None => {
-            m.text(text);
-        }
-    }
+/// `text`, waiting for the questions it answers, if any (`Markup::tells`).
+fn told_if(m: &mut Markup, answers: QuestionSet, text: &str) {
+    m.tells(answers, &mut |m| {
+        m.text(text);
+    });
 }
 
 /// What each survivor held and received, the rerouted total under them,
@@ -289,15 +281,17 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
         // busiest's and the most received by one subtraction, so all wait
         // as the answers do. The increase gives both.
         .number_cell_telling(
-            Some(if s.before.contains(&id) {
-                "busiest"
-            } else {
-                "moved busiest"
-            }),
+            QuestionSet::told_by_keys(!s.before.contains(&id), true),
             &thousands(u64::from(held)),
         )
-        .number_cell_telling(Some("failover"), &thousands(u64::from(received)))
-        .number_cell_telling(Some("failover busiest"), &increase)
+        .number_cell_telling(
+            QuestionSet::of(&[QuestionId::Failover]),
+            &thousands(u64::from(received)),
+        )
+        .number_cell_telling(
+            QuestionSet::of(&[QuestionId::Failover, QuestionId::Busiest]),
+            &increase,
+        )
         .close("tr");
     }
     m.close("tbody")
@@ -306,12 +300,9 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
         .row_heading("Rerouted")
         .element("td", &[], "")
         .open("td", &[("class", Some("num"))]);
-    match rerouted_tells(measured) {
-        Some(question) => m.tells(question, &mut |m| {
-            m.count_in_prose("rerouted", f.rerouted as u64);
-        }),
-        None => m.count_in_prose("rerouted", f.rerouted as u64),
-    }
+    m.tells(rerouted_tells(measured), &mut |m| {
+        m.count_in_prose(FigureId::Rerouted, f.rerouted as u64);
+    })
     .close("td")
     .element("td", &[], "")
     .close("tr")
@@ -320,7 +311,7 @@ fn survivors_table(m: &mut Markup, measured: &FailureMeasured) {
     // With skewed or counted requests, keys are not traffic: say both.
     if let Some(requests) = s.rerouted_requests() {
         m.open("p", &[("class", Some("note"))])
-            .hidden_figure("rerouted-request-share", &fixed(requests.share, 6))
+            .hidden_figure(FigureId::ReroutedRequestShare, &fixed(requests.share, 6))
             .text(&format!(
                 "The rerouted keys get {} {}: that is the traffic the survivors take on.",
                 requests.describe(),
@@ -344,8 +335,16 @@ fn losses_table(m: &mut Markup, measured: &FailureMeasured) {
     )
     .open("tbody", &[]);
     let rows = [
-        ("Keys with no live copy", "no-live-copy", f.no_live_copy),
-        ("Copies to remake", "copies-to-remake", f.copies_to_remake),
+        (
+            "Keys with no live copy",
+            FigureId::NoLiveCopy,
+            f.no_live_copy,
+        ),
+        (
+            "Copies to remake",
+            FigureId::CopiesToRemake,
+            f.copies_to_remake,
+        ),
     ];
     for (label, hook, value) in rows {
         m.open("tr", &[])
@@ -361,9 +360,9 @@ fn losses_table(m: &mut Markup, measured: &FailureMeasured) {
         .text(" at the current points")
         .close("th")
         .open("td", &[("class", Some("num"))])
-        .count_in_prose("copysets", measured.copysets_now.distinct as u64)
+        .count_in_prose(FigureId::Copysets, measured.copysets_now.distinct as u64)
         .text(" of ")
-        .count_in_prose("copysets-possible", measured.copysets_now.possible)
+        .count_in_prose(FigureId::CopysetsPossible, measured.copysets_now.possible)
         .close("td")
         .close("tr")
         .close("tbody")

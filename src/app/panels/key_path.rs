@@ -116,7 +116,7 @@ pub fn key_path_box(model: Model) -> impl IntoView {
                         let at = current.get();
                         path.with(|p| match p {
                             Some((path, title)) => key_path_steps(path, title, at),
-                            None => "<p class=\"note\">Placing it\u{2026}</p>".to_string(),
+                            None => crate::render::markup::paragraph("note", "Placing it\u{2026}"),
                         })
                     })}
                     <div class="key-path-stepper" role="group" aria-label="Step through the lookup">

@@ -3,6 +3,7 @@
 
 use leptos::html::Canvas;
 use leptos::prelude::*;
+use model::figure_id::FigureId;
 use web_sys::HtmlCanvasElement;
 
 use crate::app::draw::charts;
@@ -17,7 +18,7 @@ use crate::render::markup::Markup;
 use crate::render::palette::Palette;
 use model::format::{fixed, format_ratio, share_in_prose, thousands};
 use model::panels::PanelId;
-use model::questions::{Held, QuestionId};
+use model::questions::{QuestionId, QuestionSet};
 use model::settings::{parse_skew, skew_text};
 use model::{ServerId, Skew, Snapshot, Spread};
 
@@ -110,29 +111,7 @@ pub fn loads_panel() -> impl IntoView {
     );
 
     view! {
-        {markup(Holder::Lead, move || snapshot.with(|m| {
-            let s = &m.0;
-            let after = s.spread_after();
-            let mut lead = Markup::new();
-            lead.text(&format!(
-                "Each server holds the keys of its arcs. With {} the busiest holds ",
-                s.settings.points_phrase(),
-            ));
-            // The spread after, with the quietest's keys, gives the busiest's.
-            let spread = format_ratio(after.ratio());
-            if after.busiest == model::measure::most_keys(&s.loads_after, &s.after) {
-                lead.tells("busiest", &mut |m| {
-                    m.text(&spread);
-                });
-            } else {
-                lead.text(&spread);
-            }
-            lead.text(&format!(
-                " times what the quietest holds after the change{}; one point each leaves whole servers nearly idle.",
-                if s.weighted() { ", each for its weight" } else { "" }
-            ));
-            lead.into_string()
-        }))}
+        {markup(Holder::Lead, move || snapshot.with(|m| lead(&m.0)))}
         <SkewControl />
         {fold("Each server's keys, and two charts", view! {
         {markup(Holder::Block, move || snapshot.with(|m| loads_table(&m.0)))}
@@ -154,6 +133,30 @@ pub fn loads_panel() -> impl IntoView {
         </div>
         }.into_any())}
     }
+}
+
+/// The panel's lead: the spread after, waiting with the busiest question
+/// when it names the busiest server's keys (with the quietest's, it gives
+/// them).
+fn lead(s: &Snapshot) -> String {
+    let after = s.spread_after();
+    let mut lead = Markup::new();
+    lead.text(&format!(
+        "Each server holds the keys of its arcs. With {} the busiest holds ",
+        s.settings.points_phrase(),
+    ));
+    let answers = match after.busiest == model::measure::most_keys(&s.loads_after, &s.after) {
+        true => QuestionSet::of(&[QuestionId::Busiest]),
+        false => QuestionSet::NONE,
+    };
+    lead.tells(answers, &mut |m| {
+        m.text(&format_ratio(after.ratio()));
+    });
+    lead.text(&format!(
+        " times what the quietest holds after the change{}; one point each leaves whole servers nearly idle.",
+        if s.weighted() { ", each for its weight" } else { "" }
+    ));
+    lead.into_string()
 }
 
 /// The loads table, its spread row, and the note that explains the spread.
@@ -223,12 +226,7 @@ fn server_row(m: &mut Markup, s: &Snapshot, server: ServerId, columns: &Columns<
     // the busiest's.
     let newcomer = before.is_none() && after.is_some();
     let busiest = after.is_some();
-    let after_answers = match (newcomer, busiest) {
-        (true, true) => Some("moved busiest"),
-        (true, false) => Some("moved"),
-        (false, true) => Some("busiest"),
-        (false, false) => None,
-    };
+    let after_answers = QuestionSet::told_by_keys(newcomer, busiest);
     let sign = match delta.signum() {
         1 => "+",
         -1 => "−",
@@ -240,9 +238,9 @@ fn server_row(m: &mut Markup, s: &Snapshot, server: ServerId, columns: &Columns<
     ];
     // A leaver's change is every key it held moving: the moved question's
     // answer when it leaves alone.
-    let change_answers = match (before.is_some() && after.is_none(), after_answers) {
-        (true, _) => Some("moved"),
-        (false, answers) => answers,
+    let change_answers = match before.is_some() && after.is_none() {
+        true => QuestionSet::of(&[QuestionId::Moved]),
+        false => after_answers,
     };
     m.number_cell_telling(after_answers, &told[0])
         // Before and the change give the keys after: they wait as those do.
@@ -300,7 +298,7 @@ fn loads_table(s: &Snapshot) -> String {
             "td",
             &[
                 ("class", Some("num")),
-                ("data-figure", Some("spread-before")),
+                ("data-figure", Some(FigureId::SpreadBefore.as_str())),
             ],
             &format_ratio(s.spread_before().ratio()),
         )
@@ -308,37 +306,40 @@ fn loads_table(s: &Snapshot) -> String {
     // The spread after names the busiest server's keys, when it is the
     // furthest over: the busiest question's answer.
     let after = s.spread_after();
-    let busiest = (after.busiest == columns.busiest).then_some("busiest");
+    let busiest = match after.busiest == columns.busiest {
+        true => QuestionSet::of(&[QuestionId::Busiest]),
+        false => QuestionSet::NONE,
+    };
     let spread = format_ratio(after.ratio());
-    match busiest {
-        Some(question) => m.tells(question, &mut |m| {
-            m.figure("spread", &spread);
-        }),
-        None => m.figure("spread", &spread),
-    }
+    m.tells(busiest, &mut |m| {
+        m.figure(FigureId::Spread, &spread);
+    })
     .close("td");
     for _ in 0..6 {
         m.element("td", &[], "");
     }
+    m.close("tr").close("tfoot").close_scrolling_table();
+    spread_note(&mut m, s, busiest);
+    m.into_string()
+}
+
+/// The note under the table: the spread before and after, and the server
+/// furthest over its fair share, waiting with the busiest question when
+/// they give its answer (`busiest`).
+fn spread_note(m: &mut Markup, s: &Snapshot, busiest: QuestionSet) {
+    let after = s.spread_after();
     let what = if s.weighted() {
         "The weights differ, so each server is measured against its fair share, K × its weight ÷ the total weight. Spread is the keys per unit of weight of the server furthest over its fair share ÷ the same for the one furthest under"
     } else {
         "Spread is the busiest server's keys ÷ the quietest's"
     };
-    let told = |m: &mut Markup, text: &str| match busiest {
-        Some(question) => {
-            m.tells(question, &mut |m| {
-                m.text(text);
-            });
-        }
-        None => {
+    let told = |m: &mut Markup, text: &str| {
+        m.tells(busiest, &mut |m| {
             m.text(text);
-        }
+        });
     };
-    m.close("tr")
-        .close("tfoot")
-        .close_scrolling_table()
-        .open("p", &[("class", Some("note"))])
+
+    m.open("p", &[("class", Some("note"))])
         .text(&format!("{what}: before, "))
         .element(
             "span",
@@ -346,7 +347,7 @@ fn loads_table(s: &Snapshot) -> String {
             &describe(s, s.spread_before()),
         )
         .text("; after, ");
-    told(&mut m, &describe(s, after));
+    told(m, &describe(s, after));
     m.text(&format!(
         ". 1.00 would be perfectly {}. Furthest over its fair share after the change: ",
         if s.weighted() { "fair" } else { "even" },
@@ -357,14 +358,13 @@ fn loads_table(s: &Snapshot) -> String {
         s.name(after.busiest_id),
     )
     .text(", ");
-    told(&mut m, &thousands(u64::from(after.busiest)));
+    told(m, &thousands(u64::from(after.busiest)));
     m.text(&format!(
         " keys against {} (",
         share_in_prose(after.fair_per_weight * f64::from(after.busiest_weight)),
     ));
-    told(&mut m, &fixed(after.busiest_over_fair(), 2));
+    told(m, &fixed(after.busiest_over_fair(), 2));
     m.text(" times).").close("p");
-    m.into_string()
 }
 
 /// How skewed requests are: key rank r gets requests ∝ 1/r^s.
@@ -406,13 +406,13 @@ fn SkewControl() -> impl IntoView {
                 m.open("p", &[("class", Some("help")), ("data-requests-from", Some(from))]);
                 if yours() {
                     m.text("Requests come from your keys, not from s: a key seen k times is k requests. The hottest key alone gets ")
-                        .figure("hottest-key-share", &hottest)
+                        .figure(FigureId::HottestKeyShare, &hottest)
                         .text(" of all requests, and no number of points can split one key.");
                 } else {
                     m.text("Key rank r gets requests in proportion to 1/r^s: 0 is every key alike, 1 is ")
                         .term("zipf", "Zipf's law")
                         .text(". The hottest key alone gets ")
-                        .figure("hottest-key-share", &hottest)
+                        .figure(FigureId::HottestKeyShare, &hottest)
                         .text(" of all requests, ")
                         .term("harmonic", "1/H(K, s)")
                         .text(", and no number of points can split one key.");
@@ -435,10 +435,10 @@ fn after_told(model: Model, handout: Handout) -> bool {
     // On paper the questions' answers wait for the last page, answered on
     // screen or not (`Markup::tells`): so do the bars.
     let asked_on_paper = handout.printing() && handout.panels(model).contains(&PanelId::Predict);
-    after_told_in(Held(model.asks.get())) && !asked_on_paper
+    after_told_in(QuestionSet(model.asks.get())) && !asked_on_paper
 }
 
-fn after_told_in(held: Held) -> bool {
+fn after_told_in(held: QuestionSet) -> bool {
     !held.holds(QuestionId::Moved) && !held.holds(QuestionId::Busiest)
 }
 

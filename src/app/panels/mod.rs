@@ -16,6 +16,7 @@ pub mod systems;
 
 use leptos::prelude::*;
 use model::panels::{PanelDef, PanelId};
+use model::questions::{QuestionId, QuestionSet};
 
 use crate::app::layout::layout;
 pub use crate::app::patch::{markup, Holder};
@@ -65,11 +66,11 @@ pub fn fold(summary: &'static str, body: AnyView) -> AnyView {
 
 /// The question a placement's moved count answers: hash mod n's answers
 /// the modulo question, shown on the page; every other, the ring's.
-pub fn moved_answers(id: model::placements::PlacementId) -> &'static str {
-    match id {
-        model::placements::PlacementId::Modulo => "modulo",
-        _ => "moved",
-    }
+pub fn moved_answers(id: model::placements::PlacementId) -> QuestionSet {
+    QuestionSet::of(&[match id {
+        model::placements::PlacementId::Modulo => QuestionId::Modulo,
+        _ => QuestionId::Moved,
+    }])
 }
 
 /// A panel drawn from the snapshot alone (`crate::render::snapshot_panels`): its

@@ -15,7 +15,7 @@ use crate::render::markup::Markup;
 use model::lesson::{table, words, LessonStep, Measured, FEW_POINTS};
 use model::placements::PlacementId;
 use model::query;
-use model::questions::{self, read_guess, Answer, Held, Question, QuestionId};
+use model::questions::{self, read_guess, Answer, Question, QuestionId, QuestionSet};
 use model::Snapshot;
 
 /// Bumped whenever the reader answers a question: the answers are kept in
@@ -102,7 +102,7 @@ fn keep(model: Model, id: QuestionId, settings_query: &str, given: &Given) {
         }
     }
     crate::app::asking::note_asked(id);
-    model.release(Held::NONE.with(id));
+    model.release(QuestionSet::NONE.with(id));
     if let Some(guesses) = use_context::<Guesses>() {
         guesses.0.update(|n| *n += 1);
     }
@@ -121,7 +121,9 @@ pub fn ask_again(model: Model, id: QuestionId) {
         let _ = storage.remove_item(&storage_key(id, &query));
     }
     crate::app::asking::forget_asked(id);
-    model.asks.update(|held| *held = Held(*held).with(id).0);
+    model
+        .asks
+        .update(|held| *held = QuestionSet(*held).with(id).0);
     if let Some(guesses) = use_context::<Guesses>() {
         guesses.0.update(|n| *n += 1);
     }
@@ -234,6 +236,54 @@ pub fn printed_answers() -> AnyView {
     })
 }
 
+/// The ring a step speaks of, where it is not the page's own, as a
+/// picture: the change at a few points, the failure crossed.
+fn step_picture(html: &mut Markup, step: LessonStep, few: &Snapshot, many: &Snapshot) {
+    let (snapshot, failure, alt) = match step {
+        LessonStep::Played => (
+            few,
+            false,
+            "The ring at a few points a server, its moved keys ringed",
+        ),
+        LessonStep::Failing => (many, true, "The ring with the failed server's keys crossed"),
+        _ => return,
+    };
+    if let Some(url) = crate::app::draw::export::picture(snapshot, failure) {
+        html.element(
+            "img",
+            &[
+                ("class", Some("print-ring")),
+                ("src", Some(&url)),
+                ("alt", Some(alt)),
+            ],
+            "",
+        );
+    }
+}
+
+/// A step's question on paper: its wording, and room for the answer, or
+/// with `answers` the answer `told` gives.
+fn printed_question(
+    html: &mut Markup,
+    id: QuestionId,
+    many: &Snapshot,
+    answers: bool,
+    told: &dyn Fn(QuestionId) -> Option<String>,
+) {
+    let wording = questions::question(id, many, &[], &many.failure_none()).wording;
+    html.element("p", &[("class", Some("print-question"))], &wording);
+    // The boxes the screen offers, named for paper.
+    if id == QuestionId::Between && !answers {
+        let names: Vec<&str> = PlacementId::TEXTBOOK.iter().map(|s| s.title()).collect();
+        html.element("p", &[], &format!("Schemes: {}.", names.join(", ")));
+    }
+    match told(id).filter(|_| answers) {
+        Some(sentence) => html.element("p", &[], &sentence),
+        None if answers => html.element("p", &[], "Measuring…"),
+        None => html.element("p", &[("class", Some("answer-space"))], "Your answer:"),
+    };
+}
+
 /// The lesson on paper, for a handout with "Guess first" in it: every step
 /// in order (`only` one question's), its words and figure as a reader who
 /// has answered nothing sees them, and its question with room to answer;
@@ -262,7 +312,11 @@ fn printed(
                         .filter(|rows| rows.query == query)
                         .map(|rows| rows.value.as_slice()),
                 };
-                let held = if answers { Held::NONE } else { Held::ALL };
+                let held = if answers {
+                    QuestionSet::NONE
+                } else {
+                    QuestionSet::ALL
+                };
                 let mut html = Markup::new();
                 let class = if answers {
                     "print-only print-answers"
@@ -281,7 +335,7 @@ fn printed(
                     }
                     // The answers say only what the questions' pages did not.
                     let said = words(step, &at, held);
-                    let new_words = !answers || said != words(step, &at, Held::ALL);
+                    let new_words = !answers || said != words(step, &at, QuestionSet::ALL);
                     let figure = table(step, &at).filter(|t| t.shows_while(held));
                     if answers && !new_words && figure.is_none() && question.is_none() {
                         continue;
@@ -289,35 +343,8 @@ fn printed(
                     let number = step.number().to_string();
                     html.open("li", &[("value", Some(&number))])
                         .element("h3", &[], step.title());
-                    // The ring a step speaks of, where it is not the page's
-                    // own: the change at a few points, the failure crossed.
-                    let ring = match step {
-                        LessonStep::Played => Some((
-                            &few.0,
-                            false,
-                            "The ring at a few points a server, its moved keys ringed",
-                        )),
-                        LessonStep::Failing => {
-                            Some((many, true, "The ring with the failed server's keys crossed"))
-                        }
-                        _ => None,
-                    };
-                    let picture = ring
-                        .filter(|_| !answers)
-                        .and_then(|(snapshot, failure, alt)| {
-                            crate::app::draw::export::picture(snapshot, failure)
-                                .map(|url| (url, alt))
-                        });
-                    if let Some((url, alt)) = picture {
-                        html.element(
-                            "img",
-                            &[
-                                ("class", Some("print-ring")),
-                                ("src", Some(&url)),
-                                ("alt", Some(alt)),
-                            ],
-                            "",
-                        );
+                    if !answers {
+                        step_picture(&mut html, step, &few.0, many);
                     }
                     if new_words {
                         html.element("p", &[], &said);
@@ -326,24 +353,7 @@ fn printed(
                         html.written(&step_table(&figure, !answers));
                     }
                     if let Some(id) = question {
-                        let wording =
-                            questions::question(id, many, &[], &many.failure_none()).wording;
-                        html.element("p", &[("class", Some("print-question"))], &wording);
-                        // The boxes the screen offers, named for paper.
-                        if id == QuestionId::Between && !answers {
-                            let names: Vec<&str> =
-                                PlacementId::TEXTBOOK.iter().map(|s| s.title()).collect();
-                            html.element("p", &[], &format!("Schemes: {}.", names.join(", ")));
-                        }
-                        match told(id).filter(|_| answers) {
-                            Some(sentence) => html.element("p", &[], &sentence),
-                            None if answers => html.element("p", &[], "Measuring…"),
-                            None => html.element(
-                                "p",
-                                &[("class", Some("answer-space"))],
-                                "Your answer:",
-                            ),
-                        };
+                        printed_question(&mut html, id, many, answers, told);
                     }
                     html.close("li");
                 }
@@ -418,6 +428,19 @@ fn guess_inputs(
     }
 }
 
+/// The reveal, focused and in view (in a lesson step, with the step,
+/// whose words and figure are now longer).
+fn focus_the_reveal(reveal_box: NodeRef<leptos::html::Div>, place: &'static str) {
+    request_animation_frame(move || {
+        if let Some(reveal) = reveal_box.get_untracked() {
+            let step = (!place.is_empty())
+                .then(|| crate::dom::find(".lesson"))
+                .flatten();
+            crate::dom::show_and_focus(step, &reveal);
+        }
+    })
+}
+
 /// One question: asked, or answered with its reveal. `place` tells its
 /// boxes' ids apart from the same question's elsewhere on the page: "" in
 /// "Guess first", "lesson-" in a lesson step.
@@ -446,16 +469,7 @@ pub fn question_box(model: Model, id: QuestionId, place: &'static str) -> AnyVie
     // reveal beside it, so it stays in the question (in a lesson step, the
     // step, whose words and figure, now longer, are brought into view too).
     let reveal_box = NodeRef::<leptos::html::Div>::new();
-    let focus_reveal = move || {
-        request_animation_frame(move || {
-            if let Some(reveal) = reveal_box.get_untracked() {
-                let step = (!place.is_empty())
-                    .then(|| crate::dom::find(".lesson"))
-                    .flatten();
-                crate::dom::show_and_focus(step, &reveal);
-            }
-        })
-    };
+    let focus_reveal = move || focus_the_reveal(reveal_box, place);
     let count = move || {
         let kind = answer_kind();
         match read_guess(kind, &typed.get_untracked()) {
@@ -502,22 +516,18 @@ pub fn question_box(model: Model, id: QuestionId, place: &'static str) -> AnyVie
                     questions::question(id, &m.0, &[], &m.0.failure_none()).wording
                 })}
             </p>
-            {move || match answered.get() {
-                false => view! {
-                    <div class="guess">
-                        {inputs}
-                        <button class="count-it" on:click=move |_| count()>"Count it"</button>
-                        <button class="show-me" on:click=move |_| skip()>"Just show me"</button>
-                        <p class="message" id=message_id.clone() role="alert">{move || message.get().unwrap_or_default()}</p>
-                    </div>
-                }
-                .into_any(),
-                true => ().into_any(),
-            }}
+            {move || (!answered.get()).then(|| view! {
+                <div class="guess">
+                    {inputs}
+                    <button class="count-it" on:click=move |_| count()>"Count it"</button>
+                    <button class="show-me" on:click=move |_| skip()>"Just show me"</button>
+                    <p class="message" id=message_id.clone() role="alert">{move || message.get().unwrap_or_default()}</p>
+                </div>
+            })}
             <div class="reveal" aria-live="polite" tabindex="-1" node_ref=reveal_box>
                 {markup(Holder::Block, move || match (given_now(), revealed()) {
                     (_, Some((q, given))) => reveal(&q, &given, !place.is_empty()),
-                    (Some(_), None) => "<p>Measuring…</p>".to_string(),
+                    (Some(_), None) => crate::render::markup::paragraph("", "Measuring…"),
                     (None, None) => earlier_guess(id, &settings_now()).unwrap_or_default(),
                 })}
             </div>

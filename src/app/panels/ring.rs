@@ -6,6 +6,7 @@ use std::sync::Arc;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use model::panels::PanelId;
+use model::questions::QuestionSet;
 
 use std::rc::Rc;
 
@@ -598,7 +599,53 @@ pub fn ring_panel() -> impl IntoView {
             })
         })
     };
-    // What this step changed, each server's keys, and what the marks mean.
+    view! {
+        // On the full page the lesson's first step says this, beside the ring.
+        {alone.then(|| view! { <p class="lead">
+            "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
+            " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
+        </p> })}
+        {in_use_note(model)}
+        // A deploy in words, where the reader looks first (DEFINITIONS §20).
+        {move || model.snapshot.with(|m| m.0.is_deploy().then(|| model::deploy_words::describe(&m.0.deploy())))
+            .map(|words| view! { <p class="note" data-deploy-summary="">"The deploy: "{words}"."</p> })}
+        // Hooks for tests and the bench: what the ring is drawn for, as
+        // on the first screen's ring.
+        <div
+            class="ring-wrap"
+            data-points=move || model.snapshot.with(|m| m.0.settings.points)
+            data-hash=move || model.snapshot.with(|m| m.0.settings.hash.id())
+        >
+            <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, failure_view, width, &ev)></canvas>
+            <div class="ring-side">
+                // On the page the change's stages are the lesson step's
+                // reveals, stepped inside it: one counter in view.
+                {if alone {
+                    stepper(model, stages).into_any()
+                } else {
+                    crate::app::lesson::lesson_steps(move || stages.replay(), move || stages.before_the_change(model), move || stages.at_change(model), move || stepper(model, stages)).into_any()
+                }}
+                {ring_asks(model)}
+                {legend(model, stages, failure_view, one_key, picked_server)}
+                {failure_here.then(|| view! {
+                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model, failure_view)}<span class="screen-only">"; "<span class="by-mouse">"click"</span><span class="by-touch">"tap"</span>" a dot to pick another"</span></span></p>
+                })}
+                {drawn_ring(model, stages, canvas, width, picked_id)}
+            </div>
+        </div>
+    }
+}
+
+/// The legend beside the ring: what this step changed, each server's keys
+/// (a server picked out by name), and what the marks mean.
+fn legend(
+    model: Model,
+    stages: Stages,
+    failure_view: FailureView,
+    one_key: RwSignal<String>,
+    picked_server: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let picked_id = move |s: &Snapshot| picked_server.with(|name| picked_in(s, name.as_deref()));
     let caption = move || {
         if model.asking() {
             Caption::Asks
@@ -654,41 +701,9 @@ pub fn ring_panel() -> impl IntoView {
     };
 
     view! {
-        // On the full page the lesson's first step says this, beside the ring.
-        {alone.then(|| view! { <p class="lead">
-            "Every key and every server point is hashed to a spot on one circle of 2"<sup>"32"</sup>
-            " positions. Walking clockwise from a key, the first server tick it meets owns it. Dots take their owner's colour; a ring round a dot marks a key whose owner just changed."
-        </p> })}
-        {in_use_note(model)}
-        // A deploy in words, where the reader looks first (DEFINITIONS §20).
-        {move || model.snapshot.with(|m| m.0.is_deploy().then(|| model::deploy_words::describe(&m.0.deploy())))
-            .map(|words| view! { <p class="note" data-deploy-summary="">"The deploy: "{words}"."</p> })}
-        // Hooks for tests and the bench: what the ring is drawn for, as
-        // on the first screen's ring.
-        <div
-            class="ring-wrap"
-            data-points=move || model.snapshot.with(|m| m.0.settings.points)
-            data-hash=move || model.snapshot.with(|m| m.0.settings.hash.id())
-        >
-            <canvas node_ref=canvas class="ring-canvas" role="img" aria-label=description on:click=move |ev| pick_key_at(model, failure_view, width, &ev)></canvas>
-            <div class="ring-side">
-                // On the page the change's stages are the lesson step's
-                // reveals, stepped inside it: one counter in view.
-                {if alone {
-                    stepper(model, stages).into_any()
-                } else {
-                    crate::app::lesson::lesson_steps(move || stages.replay(), move || stages.before_the_change(model), move || stages.at_change(model), move || stepper(model, stages)).into_any()
-                }}
-                {ring_asks(model)}
-                {markup(Holder::Block, legend_top)}
-                {legend_list(lines, loads, tells, picked_server)}
-                {markup(Holder::Block, legend_bottom)}
-                {failure_here.then(|| view! {
-                    <p class="legend-moved" id="ring-pick"><span class="pick-mark" aria-hidden="true"></span><span>{move || picked_key_text(model, failure_view)}<span class="screen-only">"; "<span class="by-mouse">"click"</span><span class="by-touch">"tap"</span>" a dot to pick another"</span></span></p>
-                })}
-                {drawn_ring(model, stages, canvas, width, picked_id)}
-            </div>
-        </div>
+        {markup(Holder::Block, legend_top)}
+        {legend_list(lines, loads, tells, picked_server)}
+        {markup(Holder::Block, legend_bottom)}
     }
 }
 
@@ -896,16 +911,7 @@ fn legend_tells(snapshot: &Snapshot, stage: &Stage) -> Vec<String> {
         .map(|&server| {
             let newcomer = stage.changed == Some(server)
                 || (snapshot.is_deploy() && after && !snapshot.before.contains(&server));
-            // Every line's keys after the change: the others' add up to
-            // K less the busiest's.
-            let busiest = after;
-            match (newcomer, busiest) {
-                (true, true) => "moved busiest",
-                (true, false) => "moved",
-                (false, true) => "busiest",
-                (false, false) => "",
-            }
-            .to_string()
+            QuestionSet::told_by_keys(newcomer, after).written()
         })
         .chain(next.map(|_| String::new()))
         .collect()

@@ -3,6 +3,8 @@
 //! the key. Measured from moved keys, ring against modulo, beside the formula.
 
 use leptos::prelude::*;
+use model::figure_id::FigureId;
+use model::questions::{QuestionId, QuestionSet};
 
 use crate::app::message::{apply, Message};
 use crate::app::number_control::typed_number;
@@ -34,14 +36,14 @@ fn table(s: &Snapshot) -> String {
     for (heading, question, hook, moved) in [
         (
             "Ring (measured)",
-            "moved",
-            "misrouted-ring",
+            QuestionSet::of(&[QuestionId::Moved]),
+            FigureId::MisroutedRing,
             s.moved_by_owner_diff,
         ),
         (
             "hash mod n (measured)",
-            "modulo",
-            "misrouted-modulo",
+            QuestionSet::of(&[QuestionId::Modulo]),
+            FigureId::MisroutedModulo,
             s.modulo_moved,
         ),
     ] {
@@ -54,7 +56,7 @@ fn table(s: &Snapshot) -> String {
         .round() as u64;
         m.open("tr", &[])
             .row_heading(heading)
-            .number_cell_telling(Some(question), &thousands(moved as u64))
+            .number_cell_telling(question, &thousands(moved as u64))
             .open("td", &[("class", Some("num"))])
             .hidden_figure(hook, &writes.to_string())
             .tells(question, &mut |m| {

@@ -4,6 +4,7 @@
 
 use leptos::html::Canvas;
 use leptos::prelude::*;
+use model::questions::{QuestionId, QuestionSet};
 
 use crate::app::draw::charts::{self, SchemeBars};
 use crate::app::draw::theme::observed_width;
@@ -19,7 +20,7 @@ use model::measure::End;
 use model::placements::PlacementId;
 use model::report::OneKey;
 use model::report::{LookupTiming, SchemeRow};
-use model::schemes::Holds;
+use model::schemes::{Holds, SchemeResult};
 use model::{Epsilon, Probes, Settings};
 
 /// Where every scheme sends the key in the box, before and after the change.
@@ -260,37 +261,25 @@ fn row_heading(m: &mut Markup, id: PlacementId, in_use: PlacementId) {
     m.close("th");
 }
 
-/// One placement's row: its counts, its named ends, what a client holds
-/// and its lookup time.
-fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowMarks) {
-    let r = &row.result;
+/// The row's opening `tr`, with every hook the tests and hosts read.
+fn open_row<'a>(
+    m: &mut Markup,
+    r: &SchemeResult,
+    name: &dyn Fn(End) -> &'a str,
+    marks: &RowMarks,
+    lookup_ns: Option<&str>,
+) {
     let about = r.id.about();
-    let name = |end| {
-        names
-            .get(usize::from(r.spread.id_at(end)))
-            .map_or("", String::as_str)
-    };
-    let describe = |end| r.spread.describe(end, name(end), marks.weighted);
-    let between = r.movement.moved_between;
-    let down_hooks = r.down.as_ref().map(down_hooks).unwrap_or_default();
-    let lookup_title = row.lookup.map(|t| {
-        format!(
-            "{} lookups in {} ms; this browser's clock steps by {} ms",
-            thousands(t.lookups as u64),
-            fixed(t.elapsed_ms, 1),
-            fixed(t.resolution_ms, 3)
-        )
-    });
     let counts = [
         r.movement.moved,
-        between,
+        r.movement.moved_between,
         r.spread.busiest as usize,
         r.spread.quietest as usize,
         r.holds.items(),
     ]
     .map(|count| count.to_string());
-    let lookup_ns = row.lookup.map(|t| fixed(t.nanos_per_lookup, 1));
     let yours = marks.yours == Some(r.id);
+    let down_hooks = r.down.as_ref().map(down_hooks).unwrap_or_default();
     let mut hooks: Vec<(&str, Option<&str>)> = vec![
         ("data-scheme", Some(r.id.as_str())),
         ("data-moved", Some(&counts[0])),
@@ -303,7 +292,7 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
         ("data-yours", yours.then_some("yes")),
         ("class", yours.then_some("yours")),
         ("data-in-use", (marks.in_use == r.id).then_some("yes")),
-        ("data-lookup-ns", lookup_ns.as_deref()),
+        ("data-lookup-ns", lookup_ns),
         ("data-uses-weights", Some(yes_no(about.uses_weights))),
     ];
     hooks.extend(
@@ -312,6 +301,29 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
             .map(|(hook, value)| (*hook, Some(value.as_str()))),
     );
     m.open("tr", &hooks);
+}
+
+/// One placement's row: its counts, its named ends, what a client holds
+/// and its lookup time.
+fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowMarks) {
+    let r = &row.result;
+    let name = |end| {
+        names
+            .get(usize::from(r.spread.id_at(end)))
+            .map_or("", String::as_str)
+    };
+    let describe = |end| r.spread.describe(end, name(end), marks.weighted);
+    let between = r.movement.moved_between;
+    let lookup_title = row.lookup.map(|t| {
+        format!(
+            "{} lookups in {} ms; this browser's clock steps by {} ms",
+            thousands(t.lookups as u64),
+            fixed(t.elapsed_ms, 1),
+            fixed(t.resolution_ms, 3)
+        )
+    });
+    let lookup_ns = row.lookup.map(|t| fixed(t.nanos_per_lookup, 1));
+    open_row(m, r, &name, marks, lookup_ns.as_deref());
     row_heading(m, r.id, marks.in_use);
     m.open("td", &[("class", Some("num"))])
         .tells(moved_answers(r.id), &mut |m| {
@@ -328,7 +340,7 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
             "td",
             &[("class", Some(if between > 0 { "num bad" } else { "num" }))],
         )
-        .tells("between", &mut |m| {
+        .tells(QuestionSet::of(&[QuestionId::Between]), &mut |m| {
             m.text(&thousands(between as u64));
         })
         .close("td");
@@ -337,34 +349,34 @@ fn placement_row(m: &mut Markup, row: &SchemeRow, names: &[String], marks: &RowM
     // in any row that are the same count as an answer (a newcomer's keys
     // are the keys that moved to it; bounded loads often displaces none)
     // state that answer too.
-    let page_ring = (marks.in_use == r.id).then_some("busiest");
+    let page_ring = marks.in_use == r.id;
+    let busiest_answer = QuestionSet::of(&[QuestionId::Busiest]);
     for (end, keys) in [
         (End::Busiest, r.spread.busiest),
         (End::Quietest, r.spread.quietest),
     ] {
-        let mut answers = Vec::new();
+        let mut answers = QuestionSet::NONE;
         if Some(keys) == marks.moved {
-            answers.push("moved");
+            answers = answers.with(QuestionId::Moved);
         }
-        if Some(keys) == marks.busiest || (end == End::Busiest && page_ring.is_some()) {
-            answers.push("busiest");
+        if Some(keys) == marks.busiest || (end == End::Busiest && page_ring) {
+            answers = answers.union(busiest_answer);
         }
         let end_id = match end {
             End::Busiest => "busiest",
             End::Quietest => "quietest",
         };
-        m.open("td", &[("data-end", Some(end_id))]);
-        if answers.is_empty() {
-            m.text(&describe(end));
-        } else {
-            m.tells(&answers.join(" "), &mut |m| {
+        m.open("td", &[("data-end", Some(end_id))])
+            .tells(answers, &mut |m| {
                 m.text(&describe(end));
-            });
-        }
-        m.close("td");
+            })
+            .close("td");
     }
     m.number_cell_telling(
-        (page_ring.is_some() || Some(r.spread.busiest) == marks.busiest).then_some("busiest"),
+        match page_ring || Some(r.spread.busiest) == marks.busiest {
+            true => busiest_answer,
+            false => QuestionSet::NONE,
+        },
         &fixed(r.spread.busiest_over_fair(), 2),
     )
     .element("td", &[], &describe_holds(r.holds))
@@ -561,6 +573,11 @@ fn one_key_box(model: Model) -> impl IntoView {
     }
 }
 
+/// The chart's bars are the table's moved counts (the ring's, modulo's)
+/// and busiest loads: they give those questions' answers away.
+const CHART_TELLS: QuestionSet =
+    QuestionSet::of(&[QuestionId::Moved, QuestionId::Modulo, QuestionId::Busiest]);
+
 /// The panel, under `heading` (from `panels::ALL`). A plain function, not a
 /// component: it takes one argument and needs no props type.
 pub fn schemes_panel() -> impl IntoView {
@@ -637,7 +654,7 @@ pub fn schemes_panel() -> impl IntoView {
         {fold("Bounded loads' ε and multi-probe's probes", view! { <SchemeControls /> }.into_any())}
         {fold("The table and its charts, scheme by scheme", view! {
         {markup(Holder::Block, table)}
-        <figure data-tells="moved modulo busiest">
+        <figure data-tells=CHART_TELLS.written()>
             <canvas node_ref=chart class="chart tall" role="img" aria-label=move || model.with_part(|r| r.schemes.as_ref(), |measured| {
                 chart_label(measured.as_ref(), snapshot.with_untracked(|m| m.0.key_count()))
             })></canvas>

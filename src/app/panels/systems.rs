@@ -6,6 +6,7 @@ use config::Pasted;
 use leptos::prelude::*;
 use model::format::{and_list, thousands};
 use model::in_use::{InUse, CANNOT_DRIVE};
+use model::questions::{QuestionId, QuestionSet};
 use model::report::SchemeRow;
 use model::settings::{default_change, newcomer, PoolAfter};
 use model::{Change, Settings, Snapshot, Weight};
@@ -51,7 +52,7 @@ fn verdict(snapshot: &Snapshot, rows: &[SchemeRow]) -> String {
     // Markup: each count is a moved count, withheld while the ring asks.
     let mut m = Markup::new();
     let count = |m: &mut Markup, row: &SchemeRow| {
-        m.tells("moved", &mut |m| {
+        m.tells(QuestionSet::of(&[QuestionId::Moved]), &mut |m| {
             m.text(&thousands(row.result.movement.moved as u64));
         });
     };

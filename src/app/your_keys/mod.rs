@@ -9,9 +9,11 @@ mod reader;
 
 use leptos::prelude::*;
 
+use super::draft::Draft;
 use super::message::Message;
 use super::patch::{markup, Holder};
 use super::state::Model;
+use model::figure_id::FigureId;
 use model::format::thousands;
 use reader::KeyReader;
 
@@ -49,12 +51,9 @@ pub fn YourKeysControl() -> impl IntoView {
         ev.prevent_default();
         reader.take_file(ev.into());
     };
-    let paste = NodeRef::<leptos::html::Textarea>::new();
-    let take_paste = move || {
-        if let Some(area) = paste.get_untracked() {
-            reader.take_paste(area.value());
-        }
-    };
+    // Pasted keys, kept as they are typed; the box shows no setting.
+    let pasted = Draft::new();
+    let take_paste = move || reader.take_paste(pasted.text(String::new()));
 
     view! {
         <section
@@ -88,7 +87,7 @@ pub fn YourKeysControl() -> impl IntoView {
                 data-keys-paste
                 rows="3"
                 spellcheck="false"
-                node_ref=paste
+                on:input=move |ev| pasted.typed(&ev, String::new())
                 on:change=move |_| take_paste()
             ></textarea>
             <button type="button" on:click=move |_| take_paste()>"Use these keys"</button>
@@ -129,7 +128,7 @@ fn progress_bar(reader: KeyReader) -> impl IntoView {
                         max=move || progress.with(|p| p.map_or(1, |p| p.total.max(1.0) as u64)).to_string()
                         value=move || progress.with(|p| p.map_or(0, |p| p.bytes as u64)).to_string()
                     ></progress>
-                    <span data-figure="keys-lines-seen">
+                    <span data-figure=FigureId::KeysLinesSeen.as_str()>
                         {move || progress.with(|p| thousands(p.map_or(0, |p| p.seen as u64)))}
                     </span>
                     " lines read"

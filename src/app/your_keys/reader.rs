@@ -225,7 +225,7 @@ impl KeyReader {
         sleep(0.0).await;
         still_wanted().then_some(())?;
         model.settings.with_untracked(|settings| {
-            crate::app::state::prepare_keys(&settings.clone().with_your_keys(Some(keys.clone())));
+            crate::app::state::prepare_keys(&settings.with_your_keys(Some(keys.clone())));
         });
         sleep(0.0).await;
         still_wanted().then_some(())?;
