@@ -15,8 +15,7 @@ use model::deploy::Bounds;
 use model::in_use::InUse;
 use model::keyname::KeyName;
 use model::settings::{
-    clean_name, default_change, parse_server_list, weight_in, PoolAfter, MAX_KEYS, MAX_POINTS,
-    MIN_KEYS, MIN_POINTS,
+    clean_name, default_change, parse_server_list, weight_in, PoolAfter, FIRST, KEYS, POINTS,
 };
 use model::{Change, HashKind, Valid, Weight};
 
@@ -33,8 +32,8 @@ fn PointsControl(id: &'static str, compact: bool) -> impl IntoView {
                 "Each server is hashed onto the ring this many times ({}). More points, smaller and more even arcs.",
                 crate::render::glossary::term("virtual-node", "virtual nodes")
             )
-            min=u32::from(MIN_POINTS)
-            max=u32::from(MAX_POINTS)
+            min=POINTS.min as u32
+            max=POINTS.max as u32
             read=Signal::derive(move || u32::from(settings.with(|s| s.points)))
             write=|settings, value| {
                 settings.points = u16::try_from(value).unwrap_or(u16::MAX);
@@ -75,8 +74,8 @@ pub fn Controls() -> impl IntoView {
                     label="Keys"
                     unit="keys"
                     help="How many keys are placed on the ring and counted, named by the template below."
-                    min=MIN_KEYS
-                    max=MAX_KEYS
+                    min=KEYS.min as u32
+                    max=KEYS.max as u32
                     read=Signal::derive(move || settings.with(|s| s.keys))
                     write=|settings, value| {
                         settings.keys = value;
@@ -558,7 +557,8 @@ fn FirstKeyControl() -> impl IntoView {
             <input
                 type="number"
                 id="first-number"
-                min="0"
+                min=FIRST.min as u32
+                max=FIRST.max as u32
                 prop:value=move || model.settings.with(|s| s.first.to_string())
                 aria-describedby="first-message"
                 on:input=typed.clone()

@@ -66,6 +66,8 @@ pub(crate) fn NumberControl(
     /// Markup: it may hold a term (`render::glossary`).
     #[prop(into)]
     help: String,
+    /// The setting's range (`model::settings::Whole`): a typed number out of
+    /// it is refused by `settle`, in the range's words.
     min: u32,
     max: u32,
     read: Signal<u32>,

@@ -16,12 +16,12 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::dom;
 use crate::render::controls::{
-    at_stop, exact_label, stop_of, stops, value_text, whole_number, HASH_LABEL, HASH_REFUSED,
-    POINTS_LABEL, POINTS_UNIT,
+    at_stop, exact_label, stop_of, stops, value_text, HASH_LABEL, HASH_REFUSED, POINTS_LABEL,
+    POINTS_UNIT,
 };
 use crate::render::markup::{hash_label, Markup};
 use model::query::{self, Parsed};
-use model::settings::{MAX_POINTS, MIN_POINTS};
+use model::settings::POINTS;
 use model::{HashKind, Valid};
 
 /// Each set's id prefix, and whether it is the phone's compact one.
@@ -89,7 +89,7 @@ enum Ask {
 }
 
 fn points_stops() -> Vec<u32> {
-    stops(u32::from(MIN_POINTS), u32::from(MAX_POINTS))
+    stops(POINTS.min as u32, POINTS.max as u32)
 }
 
 /// Put both sets of controls in their places and answer them from now on.
@@ -157,7 +157,7 @@ fn controls(prefix: &str, compact: bool, valid: &Valid) -> String {
     let [range, number, message, hash] = Part::ALL.map(|part| part.id(prefix));
     let last = (stops.len() - 1).to_string();
     let stop = stop_of(&stops, points).to_string();
-    let (min, max) = (MIN_POINTS.to_string(), MAX_POINTS.to_string());
+    let (min, max) = (POINTS.min.to_string(), POINTS.max.to_string());
     let value = points.to_string();
     let said = value_text(points, POINTS_UNIT);
     let exact = exact_label(POINTS_LABEL);
@@ -244,7 +244,10 @@ fn answer(event: web_sys::Event) {
             }
         }
         // A typed number applies on Enter or on leaving the box.
-        Part::PointsNumber if changed => whole_number(&value).map(Ask::Points),
+        Part::PointsNumber if changed => POINTS
+            .read(&value)
+            .map(|points| Ask::Points(points as u16))
+            .ok_or_else(|| POINTS.refusal()),
         Part::Hash => HashKind::from_id(&value)
             .map(Ask::Hash)
             .ok_or_else(|| HASH_REFUSED.to_string()),

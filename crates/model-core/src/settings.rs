@@ -168,6 +168,112 @@ pub const MAX_RATE: u32 = 1_000_000;
 pub const MIN_ROLLOUT: u32 = 1;
 pub const MAX_ROLLOUT: u32 = 10_080;
 
+/// A whole-number setting's range and the words that refuse it, written
+/// once: `settle` checks the value against it, and the address reader and
+/// every control that sets it read text into it (`Whole::read`), a control
+/// taking its `min` and `max` from it too.
+#[derive(Clone, Copy, Debug)]
+pub struct Whole {
+    pub field: Field,
+    /// What it is, as a refusal names it ("Points per server").
+    pub what: &'static str,
+    pub min: u64,
+    pub max: u64,
+    /// What the number counts, after the range (" minutes (a week)").
+    pub unit: &'static str,
+}
+
+impl Whole {
+    pub fn holds(self, value: u64) -> bool {
+        (self.min..=self.max).contains(&value)
+    }
+
+    /// Text as a value in the range, or none.
+    pub fn read(self, text: &str) -> Option<u64> {
+        text.trim().parse().ok().filter(|&value| self.holds(value))
+    }
+
+    /// A control's refusal: "Points per server must be a whole number from
+    /// 1 to 500."
+    pub fn refusal(self) -> String {
+        format!(
+            "{} must be a whole number from {} to {}{}.",
+            self.what,
+            thousands(self.min),
+            thousands(self.max),
+            self.unit
+        )
+    }
+
+    /// The address reader's: "needs a whole number from 1 to 500", the
+    /// middle of a notice that names the parameter.
+    pub fn needs(self) -> String {
+        format!("needs a whole number from {} to {}", self.min, self.max)
+    }
+}
+
+pub const POINTS: Whole = Whole {
+    field: Field::Points,
+    what: "Points per server",
+    min: MIN_POINTS as u64,
+    max: MAX_POINTS as u64,
+    unit: "",
+};
+pub const KEYS: Whole = Whole {
+    field: Field::Keys,
+    what: "The key count",
+    min: MIN_KEYS as u64,
+    max: MAX_KEYS as u64,
+    unit: "",
+};
+pub const FIRST: Whole = Whole {
+    field: Field::First,
+    what: "The first key number",
+    min: 0,
+    max: MAX_FIRST,
+    unit: "",
+};
+pub const RATE: Whole = Whole {
+    field: Field::Rate,
+    what: "Requests per key per minute",
+    min: MIN_RATE as u64,
+    max: MAX_RATE as u64,
+    unit: "",
+};
+/// Where a joiner is inserted, 1-based (`addat=`); a place beyond the list's
+/// end is fitted by `settle`.
+pub const JOIN_AT: Whole = Whole {
+    field: Field::Change,
+    what: "The position",
+    min: 1,
+    max: MAX_SERVERS as u64 + 1,
+    unit: "",
+};
+
+/// The two kept as types that hold only their range (`WholeIn`): a value
+/// read by these is then made without a refusal.
+pub const PROBES: Whole = Whole {
+    field: Field::Probes,
+    what: "Multi-probe's probes per key",
+    min: Probes::MIN as u64,
+    max: Probes::MAX as u64,
+    unit: "",
+};
+pub const REPLICAS: Whole = Whole {
+    field: Field::Replicas,
+    what: "Replicas per key",
+    min: Replicas::MIN as u64,
+    max: Replicas::MAX as u64,
+    unit: "",
+};
+pub const ROLLOUT: Whole = Whole {
+    field: Field::Rollout,
+    what: "The rollout",
+    min: MIN_ROLLOUT as u64,
+    max: MAX_ROLLOUT as u64,
+    unit: " minutes (a week)",
+};
+
 impl Default for Settings {
     /// The spec's default scenario: echo joins alpha…delta.
     fn default() -> Self {
@@ -492,47 +598,16 @@ impl Settings {
                 format!("The list needs {MIN_SERVERS} to {MAX_SERVERS} servers; it has {listed}."),
             ));
         }
-        if !(MIN_POINTS..=MAX_POINTS).contains(&self.points) {
-            problems.push(Problem::new(
-                Field::Points,
-                format!("Points per server must be {MIN_POINTS} to {MAX_POINTS}."),
-            ));
-        }
-        if !(MIN_KEYS..=MAX_KEYS).contains(&self.keys) {
-            problems.push(Problem::new(
-                Field::Keys,
-                format!(
-                    "The key count must be {MIN_KEYS} to {}.",
-                    thousands(u64::from(MAX_KEYS))
-                ),
-            ));
-        }
-        if self.first > MAX_FIRST {
-            problems.push(Problem::new(
-                Field::First,
-                format!(
-                    "The first key number must be 0 to {}.",
-                    thousands(MAX_FIRST)
-                ),
-            ));
-        }
-        if !(MIN_RATE..=MAX_RATE).contains(&self.rate) {
-            problems.push(Problem::new(
-                Field::Rate,
-                format!(
-                    "Requests per key per minute must be {MIN_RATE} to {}.",
-                    thousands(u64::from(MAX_RATE))
-                ),
-            ));
-        }
-        if !(MIN_ROLLOUT..=MAX_ROLLOUT).contains(&self.rollout) {
-            problems.push(Problem::new(
-                Field::Rollout,
-                format!(
-                    "A rollout takes {MIN_ROLLOUT} to {} minutes (a week).",
-                    thousands(u64::from(MAX_ROLLOUT))
-                ),
-            ));
+        for (range, value) in [
+            (POINTS, u64::from(self.points)),
+            (KEYS, u64::from(self.keys)),
+            (FIRST, self.first),
+            (RATE, u64::from(self.rate)),
+            (ROLLOUT, u64::from(self.rollout)),
+        ] {
+            if !range.holds(value) {
+                problems.push(Problem::new(range.field, range.refusal()));
+            }
         }
         problems
     }

@@ -17,6 +17,7 @@ use crate::render::markup::{escape, Markup};
 use crate::render::palette::Palette;
 use model::failures::replicas_of;
 use model::format::{and_list, fixed, percent, thousands};
+use model::settings::REPLICAS;
 use model::{Replicas, Snapshot};
 
 /// What the failure panel shows on the ring: whether the ring draws the
@@ -483,8 +484,8 @@ fn FailureControls() -> impl IntoView {
                         "Each key is kept on the first R distinct servers clockwise, as Dynamo's {} do.",
                         crate::render::glossary::term("preference-list", "preference lists")
                     )
-                    min=u32::from(Replicas::MIN)
-                    max=u32::from(Replicas::MAX)
+                    min=REPLICAS.min as u32
+                    max=REPLICAS.max as u32
                     read=Signal::derive(move || settings.with(|s| s.replicas_in_pool() as u32))
                     write=|settings, value| {
                         let replicas = Replicas::new(value).map_err(|why| format!("Replicas {why}."))?;

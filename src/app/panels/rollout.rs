@@ -10,10 +10,11 @@ use crate::app::message::{apply, Message};
 use crate::app::number_control::typed_number;
 use crate::app::panels::{fold, markup, Holder};
 use crate::app::state::Model;
+use crate::render::controls::whole_number;
 use crate::render::markup::Markup;
 use model::cost::{misrouted, modulo_share, significant};
 use model::format::thousands;
-use model::settings::{MAX_RATE, MAX_ROLLOUT, MIN_RATE, MIN_ROLLOUT};
+use model::settings::{RATE, ROLLOUT};
 use model::Snapshot;
 
 /// Keys moved and writes misrouted, measured for the ring and for modulo.
@@ -77,25 +78,15 @@ pub fn rollout_panel() -> impl IntoView {
     let settings = model.settings;
     let rate_message = RwSignal::new(None::<String>);
     let rollout_message = RwSignal::new(None::<String>);
-    let whole = |text: &str, low: u32, high: u32, what: &str| -> Result<u32, String> {
-        match text.trim().parse::<u32>() {
-            Ok(value) if (low..=high).contains(&value) => Ok(value),
-            _ => Err(format!(
-                "{what} must be a whole number from {low} to {}.",
-                thousands(u64::from(high))
-            )),
-        }
+    // A number out of range is refused by `settle`, in its range's words.
+    let set_rate = move |text: String| match whole_number::<u32>(&text) {
+        Ok(rate) => apply(model, rate_message, |s| s.rate = rate),
+        Err(why) => rate_message.set(Some(why)),
     };
-    let set_rate =
-        move |text: String| match whole(&text, MIN_RATE, MAX_RATE, "Requests per key per minute") {
-            Ok(rate) => apply(model, rate_message, |s| s.rate = rate),
-            Err(why) => rate_message.set(Some(why)),
-        };
-    let set_rollout =
-        move |text: String| match whole(&text, MIN_ROLLOUT, MAX_ROLLOUT, "The rollout") {
-            Ok(minutes) => apply(model, rollout_message, |s| s.rollout = minutes),
-            Err(why) => rollout_message.set(Some(why)),
-        };
+    let set_rollout = move |text: String| match whole_number::<u32>(&text) {
+        Ok(minutes) => apply(model, rollout_message, |s| s.rollout = minutes),
+        Err(why) => rollout_message.set(Some(why)),
+    };
     let typed_rate = typed_number(move |m| rate_message.set(m), set_rate);
     let typed_rollout = typed_number(move |m| rollout_message.set(m), set_rollout);
     let formula = move || {
@@ -118,14 +109,14 @@ pub fn rollout_panel() -> impl IntoView {
         <div class="cost-controls">
             <div class="control">
                 <label for="rate">"Requests per key per minute"</label>
-                <input type="number" id="rate" min=MIN_RATE max=MAX_RATE aria-describedby="rate-message"
+                <input type="number" id="rate" min=RATE.min as u32 max=RATE.max as u32 aria-describedby="rate-message"
                     prop:value=move || settings.with(|s| s.rate.to_string())
                     on:input=typed_rate.clone() on:change=typed_rate />
                 <Message message=rate_message id="rate-message" />
             </div>
             <div class="control">
                 <label for="rollout-minutes">"Rollout length, minutes"</label>
-                <input type="number" id="rollout-minutes" min=MIN_ROLLOUT max=MAX_ROLLOUT aria-describedby="rollout-message"
+                <input type="number" id="rollout-minutes" min=ROLLOUT.min as u32 max=ROLLOUT.max as u32 aria-describedby="rollout-message"
                     prop:value=move || settings.with(|s| s.rollout.to_string())
                     on:input=typed_rollout.clone() on:change=typed_rollout />
                 <Message message=rollout_message id="rollout-message" />

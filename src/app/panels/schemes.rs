@@ -21,6 +21,7 @@ use model::placements::PlacementId;
 use model::report::OneKey;
 use model::report::{LookupTiming, SchemeRow};
 use model::schemes::{Holds, SchemeResult};
+use model::settings::PROBES;
 use model::{Epsilon, Probes, Settings};
 
 /// Where every scheme sends the key in the box, before and after the change.
@@ -722,8 +723,8 @@ fn SchemeControls() -> impl IntoView {
                 label="Multi-probe: probes per key"
                 unit="probes per key"
                 help="1 to 64 probes; more probes, more even, slower lookups."
-                min=u32::from(Probes::MIN)
-                max=u32::from(Probes::MAX)
+                min=PROBES.min as u32
+                max=PROBES.max as u32
                 read=Signal::derive(move || u32::from(settings.with(|s| s.probes.get())))
                 write=|settings, value| {
                     settings.probes = Probes::new(value).map_err(|why| format!("Probes per key {why}."))?;

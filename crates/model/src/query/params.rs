@@ -12,8 +12,8 @@ use crate::keyname::KeyName;
 use crate::panels::PanelId;
 use crate::questions::QuestionId;
 use crate::settings::{
-    clean_name, parse_server_list, parse_skew, quote, skew_text, MAX_FIRST, MAX_KEYS, MAX_POINTS,
-    MAX_RATE, MAX_ROLLOUT, MAX_SERVERS, MIN_KEYS, MIN_POINTS, MIN_RATE, MIN_ROLLOUT,
+    clean_name, parse_server_list, parse_skew, quote, skew_text, Whole, FIRST, JOIN_AT, KEYS,
+    MAX_SERVERS, POINTS, PROBES, RATE, REPLICAS, ROLLOUT,
 };
 use crate::{Change, Epsilon, HashKind, Probes, Replicas, Settings, Weight};
 
@@ -64,15 +64,10 @@ impl Param {
     }
 }
 
-/// A whole number within a range, or a sentence saying what was wrong.
-fn number_in<T>(value: &str, low: T, high: T) -> Result<T, String>
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
-{
-    match value.trim().parse::<T>() {
-        Ok(number) if number >= low && number <= high => Ok(number),
-        _ => Err(format!("needs a whole number from {low} to {high}")),
-    }
+/// A whole-number setting read by its one range (`settings::Whole`): the
+/// value, checked, or what it needs.
+fn whole_in(range: Whole, value: &str) -> Result<u64, String> {
+    range.read(value).ok_or_else(|| range.needs())
 }
 
 /// A checker's sentence as the middle of a notice.
@@ -172,14 +167,14 @@ macro_rules! params {
         /// Each parameter's values and default, as the docs give them: the
         /// default is the value `render` writes for the default settings, in
         /// backticks, or in words when the address leaves it out.
-        const DOCS: &[(&str, &str, &str)] = &[$(($name, $values, $default),)*];
+        const DOCS: &[(&str, Values, &str)] = &[$(($name, $values, $default),)*];
     };
 }
 
 params! {
     Param {
         name: "servers",
-        values: "2 … 50 distinct names, comma-separated",
+        values: Values::Words("2 … 50 distinct names, comma-separated"),
         default: "`alpha,bravo,charlie,delta`",
         read: |r, v| pool(v, "the list").map(|value| r.settings.servers = value),
         write: |s, _| Some(encoded_list(&s.servers)),
@@ -187,7 +182,7 @@ params! {
     },
     Param {
         name: "add",
-        values: "the server that joins, at the end of the list (or at `addat`)",
+        values: Values::Words("the server that joins, at the end of the list (or at `addat`)"),
         default: "`echo`",
         read: |r, v| one_change(r, v, Change::Join),
         write: |s, _| match &s.change {
@@ -198,7 +193,7 @@ params! {
     },
     Param {
         name: "remove",
-        values: "the server that leaves",
+        values: Values::Words("the server that leaves"),
         default: "none",
         read: |r, v| one_change(r, v, Change::Leave),
         write: |s, _| match &s.change {
@@ -209,9 +204,8 @@ params! {
     },
     Param {
         name: "after",
-        values:
-            "a deploy: the pool after the change, in order, 2 … 50 names (any change at once); \
-                 `add`, `remove` and `addat` are shorthands for one",
+        values: Values::Words("a deploy: the pool after the change, in order, 2 … 50 names (any change at once); \
+                 `add`, `remove` and `addat` are shorthands for one"),
         default: "none",
         read: |r, v| pool(v, "the pool after").map(|value| r.after = Some(value)),
         write: |s, _| match &s.change {
@@ -222,17 +216,17 @@ params! {
     },
     Param {
         name: "points",
-        values: "points per server, 1 … 500",
+        values: Values::Range("points per server", POINTS),
         default: "`200`",
-        read: |r, v| number_in(v, MIN_POINTS, MAX_POINTS).map(|value| r.settings.points = value),
+        read: |r, v| whole_in(POINTS, v).map(|value| r.settings.points = value as u16),
         write: |s, _| Some(s.points.to_string()),
         said: Some(|v| format!("{v} points per server")),
     },
     Param {
         name: "keys",
-        values: "how many keys, 1 … 100,000",
+        values: Values::Range("how many keys", KEYS),
         default: "`1000`",
-        read: |r, v| number_in(v, MIN_KEYS, MAX_KEYS).map(|value| r.settings.keys = value),
+        read: |r, v| whole_in(KEYS, v).map(|value| r.settings.keys = value as u32),
         write: |s, _| Some(s.keys.to_string()),
         said: Some(|v| match v.parse::<u32>() {
             Ok(keys) => format!("{} keys", crate::format::thousands(u64::from(keys))),
@@ -241,15 +235,15 @@ params! {
     },
     Param {
         name: "first",
-        values: "the first key's number, 0 … 1,000,000,000",
+        values: Values::Range("the first key's number", FIRST),
         default: "`0`",
-        read: |r, v| number_in(v, 0, MAX_FIRST).map(|value| r.settings.first = value),
+        read: |r, v| whole_in(FIRST, v).map(|value| r.settings.first = value),
         write: |s, _| Some(s.first.to_string()),
         said: None,
     },
     Param {
         name: "hash",
-        values: "`fnv1a-fold`, `fnv1a`, `fnv1a-murmur`",
+        values: Values::Words("`fnv1a-fold`, `fnv1a`, `fnv1a-murmur`"),
         default: "`fnv1a-fold`",
         read: |r, v| {
             r.settings.hash = HashKind::from_id(v).ok_or_else(|| {
@@ -265,7 +259,7 @@ params! {
     },
     Param {
         name: "eps",
-        values: "bounded loads' ε, 0.05 … 2",
+        values: Values::Words("bounded loads' ε, 0.05 … 2"),
         default: "`0.25`",
         read: |r, v| Epsilon::parse(v).map(|value| r.settings.eps = value),
         write: |s, _| Some(s.eps.to_string()),
@@ -273,29 +267,29 @@ params! {
     },
     Param {
         name: "probes",
-        values: "multi-probe's probes per key, 1 … 64",
+        values: Values::Range("multi-probe's probes per key", PROBES),
         default: "`21`",
         read: |r, v| {
-            let probes = number_in(v, u32::from(Probes::MIN), u32::from(Probes::MAX))?;
-            Probes::new(probes).map(|value| r.settings.probes = value)
+            let probes = whole_in(PROBES, v)?;
+            Probes::new(probes as u32).map(|value| r.settings.probes = value)
         },
         write: |s, _| Some(s.probes.get().to_string()),
         said: None,
     },
     Param {
         name: "replicas",
-        values: "copies per key, 1 … 5",
+        values: Values::Range("copies per key", REPLICAS),
         default: "`3`",
         read: |r, v| {
-            let replicas = number_in(v, u32::from(Replicas::MIN), u32::from(Replicas::MAX))?;
-            Replicas::new(replicas).map(|value| r.settings.replicas = value)
+            let replicas = whole_in(REPLICAS, v)?;
+            Replicas::new(replicas as u32).map(|value| r.settings.replicas = value)
         },
         write: |s, _| Some(s.replicas.count().to_string()),
         said: None,
     },
     Param {
         name: "data",
-        values: "the data stored, in bytes with KB, MB, GB or TB (`5.5TB`, `200MB`)",
+        values: Values::Words("the data stored, in bytes with KB, MB, GB or TB (`5.5TB`, `200MB`)"),
         default: "`5.5TB`",
         read: |r, v| Bytes::parse(v, MIN_DATA, MAX_DATA).map(|value| r.settings.data = value),
         write: |s, _| Some(s.data.describe()),
@@ -303,7 +297,7 @@ params! {
     },
     Param {
         name: "bandwidth",
-        values: "copying bandwidth a second, in bytes as `data`",
+        values: Values::Words("copying bandwidth a second, in bytes as `data`"),
         default: "`200MB`",
         read: |r, v| {
             let bandwidth = Bytes::parse(v, MIN_BANDWIDTH, MAX_BANDWIDTH)
@@ -316,23 +310,23 @@ params! {
     },
     Param {
         name: "rate",
-        values: "requests per key per minute, 1 … 1,000,000",
+        values: Values::Range("requests per key per minute", RATE),
         default: "`30`",
-        read: |r, v| number_in(v, MIN_RATE, MAX_RATE).map(|value| r.settings.rate = value),
+        read: |r, v| whole_in(RATE, v).map(|value| r.settings.rate = value as u32),
         write: |s, _| Some(s.rate.to_string()),
         said: None,
     },
     Param {
         name: "rollout",
-        values: "the rollout's minutes, 1 … 10,080",
+        values: Values::Range("the rollout's minutes", ROLLOUT),
         default: "`12`",
-        read: |r, v| number_in(v, MIN_ROLLOUT, MAX_ROLLOUT).map(|value| r.settings.rollout = value),
+        read: |r, v| whole_in(ROLLOUT, v).map(|value| r.settings.rollout = value as u32),
         write: |s, _| Some(s.rollout.to_string()),
         said: None,
     },
     Param {
         name: "skew",
-        values: "the Zipf exponent s of requests, 0 … 2",
+        values: Values::Words("the Zipf exponent s of requests, 0 … 2"),
         default: "`0`",
         read: |r, v| parse_skew(v).map(|value| r.settings.skew = value),
         write: |s, _| Some(skew_text(s.skew)),
@@ -340,9 +334,9 @@ params! {
     },
     Param {
         name: "use",
-        values: "the ring drawn and measured: `ring` (the page's), or a client's own: \
+        values: Values::Words("the ring drawn and measured: `ring` (the page's), or a client's own: \
                  `ketama`, `groupcache`, `nginx`, `envoy-ring`, `twemproxy`; another id is a \
-                 notice that says why it cannot be a ring",
+                 notice that says why it cannot be a ring"),
         default: "`ring`, left out",
         read: |r, v| {
             r.settings.in_use = InUse::from_id(v).ok_or_else(|| cannot_drive(v))?;
@@ -353,11 +347,9 @@ params! {
     },
     Param {
         name: "addat",
-        values: "the 1-based position the joining server is inserted at",
+        values: Values::Words("the 1-based position the joining server is inserted at"),
         default: "the end, left out",
-        read: |r, v| {
-            number_in(v, 1, MAX_SERVERS as u16 + 1).map(|value| r.settings.insert_at = Some(value))
-        },
+        read: |r, v| whole_in(JOIN_AT, v).map(|value| r.settings.insert_at = Some(value as u16)),
         write: |s, _| {
             s.insert_at
                 .filter(|_| s.change.is_join())
@@ -367,7 +359,7 @@ params! {
     },
     Param {
         name: "weights",
-        values: "`NAME:W,…`, W 1 … 10 (after the last colon)",
+        values: Values::Words("`NAME:W,…`, W 1 … 10 (after the last colon)"),
         default: "all 1, left out",
         read: |r, v| parse_weights(v).map(|value| r.settings.weights = value),
         write: |s, _| unless_empty(encoded_weights(&s.weights)),
@@ -375,7 +367,7 @@ params! {
     },
     Param {
         name: "after-weights",
-        values: "the weights `after` sets, `NAME:W,…`; a server not named keeps its weight before",
+        values: Values::Words("the weights `after` sets, `NAME:W,…`; a server not named keeps its weight before"),
         default: "none",
         read: |r, v| parse_weights(v).map(|value| r.after_weights = Some(value)),
         write: |s, _| match &s.change {
@@ -386,7 +378,7 @@ params! {
     },
     Param {
         name: "keyname",
-        values: "the key template, with `{i}` once, ≤ 40 characters",
+        values: Values::Words("the key template, with `{i}` once, ≤ 40 characters"),
         default: "`key-{i}`, left out",
         read: |r, v| {
             KeyName::parse(v)
@@ -398,7 +390,7 @@ params! {
     },
     Param {
         name: "down",
-        values: "servers that are down, comma-separated",
+        values: Values::Words("servers that are down, comma-separated"),
         default: "the pool's first server, left out",
         read: |r, v| {
             parse_server_list(v)
@@ -410,7 +402,7 @@ params! {
     },
     Param {
         name: "embed",
-        values: "`1`: no page chrome, for a frame",
+        values: Values::Words("`1`: no page chrome, for a frame"),
         default: "`0`, left out",
         read: |r, v| {
             r.view.embed = flag(v).ok_or("embed takes 1 or 0")?;
@@ -421,7 +413,7 @@ params! {
     },
     Param {
         name: "panel",
-        values: "one panel alone, by its id",
+        values: Values::Words("one panel alone, by its id"),
         default: "none",
         read: |r, v| panel_of(v, r.panels).map(|value| r.view.panel = Some(value)),
         write: |_, view| view.panel.map(|panel| panel.as_str().to_string()),
@@ -429,7 +421,7 @@ params! {
     },
     Param {
         name: "present",
-        values: "presenter mode: `1` (from the first slide), `0`, a slide's number or id, or `notes`",
+        values: Values::Words("presenter mode: `1` (from the first slide), `0`, a slide's number or id, or `notes`"),
         default: "`0`, left out",
         read: |r, v| {
             r.present = Some(v.to_string());
@@ -440,7 +432,7 @@ params! {
     },
     Param {
         name: "lecture",
-        values: "the slides presenter mode shows, comma-separated: `lesson-STEP`, a panel's id, `preset-ID`",
+        values: Values::Words("the slides presenter mode shows, comma-separated: `lesson-STEP`, a panel's id, `preset-ID`"),
         default: "the lesson, then every other panel",
         read: |r, v| {
             r.lecture = Some(v.to_string());
@@ -451,8 +443,8 @@ params! {
     },
     Param {
         name: "q",
-        values: "with `panel=predict`: one question (`moved`, `modulo`, `busiest`, `failover`, \
-                 `between`, `copy-hours`)",
+        values: Values::Words("with `panel=predict`: one question (`moved`, `modulo`, `busiest`, `failover`, \
+                 `between`, `copy-hours`)"),
         default: "none",
         read: |r, v| {
             r.view.question = Some(QuestionId::from_id(v).ok_or_else(|| {
@@ -468,7 +460,7 @@ params! {
     },
     Param {
         name: "key",
-        values: "the key in the one-key box (`query::with_key` writes it)",
+        values: Values::Words("the key in the one-key box (`query::with_key` writes it)"),
         default: "none",
         read: |r, v| {
             crate::one_key::check(v).map_err(clause)?;
@@ -496,10 +488,31 @@ fn cannot_drive(value: &str) -> String {
     )
 }
 
+/// A parameter's values as the docs give them: in words, or a whole
+/// number's range, which is its `Whole` (written once).
+enum Values {
+    Words(&'static str),
+    Range(&'static str, Whole),
+}
+
+impl Values {
+    fn text(&self) -> String {
+        match self {
+            Values::Words(words) => words.to_string(),
+            Values::Range(what, range) => format!(
+                "{what}, {} … {}",
+                crate::format::thousands(range.min),
+                crate::format::thousands(range.max)
+            ),
+        }
+    }
+}
+
 /// docs/EMBEDDING.md's table of parameters, one row each.
 pub fn docs_table() -> String {
     let mut table = String::from("| Parameter | Values | Default |\n|---|---|---|\n");
     for (name, values, default) in DOCS {
+        let values = values.text();
         table.push_str(&format!("| `{name}` | {values} | {default} |\n"));
     }
     table
