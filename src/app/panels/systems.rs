@@ -123,7 +123,7 @@ pub fn systems_panel() -> impl IntoView {
         {down_section(|r| r.systems.as_ref(), "down-systems", "Down is not deleted", "System", false)}
         {fold("How each system places its servers", view! {
             {markup(Holder::Block, accounts)}
-            <p class="note">"Not modelled: HAProxy's hash-key and hash functions other than its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's retries and host names that resolve to several addresses; HAProxy's server-template and hash-balance-factor; twemproxy's hash_tag. Mark servers down in the failure panel to see what each system does then."</p>
+            <p class="note">"Not modelled: hash functions HAProxy offers besides its default; Envoy's hash_key metadata, use_hostname_for_hashing and locality weights; nginx's retries and host names that resolve to several addresses; HAProxy's server-template and hash-balance-factor; twemproxy's hash_tag. A pasted line that uses one gets a notice naming it; HAProxy's hash-key, which the HAProxy 2.6 these rows follow does not know, is refused, as HAProxy refuses it. Mark servers down in the failure panel to see what each system does then."</p>
         }.into_any())}
     }
 }
