@@ -2,6 +2,7 @@
 //! panels read off one snapshot, the embed's code, the handout's names, the
 //! servers' colours. The app and the first screen's module share it.
 
+pub mod claims;
 pub mod controls;
 pub mod embed_code;
 pub mod glossary;
