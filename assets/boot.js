@@ -52,6 +52,9 @@ try {
 } catch {
   // No first screen (an old browser, a failed download): the app draws the same figures.
 }
+// The claims alone: the app's files wait for the measuring worker early.js
+// started, so its verdicts do not share the network with them.
+if (window.ringcountEarly) await window.ringcountEarly.ready;
 const app = import("./ringcount.js").then(({ default: init }) =>
   init({ module_or_path: new URL("./ringcount_bg.wasm", import.meta.url) }),
 );

@@ -26,6 +26,25 @@
     root.classList.add("tail-later");
   }
   if (first) root.setAttribute("data-first-screen", "");
+  // An embed's height, told to the frame's parent in every form a course
+  // host listens for (DEFINITIONS §5), so hosts that strip the author's
+  // scripts still size the frame: the one writer of these messages, called
+  // by whatever writes the embed (the worker's page below, the first
+  // screen, the app; src/app/embed.rs). The height is not a secret and the
+  // course page may be on any origin, hence "*"; each message goes to the
+  // parent only, and nothing is read back. Not in a frame, nobody to tell.
+  var secret = /^#\?(?:.*?&)?secret=([A-Za-z0-9]{1,64})(?:&|$)/.exec(location.hash);
+  window.ringcountHeight = function () {
+    if (parent === window) return;
+    // The content's own height, not scrollHeight, which never reports less
+    // than the frame's, so a frame could grow but not shrink.
+    var height = Math.ceil(root.getBoundingClientRect().height);
+    parent.postMessage({ type: "ringcount:height", height: height }, "*");
+    parent.postMessage({ subject: "lti.frameResize", height: height }, "*"); // Canvas LMS
+    parent.postMessage(JSON.stringify({ context: "iframe.resize", height: height }), "*"); // Embedly
+    // A WordPress embed carries its secret in the address fragment.
+    if (secret) parent.postMessage({ secret: secret[1], message: "height", value: height }, "*");
+  };
   function preload(files, module) {
     var last;
     for (var i = 0; i < files.length; i++) {
@@ -47,17 +66,78 @@
     return last;
   }
   var app = ["./ringcount.js", "./ringcount_bg.wasm"];
-  if (!first) return preload(app, true);
+  // The claims wait on the measuring worker, not on the app: on the full
+  // page and alone, it comes before the app's files (at once alone, after
+  // the first screen's module on the page), so the verdicts do not share
+  // the network with them.
+  var early = (!alone || query.get("panel") === "claims") && measureEarly();
+  var next = function () {
+    if (!early) return preload(app, true);
+    early.start();
+    early.ready.then(function () {
+      preload(app, true);
+    });
+  };
+  if (!first) return next();
   // The app's files start once the module's have arrived, while the module
   // compiles and draws: the network is free then, and the first figure
   // does not share it.
   var wasm = preload(["./first.js", "./first_bg.wasm"], false);
   var started = false;
-  var startApp = function () {
+  var afterModule = function () {
     if (started) return;
     started = true;
-    preload(app, true);
+    next();
   };
-  wasm.onload = startApp;
-  wasm.onerror = startApp;
+  wasm.onload = afterModule;
+  wasm.onerror = afterModule;
+
+  // The measuring worker (assets/measure.js), started before the app with
+  // the address's claims to judge (`start`). Its replies are kept in order
+  // for the app, which takes the worker over (src/app/measure.rs); until
+  // then the page it writes for the claims alone ({early}) is shown in
+  // #app, the page the app would write. `ready` once it can measure, or
+  // could not start. None with the reader's own keys kept for the tab: the
+  // app measures those.
+  function measureEarly() {
+    try {
+      if (sessionStorage.getItem("ringcount:your-keys")) return null;
+    } catch (refused) {
+      // No storage, so no keys kept in it.
+    }
+    var early = { replies: [] };
+    var ready;
+    early.ready = new Promise(function (resolve) {
+      ready = resolve;
+    });
+    // Refused by the host's policy, or its module failed to load: the app measures without it.
+    var failed = function () {
+      early.failed = true;
+      ready();
+    };
+    early.start = function () {
+      // The app came first and measures for itself.
+      if (window.ringcountEarly !== early) return ready();
+      try {
+        early.worker = new Worker("./measure.js", { type: "module" });
+      } catch (refused) {
+        return failed();
+      }
+      early.worker.onerror = failed;
+      early.worker.onmessage = function (event) {
+        var reply = event.data;
+        early.replies.push(reply);
+        if (reply.ready || reply.failed) ready();
+        var into = document.getElementById("app");
+        if (reply.early && into && !root.hasAttribute("data-app")) {
+          into.innerHTML = reply.early;
+          window.ringcountHeight();
+        }
+      };
+      // The generation of the app's first request, so these replies are its too.
+      early.worker.postMessage({ generation: 1, query: location.search, work: "claims", key: "", keys: "", settle: false, early: true });
+    };
+    window.ringcountEarly = early;
+    return early;
+  }
 })();

@@ -2,11 +2,13 @@
 // main thread only handles input and draws. Where no worker can start, the
 // app imports this same file and runs `measurer` on the main thread.
 //
-// A request is {generation, query, work, key, settle}: an address, what to
-// measure (most wanted first), the key typed into the one-key box, if any,
-// and whether a slider was held when it was sent. Each finished part of the
-// report goes back as {generation, report} (the JSON the oracle prints),
-// then {generation, done}.
+// A request is {generation, query, work, key, settle, early}: an address,
+// what to measure (most wanted first), the key typed into the one-key box,
+// if any, whether a slider was held when it was sent, and whether early.js
+// sent it before the app: then, once the claims are judged, the page that
+// is the claims panel alone also comes back as {generation, early: html}.
+// Each finished part of the report goes back as {generation, report} (the
+// JSON the oracle prints), then {generation, done}.
 // Only the newest request matters: one that arrives while another is being
 // measured replaces it, and the old one stops at the next piece (a scheme,
 // the claims, …), so a drag never leaves a queue of stale work behind.
@@ -30,6 +32,7 @@
 import init, {
   start,
   step,
+  early_page,
   adopt_keys,
   read_begin,
   read_feed,
@@ -133,6 +136,12 @@ export async function measurer(send) {
       }
       for (let part = step(); part !== undefined; part = step()) {
         if (part) send({ generation: request.generation, report: part });
+        // Asked by early.js before the app: the page the claims alone make.
+        const page = part && request.early ? early_page() : undefined;
+        if (page) {
+          request.early = false;
+          send({ generation: request.generation, early: page });
+        }
         await turn();
         if (newest) break;
       }

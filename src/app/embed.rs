@@ -12,86 +12,18 @@ use crate::render::markup::Markup;
 /// This project's own message to the parent window: `{ type: "ringcount:height", height }`.
 pub const HEIGHT_MESSAGE: &str = "ringcount:height";
 
+/// Tell the frame's parent the page's height: early.js's
+/// `ringcountHeight`, in the page's head before any module, writes every
+/// form a course host listens for (DEFINITIONS §5), for whichever module
+/// draws the embed.
 fn post_height() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let Ok(Some(parent)) = window.parent() else {
-        return;
-    };
-    let Some(root) = window.document().and_then(|d| d.document_element()) else {
-        return;
-    };
-    // The content's own height, not scrollHeight: that never reports less
-    // than the frame's current height, so a frame could grow but not shrink.
-    let height = root.get_bounding_client_rect().height().ceil();
-    // Every form a course host already listens for (DEFINITIONS §5), so hosts that
-    // strip the author's scripts still size the frame. The height is not a
-    // secret, and the course page may live on any origin, hence "*"; each
-    // goes to the parent only, and nothing is read back from it.
-    let object = |pairs: &[(&str, JsValue)]| {
-        let message = Object::new();
-        for (key, value) in pairs {
-            let _ = Reflect::set(&message, &JsValue::from_str(key), value);
-        }
-        message
-    };
-    let height_value = JsValue::from(height);
-    // This project's own.
-    let _ = parent.post_message(
-        &object(&[
-            ("type", HEIGHT_MESSAGE.into()),
-            ("height", height_value.clone()),
-        ]),
-        "*",
-    );
-    // Canvas LMS.
-    let _ = parent.post_message(
-        &object(&[
-            ("subject", "lti.frameResize".into()),
-            ("height", height_value.clone()),
-        ]),
-        "*",
-    );
-    // Embedly and Medium-style hosts read a JSON string.
-    // A whole number of pixels, written as an integer: formatting a float
-    // would bring a float printer into the first screen's module (7 KB).
-    let embedly = format!(
-        "{{\"context\":\"iframe.resize\",\"height\":{}}}",
-        height as u32
-    );
-    let _ = parent.post_message(&JsValue::from_str(&embedly), "*");
-    // A WordPress embed carries its secret in the address fragment.
-    if let Some(secret) = WORDPRESS_SECRET.with(|s| s.clone()) {
-        let _ = parent.post_message(
-            &object(&[
-                ("secret", JsValue::from_str(&secret)),
-                ("message", "height".into()),
-                ("value", height_value),
-            ]),
-            "*",
-        );
+    let post = Reflect::get(&window, &JsValue::from_str("ringcountHeight"));
+    if let Ok(post) = post.and_then(|post| post.dyn_into::<js_sys::Function>()) {
+        let _ = post.call0(&JsValue::NULL);
     }
-}
-
-thread_local! {
-    /// Read once, when the page starts: the address may change after.
-    static WORDPRESS_SECRET: Option<String> = web_sys::window().and_then(|w| wordpress_secret(&w));
-}
-
-/// The secret of `#?secret=S` (a WordPress embed), if the fragment has one.
-fn wordpress_secret(window: &web_sys::Window) -> Option<String> {
-    let hash = window.location().hash().ok()?;
-    let query = hash.strip_prefix("#?")?;
-    query
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("secret="))
-        .filter(|secret| {
-            !secret.is_empty()
-                && secret.len() <= 64
-                && secret.bytes().all(|b| b.is_ascii_alphanumeric())
-        })
-        .map(str::to_string)
 }
 
 /// Report the height whenever the content's size changes, starting with

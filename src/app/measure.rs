@@ -103,6 +103,9 @@ thread_local! {
     static WAITING: RefCell<Vec<JsValue>> = const { RefCell::new(Vec::new()) };
     /// Told of each reply about keys being read.
     static ON_READING: RefCell<Option<OnReading>> = const { RefCell::new(None) };
+    /// The replies of the worker early.js started, to be heard once the
+    /// app's first request is made.
+    static EARLY_REPLIES: RefCell<Vec<JsValue>> = const { RefCell::new(Vec::new()) };
     /// A request will be sent after the next frame.
     static SEND_DUE: Cell<bool> = const { Cell::new(false) };
 }
@@ -166,17 +169,17 @@ pub fn keep_up_to_date(model: Model, one_key: OneKey, shown: Vec<PanelId>) {
                 .filter(|a| a.query == query)
                 .map(|a| a.generation)
         });
+        // The worker starts with the first work: an embed of a panel read
+        // off the snapshot alone never fetches its module.
+        if RUNNER.with(|runner| runner.borrow().is_none()) {
+            start(model);
+        }
         let generation = same.unwrap_or_else(|| {
             GENERATION.with(|g| {
                 g.set(g.get() + 1);
                 g.get()
             })
         });
-        // The worker starts with the first work: an embed of a panel read
-        // off the snapshot alone never fetches its module.
-        if RUNNER.with(|runner| runner.borrow().is_none()) {
-            start(model);
-        }
         ASKED.with(|asked| {
             *asked.borrow_mut() = Some(Asked {
                 generation,
@@ -189,6 +192,11 @@ pub fn keep_up_to_date(model: Model, one_key: OneKey, shown: Vec<PanelId>) {
                 settle: super::url_state::slider_held(),
             })
         });
+        // What the worker early.js started said before the app: its
+        // request was this one (generation 1, this address).
+        for reply in EARLY_REPLIES.with(|early| std::mem::take(&mut *early.borrow_mut())) {
+            heard(model, &reply);
+        }
         // A new address waits for the frame that shows it; the same one
         // asked again (a panel come near) has no such frame to wait for.
         if same.is_some() {
@@ -273,27 +281,53 @@ fn message(name: &str, value: &JsValue) -> JsValue {
     message.into()
 }
 
-/// Start the worker, or measure here if it cannot start.
+/// The worker early.js started before the app (`window.ringcountEarly`),
+/// taken over once, and what it said until now; None if it did not start,
+/// or failed to.
+fn early_worker() -> Option<(web_sys::Worker, Vec<JsValue>)> {
+    let window = web_sys::window()?;
+    let name = JsValue::from_str("ringcountEarly");
+    let early = js_sys::Reflect::get(&window, &name).ok()?;
+    let _ = js_sys::Reflect::delete_property(&window, &name);
+    let worker = field(&early, "worker")?.dyn_into().ok()?;
+    let replies: js_sys::Array = field(&early, "replies")?.dyn_into().ok()?;
+    let replies: Vec<JsValue> = replies.iter().collect();
+    let broken = field(&early, "failed").is_some()
+        || replies.iter().any(|reply| field(reply, "failed").is_some());
+    (!broken).then_some((worker, replies))
+}
+
+/// Start the worker, or take over the one early.js started, or measure
+/// here if none can start.
 fn start(model: Model) {
     let Some(url) = measure_url() else {
         return;
     };
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let Ok(worker) = web_sys::Worker::new_with_options(&url, &options) else {
+    let worker = match early_worker() {
+        // It measured the address alone: with the reader's own keys kept
+        // for the tab (early.js does not start it then) its figures are
+        // not this page's, and its replies' generation is left behind.
+        Some((worker, _)) if model.settings.with_untracked(|s| s.your_keys.is_some()) => {
+            GENERATION.with(|g| g.set(g.get().max(1)));
+            Ok(worker)
+        }
+        Some((worker, replies)) => {
+            EARLY_REPLIES.with(|early| *early.borrow_mut() = replies);
+            Ok(worker)
+        }
+        None => {
+            let options = web_sys::WorkerOptions::new();
+            options.set_type(web_sys::WorkerType::Module);
+            web_sys::Worker::new_with_options(&url, &options)
+        }
+    };
+    let Ok(worker) = worker else {
         measure_here(model, &url);
         return;
     };
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let reply = event.data();
-            if field(&reply, "ready").is_some() {
-                say_where("worker");
-            } else if field(&reply, "failed").is_some() {
-                measure_here(model, &url_again());
-            } else {
-                take_reply(model, &reply);
-            }
+            heard(model, &event.data());
         });
     // A worker refused by policy, or one whose module fails to load, reports
     // an error and never a reply: measure here instead.
@@ -309,6 +343,17 @@ fn start(model: Model) {
     on_message.forget();
     on_error.forget();
     RUNNER.with(|runner| *runner.borrow_mut() = Some(Runner::Worker(worker)));
+}
+
+/// A message from the worker.
+fn heard(model: Model, reply: &JsValue) {
+    if field(reply, "ready").is_some() {
+        say_where("worker");
+    } else if field(reply, "failed").is_some() {
+        measure_here(model, &url_again());
+    } else {
+        take_reply(model, reply);
+    }
 }
 
 fn url_again() -> String {

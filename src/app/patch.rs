@@ -24,7 +24,19 @@ pub enum Holder {
 /// to date whenever a signal `render` reads changes. `render` must escape
 /// any text it did not write itself.
 pub fn markup(holder: Holder, render: impl Fn() -> String + Send + Sync + 'static) -> AnyView {
-    held(holder, Arc::new(render))
+    held(holder, Arc::new(render), None)
+}
+
+/// What a press on a button inside a markup region does, given the button.
+type OnPress = Arc<dyn Fn(&web_sys::Element) + Send + Sync>;
+
+/// A block written as markup whose buttons are markup too: a press on one
+/// (a click, or Enter or Space on it) goes to `on_press` with the button.
+pub fn markup_with_buttons(
+    render: impl Fn() -> String + Send + Sync + 'static,
+    on_press: impl Fn(&web_sys::Element) + Send + Sync + 'static,
+) -> AnyView {
+    held(Holder::Block, Arc::new(render), Some(Arc::new(on_press)))
 }
 
 /// A region the page's HTML already holds (the headline under the title),
@@ -38,7 +50,11 @@ pub fn markup_into(element: web_sys::Element, render: impl Fn() -> String + 'sta
 }
 
 /// Not generic, so each holder's view is compiled once for every region.
-fn held(holder: Holder, render: Arc<dyn Fn() -> String + Send + Sync>) -> AnyView {
+fn held(
+    holder: Holder,
+    render: Arc<dyn Fn() -> String + Send + Sync>,
+    on_press: Option<OnPress>,
+) -> AnyView {
     let region = NodeRef::<leptos::html::Div>::new();
     let paragraph = NodeRef::<leptos::html::P>::new();
     Effect::new(move |previous: Option<Option<Written>>| {
@@ -54,7 +70,21 @@ fn held(holder: Holder, render: Arc<dyn Fn() -> String + Send + Sync>) -> AnyVie
         Holder::Verdict => {
             view! { <p class="verdict" aria-live="polite" node_ref=paragraph></p> }.into_any()
         }
-        Holder::Block => view! { <div node_ref=region></div> }.into_any(),
+        Holder::Block => match on_press {
+            None => view! { <div node_ref=region></div> }.into_any(),
+            Some(on_press) => {
+                let pressed = move |event: web_sys::MouseEvent| {
+                    let button = event
+                        .target()
+                        .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|target| crate::dom::enclosing(&target, "button"));
+                    if let Some(button) = button {
+                        on_press(&button);
+                    }
+                };
+                view! { <div node_ref=region on:click=pressed></div> }.into_any()
+            }
+        },
     }
 }
 

@@ -10,10 +10,12 @@ mod measuring {
     use std::cell::RefCell;
     use std::sync::Arc;
 
+    use model::panels::PanelId;
     use model::panels::Work;
     use model::report::Job;
     use model::your_keys::{Counter, KeyList, Reading, Split, YourKeys};
     use model::{panels, query, Snapshot};
+    use render::claims::{self, Shown};
     use wasm_bindgen::prelude::*;
 
     #[wasm_bindgen]
@@ -32,6 +34,9 @@ mod measuring {
         /// The page's number for the request the parts go out under: it
         /// drops a part sent under any other.
         generation: u32,
+        /// For the claims panel alone: the link to the full page, and
+        /// whether it is embedded (its heading the h1). See `early_page`.
+        claims_alone: Option<(String, bool)>,
     }
 
     thread_local! {
@@ -62,6 +67,11 @@ mod measuring {
             },
         };
         let parsed = query::parse(search, &panels::ids());
+        // An address with parts the app lists as ignored above the panel
+        // is the app's to draw.
+        let claims_alone = (parsed.view.panel == Some(PanelId::Claims)
+            && parsed.notices.is_empty())
+        .then(|| (query::full_page_href(&parsed.settings), parsed.view.embed));
         let settings = parsed.settings.with_your_keys(yours);
         let rendered = query::identity(&settings);
         let work: Vec<Work> = work.split(',').filter_map(Work::from_id).collect();
@@ -80,6 +90,7 @@ mod measuring {
                         snapshot: Snapshot::of(&settings),
                         job: Job::new(&rendered, &work),
                         generation,
+                        claims_alone,
                     })
                 }
             }
@@ -154,6 +165,32 @@ mod measuring {
     #[wasm_bindgen]
     pub fn read_cancel() {
         READING.with(|r| *r.borrow_mut() = None);
+    }
+
+    /// The page that is the claims panel alone (an embed, `panel=claims`),
+    /// as the app writes it, once its claims are judged: what the page
+    /// shows before the app arrives (`assets/early.js`). None for any other
+    /// page, or before the claims.
+    #[wasm_bindgen]
+    pub fn early_page() -> Option<String> {
+        CURRENT.with(|current| {
+            let current = current.borrow();
+            let Current {
+                job, claims_alone, ..
+            } = current.as_ref()?;
+            let (full_page, embed) = claims_alone.as_ref()?;
+            let report = job.report();
+            let judged = report.claims.as_deref()?;
+            let moved = claims::moved_words(report.questions.as_deref());
+            let section = claims::section(&Shown {
+                judged: Some((job.query(), judged)),
+                behind: false,
+                all: false,
+                moved: &moved,
+                alone: *embed,
+            });
+            Some(render::panel_alone(PanelId::Claims, &section, full_page))
+        })
     }
 
     /// Measure the next piece: what it finished as a report in JSON, ""

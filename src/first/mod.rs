@@ -137,39 +137,9 @@ pub fn paint(valid: &Valid) -> Option<()> {
 fn draw_panel(panel: &SnapshotPanel, parsed: &Parsed) -> Option<()> {
     let snapshot = Snapshot::of(&parsed.settings);
     let section = snapshot_panels::section(panel, &snapshot, parsed.view.embed);
-    let mut way_out = Markup::new();
-    let href = query::full_page_href(&parsed.settings);
-    way_out
-        .open("footer", &[("class", Some("full-page"))])
-        .element(
-            "a",
-            &[
-                ("href", Some(&href)),
-                ("target", Some("_blank")),
-                ("rel", Some("noopener")),
-            ],
-            "Open the full page",
-        )
-        .close("footer");
-    let mut page = Markup::new();
-    page.open("div", &[("class", Some("layout single"))])
-        .open("main", &[("class", Some("panels"))])
-        .open(
-            "div",
-            &[
-                ("class", Some("panel-slot")),
-                ("data-panel", Some(panel.id.as_str())),
-                ("data-stale", Some("no")),
-            ],
-        )
-        .open("div", &[])
-        .written(&section)
-        .close("div")
-        .close("div")
-        .close("main")
-        .close("div")
-        .written(&way_out.into_string());
-    dom::set_markup(&dom::by_id("app")?, &page.into_string());
+    let page =
+        crate::render::panel_alone(panel.id, &section, &query::full_page_href(&parsed.settings));
+    dom::set_markup(&dom::by_id("app")?, &page);
     crate::app::embed::report_height_once();
     Some(())
 }

@@ -157,7 +157,7 @@ fn named(call: &Call, name: &str) -> bool {
 }
 
 /// Where read-only markup may be written as text: the writer itself.
-const MARKUP_WRITERS: [&str; 1] = ["src/render/markup.rs"];
+const MARKUP_WRITERS: [&str; 1] = ["crates/render/src/markup.rs"];
 
 /// A string that holds an HTML tag: `<` (or `</`), a letter, the tag's
 /// name, then a space, `>`, `/` or the string's end (`"<p>"`, `"</td>"`,

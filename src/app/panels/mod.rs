@@ -37,9 +37,10 @@ pub fn view_of(panel: &PanelDef) -> AnyView {
         PanelId::Systems => systems::systems_panel().into_any(),
         PanelId::Cost => cost::cost_panel().into_any(),
         PanelId::Rollout => rollout::rollout_panel().into_any(),
-        PanelId::Claims => claims::claims_panel().into_any(),
-        // The panels read off the snapshot alone, whole, as the first
-        // screen writes them.
+        // The panels written whole as markup, as a page without the app
+        // writes them: the claims (by the worker), those read off the
+        // snapshot alone (by the first screen).
+        PanelId::Claims => return claims::claims_panel(),
         PanelId::Entries => return snapshot_panel(&snapshot_panels::ENTRIES),
         PanelId::Moved => return snapshot_panel(&snapshot_panels::MOVED),
         PanelId::Modulo => return snapshot_panel(&snapshot_panels::MODULO),

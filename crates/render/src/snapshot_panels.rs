@@ -5,8 +5,8 @@
 //! the measured figures after a sixth of the bytes and nothing moves when
 //! the app takes over.
 
-use crate::render::markup::Markup;
-use crate::render::palette::Palette;
+use crate::markup::Markup;
+use crate::palette::Palette;
 use model::figure_id::FigureId;
 use model::format::{fixed, format_ratio, format_share, percent, share_in_prose, thousands};
 use model::panels::PanelId;

@@ -1,0 +1,111 @@
+// The claims first (issue 76): the verdicts of an embedded claims panel do
+// not wait for the app. The worker early.js starts judges them and writes
+// the panel as the app would (`render::claims::section`), and the app takes
+// it over without a pixel moving.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sharedBrowser, nativeFigures, artifact, appReady, open, serve } from "./harness.mjs";
+
+const env = sharedBrowser();
+
+/** What the claims panel shows: each verdict, the tally, and where each part lies. */
+function shownClaims() {
+  const box = (selector) => {
+    const rect = document.querySelector(selector)?.getBoundingClientRect();
+    return rect && [rect.x, rect.y, rect.width, rect.height].map(Math.round);
+  };
+  return {
+    verdicts: Object.fromEntries([...document.querySelectorAll("#claims tr[data-claim]")].map((row) => [row.dataset.claim, row.dataset.held])),
+    tally: document.querySelector(".tally")?.textContent,
+    busy: document.querySelector("#claims")?.getAttribute("aria-busy"),
+    boxes: ["#claims-panel", "#claims-title", ".tally", "#claims", "[data-claims-show-all]", ".full-page"].map(box),
+    height: document.documentElement.getBoundingClientRect().height,
+  };
+}
+
+for (const width of [390, 1280]) {
+  test(`an embedded claims panel shows its verdicts before the app, and the app takes it over unmoved (${width} px)`, async () => {
+    const context = await env.browser.newContext({ viewport: { width, height: 844 }, reducedMotion: "reduce" });
+    await context.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const page = await context.newPage();
+    // Hold the app's module back, as a slow network would.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    let asked = false;
+    await page.route("**/ringcount_bg.wasm", async (route) => { asked = true; await held; await route.continue(); });
+    const events = [];
+    const file = (request) => new URL(request.url()).pathname.split("/").pop();
+    page.on("request", (request) => events.push(`asked ${file(request)}`));
+    page.on("requestfinished", (request) => events.push(`finished ${file(request)}`));
+    const query = "?embed=1&panel=claims";
+    await page.goto(env.served.base + query);
+    await page.waitForFunction(() => document.querySelectorAll("#claims tr[data-claim]").length > 0);
+    const before = await page.evaluate(shownClaims);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.app), undefined, "the app has not arrived");
+    const expected = nativeFigures(query.slice(1)).claims;
+    assert.deepEqual(before.verdicts, expected, "the worker's verdicts are the model's");
+    assert.equal(before.busy, "false");
+    assert.match(before.tally, /^\d+ of \d+ claims hold for the current settings\./);
+    const first = await page.screenshot({ path: artifact(`claims-first-before-${width}.png`) });
+    // The app's files were asked for only once the worker's module was in
+    // (the network in order: the verdicts do not share it with the app).
+    const workerIn = events.indexOf("finished worker_bg.wasm");
+    const appAsked = events.findIndex((e) => /^asked ringcount/.test(e));
+    assert.ok(workerIn >= 0 && appAsked > workerIn, events.join(", "));
+    release();
+    await appReady(page);
+    const after = await page.evaluate(shownClaims);
+    assert.deepEqual(after, before, "the app shows the same panel, in the same place");
+    const second = await page.screenshot({ path: artifact(`claims-first-after-${width}.png`) });
+    assert.ok(first.equals(second), "the same picture before and after the app");
+    assert.equal(await page.evaluate(() => window.__shift), 0, "nothing moved");
+    // The app answers the panel's button.
+    await page.locator("[data-claims-show-all]").click();
+    await page.waitForFunction(() => !document.querySelector("#claims").classList.contains("collapsed"));
+    assert.equal(await page.locator("[data-claims-show-all]").getAttribute("aria-expanded"), "true");
+    await context.close();
+  });
+}
+
+test("the full page starts the worker after the first screen's module and before the app, and the app takes it over", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const events = [];
+  const file = (request) => new URL(request.url()).pathname.split("/").pop();
+  page.on("request", (request) => events.push(`asked ${file(request)}`));
+  page.on("requestfinished", (request) => events.push(`finished ${file(request)}`));
+  await page.goto(env.served.base);
+  await appReady(page);
+  const at = (event) => events.indexOf(event);
+  assert.ok(at("finished first_bg.wasm") >= 0 && at("finished first_bg.wasm") < at("asked measure.js"), events.join(", "));
+  assert.ok(at("finished worker_bg.wasm") < events.findIndex((e) => /^asked ringcount/.test(e)), events.join(", "));
+  // One worker, the one started before the app.
+  assert.equal(events.filter((e) => e === "asked measure.js").length, 1, events.join(", "));
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.measuredBy), "worker");
+  await page.locator('[data-panel="claims"]').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector("#claims")?.getAttribute("aria-busy") === "false");
+  const verdicts = await page.$$eval("#claims tr[data-claim]", (rows) => Object.fromEntries(rows.map((row) => [row.dataset.claim, row.dataset.held])));
+  assert.deepEqual(verdicts, nativeFigures("").claims);
+  await context.close();
+});
+
+for (const [label, options] of [
+  ["a browser without workers", { init: () => delete window.Worker }],
+  ["a host whose policy refuses workers", { policy: "worker-src 'none'" }],
+]) {
+  test(`${label}: an embedded claims panel is judged by the app, on the main thread`, async () => {
+    const served = options.policy ? await serve({ policy: options.policy }) : env.served;
+    const { page, close } = await open(env.browser, served, "?embed=1&panel=claims", { init: options.init, ready: "#claims tr[data-claim]" });
+    await page.waitForFunction(() => document.documentElement.dataset.measuredBy);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.measuredBy), "main-thread");
+    const verdicts = await page.$$eval("#claims tr[data-claim]", (rows) => Object.fromEntries(rows.map((row) => [row.dataset.claim, row.dataset.held])));
+    assert.deepEqual(verdicts, nativeFigures("embed=1&panel=claims").claims);
+    await close();
+    if (served !== env.served) await served.close();
+  });
+}
