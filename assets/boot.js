@@ -52,6 +52,8 @@ try {
 } catch {
   // No first screen (an old browser, a failed download): the app draws the same figures.
 }
+// Claims the worker wrote while the first screen was on its way.
+window.ringcountEarly?.show();
 // The claims alone: the app's files wait for the measuring worker early.js
 // started, so its verdicts do not share the network with them.
 if (window.ringcountEarly) await window.ringcountEarly.ready;

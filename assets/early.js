@@ -128,14 +128,33 @@
         var reply = event.data;
         early.replies.push(reply);
         if (reply.ready || reply.failed) ready();
-        var into = document.getElementById("app");
-        if (reply.early && into && !root.hasAttribute("data-app")) {
-          into.innerHTML = reply.early;
-          window.ringcountHeight();
-        }
+        if (reply.early) early.show(reply.early);
       };
-      // The generation of the app's first request, so these replies are its too.
-      early.worker.postMessage({ generation: 1, query: location.search, work: "claims", key: "", keys: "", settle: false, early: true });
+      // The generation of the app's first request, so these replies are its
+      // too. The full page's evidence waits for the lesson's questions, so
+      // they are measured before its claims are shown.
+      var work = alone ? "claims" : "claims,questions";
+      early.query = location.search;
+      early.worker.postMessage({ generation: 1, query: early.query, work: work, key: "", keys: "", settle: false, early: true });
+    };
+    // Show what the worker wrote (or what it wrote before, `page` left out),
+    // unless the app has taken its place or the first screen's controls
+    // have changed the address since it was asked: the whole page for the claims
+    // alone; on the full page, the claims' slot under the first screen's
+    // ring once that module has said which questions wait (data-asks,
+    // which holds their answers back), else when boot.js calls again.
+    early.show = function (page) {
+      early.page = page || early.page;
+      if (!early.page || root.hasAttribute("data-app") || location.search !== early.query) return;
+      if (alone) {
+        document.getElementById("app").innerHTML = early.page;
+        window.ringcountHeight();
+      } else if (root.hasAttribute("data-asks")) {
+        document.querySelector(".first-screen .panels").insertAdjacentHTML("beforeend", early.page);
+      } else {
+        return;
+      }
+      early.page = null;
     };
     window.ringcountEarly = early;
     return early;

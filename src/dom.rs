@@ -9,6 +9,9 @@
 //! focused, scrolled to, marked or listened on, and an input's value is read
 //! only from the event it sent.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, EventTarget, HtmlElement, Window};
@@ -104,6 +107,72 @@ pub fn scroll_by(y: f64) {
     if let Some(window) = window() {
         window.scroll_by_with_x_and_y(0.0, y);
     }
+}
+
+/// The viewport's height, in CSS pixels.
+pub fn screen_height() -> f64 {
+    window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0)
+}
+
+/// How far below the viewport's top `element` starts, if any of it is in view.
+pub fn top_in_view(element: &Element) -> Option<f64> {
+    let rect = element.get_bounding_client_rect();
+    (rect.bottom() > 0.0 && rect.top() < screen_height()).then_some(rect.top())
+}
+
+/// How far below the viewport's top `element` starts (negative above it).
+pub fn top_on_screen(element: &Element) -> f64 {
+    element.get_bounding_client_rect().top()
+}
+
+/// Call `each` before each of the next `frames` frames is drawn, once the
+/// layout it will draw is settled, until it returns false.
+pub fn before_frames(frames: u32, each: impl FnMut() -> bool + 'static) {
+    type Frame = Rc<RefCell<Option<Closure<dyn FnMut()>>>>;
+    let Some(window) = window() else {
+        return;
+    };
+    let frame: Frame = Rc::new(RefCell::new(None));
+    let next = frame.clone();
+    let (mut each, mut left) = (each, frames);
+    *frame.borrow_mut() = Some(Closure::new(move || {
+        left = left.saturating_sub(1);
+        let again = each() && left > 0;
+        let asked = again
+            && next.borrow().as_ref().is_some_and(|callback| {
+                web_sys::window()
+                    .and_then(|w| {
+                        w.request_animation_frame(callback.as_ref().unchecked_ref())
+                            .ok()
+                    })
+                    .is_some()
+            });
+        if !asked {
+            // The last frame: the closure lets go of itself.
+            next.borrow_mut().take();
+        }
+    }));
+    if let Some(callback) = frame.borrow().as_ref() {
+        let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
+    };
+}
+
+/// A flag that turns true at the reader's first wheel, touch, key or
+/// pointer press from now on (a scroll of theirs, not the page's own).
+pub fn reader_acts() -> Rc<std::cell::Cell<bool>> {
+    let acted = Rc::new(std::cell::Cell::new(false));
+    let flag = acted.clone();
+    let listener = Closure::<dyn Fn(Event)>::new(move |_: Event| flag.set(true));
+    if let Some(window) = window() {
+        let kinds = ["wheel", "touchstart", "keydown", "pointerdown"];
+        listen(&window, &kinds, listener.as_ref().unchecked_ref(), true);
+    }
+    // A few bytes for the page's life: it is asked once, at the start.
+    listener.forget();
+    acted
 }
 
 pub fn scroll_to_top() {

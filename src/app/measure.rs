@@ -282,9 +282,9 @@ fn message(name: &str, value: &JsValue) -> JsValue {
 }
 
 /// The worker early.js started before the app (`window.ringcountEarly`),
-/// taken over once, and what it said until now; None if it did not start,
-/// or failed to.
-fn early_worker() -> Option<(web_sys::Worker, Vec<JsValue>)> {
+/// taken over once, what it said until now, and whether that was for this
+/// page's address; None if it did not start, or failed to.
+fn early_worker() -> Option<(web_sys::Worker, Vec<JsValue>, bool)> {
     let window = web_sys::window()?;
     let name = JsValue::from_str("ringcountEarly");
     let early = js_sys::Reflect::get(&window, &name).ok()?;
@@ -294,7 +294,12 @@ fn early_worker() -> Option<(web_sys::Worker, Vec<JsValue>)> {
     let replies: Vec<JsValue> = replies.iter().collect();
     let broken = field(&early, "failed").is_some()
         || replies.iter().any(|reply| field(reply, "failed").is_some());
-    (!broken).then_some((worker, replies))
+    // The first screen's controls may have changed the address since:
+    // then what it measured is not this page's.
+    let asked = field(&early, "query").and_then(|q| q.as_string());
+    let same = asked == window.location().search().ok();
+    let replies = if same { replies } else { Vec::new() };
+    (!broken).then_some((worker, replies, same))
 }
 
 /// Start the worker, or take over the one early.js started, or measure
@@ -305,13 +310,16 @@ fn start(model: Model) {
     };
     let worker = match early_worker() {
         // It measured the address alone: with the reader's own keys kept
-        // for the tab (early.js does not start it then) its figures are
-        // not this page's, and its replies' generation is left behind.
-        Some((worker, _)) if model.settings.with_untracked(|s| s.your_keys.is_some()) => {
+        // for the tab (early.js does not start it then), or the address
+        // changed since, its figures are not this page's, and its replies'
+        // generation is left behind.
+        Some((worker, _, same))
+            if !same || model.settings.with_untracked(|s| s.your_keys.is_some()) =>
+        {
             GENERATION.with(|g| g.set(g.get().max(1)));
             Ok(worker)
         }
-        Some((worker, replies)) => {
+        Some((worker, replies, _)) => {
             EARLY_REPLIES.with(|early| *early.borrow_mut() = replies);
             Ok(worker)
         }

@@ -37,6 +37,12 @@ use model::panels::{self as registry, PanelDef, PanelId};
 use model::questions::{QuestionId, QuestionSet};
 use state::Model;
 
+thread_local! {
+    /// Where the claims the worker wrote before the app were on screen, if
+    /// the reader had them in view when the app started.
+    static EARLY_CLAIMS_AT: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
+}
+
 pub fn start() {
     embed::install_panic_banner();
     // index.html holds the title, the intro and a sized placeholder, painted
@@ -45,6 +51,14 @@ pub fn start() {
         leptos::mount::mount_to_body(App);
         return;
     };
+    // Claims the worker wrote before the app (early.js) where the reader
+    // went to read them (at least the lower half of the screen): the app
+    // builds its own at once, in their place. Claims only peeking in under
+    // the ring are not kept: the ring is.
+    let early_claims = crate::dom::find("[data-early][data-panel=\"claims\"]")
+        .and_then(|slot| crate::dom::top_in_view(&slot))
+        .filter(|top| *top < crate::dom::screen_height() / 2.0);
+    EARLY_CLAIMS_AT.with(|at| at.set(early_claims));
     crate::dom::set_text(&root, None);
     // An embedded view or a single panel has no title or closing prose
     // (early.js hid them before they could paint); take them out of the
@@ -64,12 +78,44 @@ pub fn start() {
         return;
     };
     leptos::mount::mount_to(root, App).forget();
+    if let Some(top) = early_claims {
+        keep_claims_at(top);
+    }
     reach::go_to_address_panel();
     // A hook for tests and hosts: the app, not the static shell or the
     // first screen, is what the page now shows.
     if let Some(html) = document().document_element() {
         crate::dom::set(&html, "data-app", "ready");
     }
+}
+
+/// What is on the first screen is built first: the settings and the ring
+/// (or the one panel embedded), and the claims if the reader had the
+/// worker's in view before the app; every other panel as it comes near.
+fn built_at_once(full_page: bool, panel: PanelId) -> bool {
+    let claims_in_view = EARLY_CLAIMS_AT.with(|at| at.get()).is_some();
+    !full_page || panel == PanelId::Ring || (panel == PanelId::Claims && claims_in_view)
+}
+
+/// Keep the app's claims where the worker's were on screen (`top`) while
+/// the panels near them are built and settle, each frame once its layout
+/// is settled; for a second's frames at most, and not once the reader
+/// scrolls. The browser's scroll anchoring does not hold them: the panels
+/// that change are built in the first frames after the scroll that put the
+/// claims there, and where a panel shrinks it keeps too little.
+fn keep_claims_at(top: f64) {
+    let acted = crate::dom::reader_acts();
+    crate::dom::before_frames(60, move || {
+        let slot = crate::dom::find(".panel-slot[data-panel=\"claims\"]:not([data-early])");
+        let Some(slot) = slot.filter(|_| !acted.get()) else {
+            return false;
+        };
+        let off = crate::dom::top_on_screen(&slot) - top;
+        if off.abs() >= 1.0 {
+            crate::dom::scroll_by(off);
+        }
+        true
+    });
 }
 
 /// Give the page's parts what they read from the context: the model, what
@@ -179,9 +225,7 @@ fn App() -> impl IntoView {
         embed::report_height_to_parent();
     }
     let full_page = alone.is_none();
-    // What is on the first screen is built first: the settings and the ring
-    // (or the one panel embedded); every other panel as it comes near.
-    let eager = move |panel: &PanelDef| !full_page || panel.id == PanelId::Ring;
+    let eager = move |panel: &PanelDef| built_at_once(full_page, panel.id);
 
     view! {
         {full_page.then(controls::QuickBar)}

@@ -177,8 +177,8 @@ fn held_note(model: Model, id: PanelId) -> impl IntoView {
     };
     view! {
         <p class="held-note">
-            "Each ? waits for your guess at a question of the lesson."
-            <button type="button" data-show-held on:click=show>"Show the figures"</button>
+            {crate::render::HELD_NOTE}
+            <button type="button" data-show-held on:click=show>{crate::render::SHOW_HELD}</button>
         </p>
     }
 }

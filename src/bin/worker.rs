@@ -34,9 +34,46 @@ mod measuring {
         /// The page's number for the request the parts go out under: it
         /// drops a part sent under any other.
         generation: u32,
-        /// For the claims panel alone: the link to the full page, and
-        /// whether it is embedded (its heading the h1). See `early_page`.
-        claims_alone: Option<(String, bool)>,
+        /// What of this address's page the claims can be shown in before
+        /// the app, if anything. See `early_page`.
+        early: Option<Early>,
+    }
+
+    /// A page whose claims are shown before the app.
+    enum Early {
+        /// The claims panel alone: the link to the full page, and whether
+        /// it is embedded (its heading the h1).
+        Alone { full_page: String, embed: bool },
+        /// The full page, where the panel's evidence waits for the lesson's
+        /// questions: shown once those are measured too, so that what
+        /// waits is what the app will hold back.
+        InPage,
+    }
+
+    impl Early {
+        /// For the page `parsed` names. An address with parts the app lists
+        /// as ignored, presenter mode, an embedded page or one question alone
+        /// are the app's to draw.
+        fn of(parsed: &query::Parsed) -> Option<Early> {
+            let view = &parsed.view;
+            if !parsed.notices.is_empty() {
+                return None;
+            }
+            match view.panel {
+                Some(PanelId::Claims) => Some(Early::Alone {
+                    full_page: query::full_page_href(&parsed.settings),
+                    embed: view.embed,
+                }),
+                None if !view.embed
+                    && view.question.is_none()
+                    && parsed.present.is_none()
+                    && parsed.lecture.is_none() =>
+                {
+                    Some(Early::InPage)
+                }
+                _ => None,
+            }
+        }
     }
 
     thread_local! {
@@ -67,11 +104,7 @@ mod measuring {
             },
         };
         let parsed = query::parse(search, &panels::ids());
-        // An address with parts the app lists as ignored above the panel
-        // is the app's to draw.
-        let claims_alone = (parsed.view.panel == Some(PanelId::Claims)
-            && parsed.notices.is_empty())
-        .then(|| (query::full_page_href(&parsed.settings), parsed.view.embed));
+        let early = Early::of(&parsed);
         let settings = parsed.settings.with_your_keys(yours);
         let rendered = query::identity(&settings);
         let work: Vec<Work> = work.split(',').filter_map(Work::from_id).collect();
@@ -90,7 +123,7 @@ mod measuring {
                         snapshot: Snapshot::of(&settings),
                         job: Job::new(&rendered, &work),
                         generation,
-                        claims_alone,
+                        early,
                     })
                 }
             }
@@ -167,29 +200,41 @@ mod measuring {
         READING.with(|r| *r.borrow_mut() = None);
     }
 
-    /// The page that is the claims panel alone (an embed, `panel=claims`),
-    /// as the app writes it, once its claims are judged: what the page
-    /// shows before the app arrives (`assets/early.js`). None for any other
-    /// page, or before the claims.
+    /// What the page shows of the claims before the app arrives
+    /// (`assets/early.js`), as the app writes it, once they are judged: the
+    /// whole page for the claims panel alone (an embed, `panel=claims`), the
+    /// panel's slot on the full page (once the questions are measured too).
+    /// None for any other page, or before then.
     #[wasm_bindgen]
     pub fn early_page() -> Option<String> {
         CURRENT.with(|current| {
             let current = current.borrow();
-            let Current {
-                job, claims_alone, ..
-            } = current.as_ref()?;
-            let (full_page, embed) = claims_alone.as_ref()?;
+            let Current { job, early, .. } = current.as_ref()?;
             let report = job.report();
             let judged = report.claims.as_deref()?;
-            let moved = claims::moved_words(report.questions.as_deref());
+            let alone = matches!(early.as_ref()?, Early::Alone { embed: true, .. });
+            let asked = match early.as_ref()? {
+                Early::InPage => Some(report.questions.as_deref()?),
+                Early::Alone { .. } => report.questions.as_deref(),
+            };
+            let moved = claims::moved_words(asked);
             let section = claims::section(&Shown {
                 judged: Some((job.query(), judged)),
                 behind: false,
                 all: false,
                 moved: &moved,
-                alone: *embed,
+                alone,
             });
-            Some(render::panel_alone(PanelId::Claims, &section, full_page))
+            Some(match early.as_ref()? {
+                Early::Alone { full_page, .. } => {
+                    render::panel_alone(PanelId::Claims, &section, full_page)
+                }
+                Early::InPage => {
+                    let mut slot = render::markup::Markup::new();
+                    render::early_slot(&mut slot, PanelId::Claims, &section);
+                    slot.into_string()
+                }
+            })
         })
     }
 

@@ -286,6 +286,10 @@ fn apply(ask: Ask) -> Result<(), Vec<String>> {
         Some(shown.paint)
     });
     write_address(&valid);
+    // The claims the worker judged before the app are the old address's.
+    if let Some(claims) = dom::find("[data-early][data-panel=\"claims\"]") {
+        claims.remove();
+    }
     show(&valid);
     if let Some(paint) = paint {
         paint(&valid);

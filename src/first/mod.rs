@@ -62,6 +62,10 @@ fn draw_ring(placeholder: &web_sys::Element, search: &str) -> Option<()> {
     if parsed.settings.in_use != InUse::Ring {
         return None;
     }
+    // The questions that wait, as the app marks them: the claims the worker
+    // writes before the app (early.js) hold their answers back by it.
+    let waiting = crate::app::asking::waiting(model::questions::QuestionSet::ALL);
+    dom::mark_page("data-asks", &waiting.written());
     let mut figure = Markup::new();
     figure
         .open("div", &[("class", Some("first-ring"))])

@@ -18,56 +18,87 @@ function shownClaims() {
     verdicts: Object.fromEntries([...document.querySelectorAll("#claims tr[data-claim]")].map((row) => [row.dataset.claim, row.dataset.held])),
     tally: document.querySelector(".tally")?.textContent,
     busy: document.querySelector("#claims")?.getAttribute("aria-busy"),
-    boxes: ["#claims-panel", "#claims-title", ".tally", "#claims", "[data-claims-show-all]", ".full-page"].map(box),
-    height: document.documentElement.getBoundingClientRect().height,
+    // Evidence shown as "?" while a question waits (its content hidden by the style).
+    held: [...document.querySelectorAll("#claims [data-tells] > *")].filter((e) => e.offsetParent === null).length,
+    boxes: ["#claims-panel", "#claims-title", ".tally", "#claims", "[data-claims-show-all]", '[data-panel="claims"] .held-note'].map(box),
   };
+}
+
+/**
+ * Load `query` at `width` with the app's module held back, as a slow
+ * network would: the claims come from the worker first, the reader scrolls
+ * to them, then the app arrives. What the claims panel showed before and
+ * after, its screenshots, and the layout shift.
+ */
+async function beforeAndAfterTheApp(query, width) {
+  const context = await env.browser.newContext({ viewport: { width, height: 844 }, reducedMotion: "reduce" });
+  await context.addInitScript(() => {
+    window.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const page = await context.newPage();
+  const events = [];
+  const file = (request) => new URL(request.url()).pathname.split("/").pop();
+  page.on("request", (request) => events.push(`asked ${file(request)}`));
+  page.on("requestfinished", (request) => events.push(`finished ${file(request)}`));
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/ringcount_bg.wasm", async (route) => { await held; await route.continue(); });
+  await page.goto(env.served.base + query);
+  await page.waitForFunction(() => document.querySelectorAll("[data-early] #claims tr[data-claim]").length > 0);
+  await page.evaluate(() => document.querySelector('[data-panel="claims"]').scrollIntoView());
+  const app = await page.evaluate(() => document.documentElement.dataset.app);
+  const before = await page.evaluate(shownClaims);
+  const name = query.includes("embed") ? "embed" : "page";
+  const first = await page.screenshot({ path: artifact(`claims-first-${name}-before-${width}.png`) });
+  release();
+  await appReady(page);
+  const after = await page.evaluate(shownClaims);
+  const second = await page.screenshot({ path: artifact(`claims-first-${name}-after-${width}.png`) });
+  const shift = await page.evaluate(() => window.__shift);
+  return { page, context, events, app, before, after, same: first.equals(second), shift };
 }
 
 for (const width of [390, 1280]) {
   test(`an embedded claims panel shows its verdicts before the app, and the app takes it over unmoved (${width} px)`, async () => {
-    const context = await env.browser.newContext({ viewport: { width, height: 844 }, reducedMotion: "reduce" });
-    await context.addInitScript(() => {
-      window.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
-    const page = await context.newPage();
-    // Hold the app's module back, as a slow network would.
-    let release;
-    const held = new Promise((resolve) => { release = resolve; });
-    let asked = false;
-    await page.route("**/ringcount_bg.wasm", async (route) => { asked = true; await held; await route.continue(); });
-    const events = [];
-    const file = (request) => new URL(request.url()).pathname.split("/").pop();
-    page.on("request", (request) => events.push(`asked ${file(request)}`));
-    page.on("requestfinished", (request) => events.push(`finished ${file(request)}`));
     const query = "?embed=1&panel=claims";
-    await page.goto(env.served.base + query);
-    await page.waitForFunction(() => document.querySelectorAll("#claims tr[data-claim]").length > 0);
-    const before = await page.evaluate(shownClaims);
-    assert.equal(await page.evaluate(() => document.documentElement.dataset.app), undefined, "the app has not arrived");
-    const expected = nativeFigures(query.slice(1)).claims;
-    assert.deepEqual(before.verdicts, expected, "the worker's verdicts are the model's");
+    const { page, context, events, app, before, after, same, shift } = await beforeAndAfterTheApp(query, width);
+    assert.equal(app, undefined, "the app had not arrived");
+    assert.deepEqual(before.verdicts, nativeFigures(query.slice(1)).claims, "the worker's verdicts are the model's");
     assert.equal(before.busy, "false");
     assert.match(before.tally, /^\d+ of \d+ claims hold for the current settings\./);
-    const first = await page.screenshot({ path: artifact(`claims-first-before-${width}.png`) });
     // The app's files were asked for only once the worker's module was in
     // (the network in order: the verdicts do not share it with the app).
     const workerIn = events.indexOf("finished worker_bg.wasm");
     const appAsked = events.findIndex((e) => /^asked ringcount/.test(e));
     assert.ok(workerIn >= 0 && appAsked > workerIn, events.join(", "));
-    release();
-    await appReady(page);
-    const after = await page.evaluate(shownClaims);
     assert.deepEqual(after, before, "the app shows the same panel, in the same place");
-    const second = await page.screenshot({ path: artifact(`claims-first-after-${width}.png`) });
-    assert.ok(first.equals(second), "the same picture before and after the app");
-    assert.equal(await page.evaluate(() => window.__shift), 0, "nothing moved");
+    assert.ok(same, "the same picture before and after the app");
+    assert.equal(shift, 0, "nothing moved");
     // The app answers the panel's button.
     await page.locator("[data-claims-show-all]").click();
     await page.waitForFunction(() => !document.querySelector("#claims").classList.contains("collapsed"));
     assert.equal(await page.locator("[data-claims-show-all]").getAttribute("aria-expanded"), "true");
+    await context.close();
+  });
+
+  test(`the full page's claims come before the app, their evidence held for the questions, and the app takes them over where the reader is (${width} px)`, async () => {
+    const { context, app, before, after, shift } = await beforeAndAfterTheApp("", width);
+    assert.equal(app, undefined, "the app had not arrived");
+    assert.deepEqual(before.verdicts, nativeFigures("").claims);
+    // The lesson's questions wait, so every evidence that states an answer shows "?".
+    assert.ok(before.held > 0, "some evidence waits for a question");
+    // The same claims in the same place on screen: to the pixel, as the
+    // worker's may lie a fraction of one off the whole pixels a scroll takes.
+    assert.deepEqual(after.verdicts, before.verdicts);
+    assert.equal(after.tally, before.tally);
+    assert.equal(after.held, before.held);
+    after.boxes.forEach((box, at) => {
+      assert.ok(box.every((value, i) => Math.abs(value - before.boxes[at][i]) <= 1), `${JSON.stringify(box)} was ${JSON.stringify(before.boxes[at])}`);
+    });
+    assert.ok(shift <= 0.01, `layout shift ${shift}`);
     await context.close();
   });
 }
@@ -81,6 +112,8 @@ test("the full page starts the worker after the first screen's module and before
   page.on("requestfinished", (request) => events.push(`finished ${file(request)}`));
   await page.goto(env.served.base);
   await appReady(page);
+  // Claims judged before the app but not gone to: the reader stays at the top.
+  assert.equal(await page.evaluate(() => scrollY), 0);
   const at = (event) => events.indexOf(event);
   assert.ok(at("finished first_bg.wasm") >= 0 && at("finished first_bg.wasm") < at("asked measure.js"), events.join(", "));
   assert.ok(at("finished worker_bg.wasm") < events.findIndex((e) => /^asked ringcount/.test(e)), events.join(", "));

@@ -181,7 +181,7 @@ test("before the app arrives, the first screen's own module measures and draws t
   await page.waitForSelector(".ring-placeholder [data-caption] strong");
   const expected = nativeFigures(query);
   assert.equal((await page.locator(".ring-placeholder [data-caption] strong").textContent()).replace(/,/g, ""), expected.moved);
-  assert.equal(await page.locator(".panel-slot").count(), 0, "the app has not started");
+  assert.equal(await page.locator(".panel-slot:not([data-early])").count(), 0, "the app has not started");
   // The canvas holds a drawn ring: pixels of more than the background.
   const colours = await page.locator(".ring-placeholder canvas").evaluate((canvas) => {
     const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
@@ -199,7 +199,7 @@ test("before the app arrives, the first screen's own module measures and draws t
   await page.waitForFunction(() => !document.documentElement.classList.contains("tail-later"));
   await page.locator("#leaves-out summary").click();
   assert.ok(await sources.isVisible());
-  assert.equal(await page.locator(".panel-slot").count(), 0, "the app has still not started");
+  assert.equal(await page.locator(".panel-slot:not([data-early])").count(), 0, "the app has still not started");
   // The app then takes over, with the same figure.
   release();
   await page.waitForSelector(".panel-slot:not(.waiting) #ring [data-caption]");
@@ -223,11 +223,15 @@ for (const width of [390, 1280]) {
     assert.equal(await page.locator(`#${hidden}-points-range`).isVisible(), false);
     const moved = () => page.locator(".first-ring [data-caption] strong").textContent().then((t) => t.replace(/,/g, ""));
     const drawn = (points, hash) => page.waitForSelector(`.first-ring[data-points="${points}"][data-hash="${hash}"]`);
+    // The worker's claims come under the ring; a change here makes them another address's, and they go.
+    const early = page.locator('[data-early][data-panel="claims"]');
+    await early.locator("#claims tr[data-held]").first().waitFor({ state: "attached" });
 
     // A typed number applies on leaving the box, and the other set follows.
     await page.locator(`#${shown}-points-number`).fill("77");
     await page.locator(`#${shown}-points-number`).press("Tab");
     await drawn(77, "fnv1a-fold");
+    assert.equal(await early.count(), 0, "the claims of the address before are gone");
     const at77 = query.replace("points=40", "points=77");
     assert.equal(await moved(), nativeFigures(at77).moved);
     assert.equal(await page.locator(`#${hidden}-points-number`).inputValue(), "77");
@@ -257,7 +261,7 @@ for (const width of [390, 1280]) {
     const atStop = mixed.replace("points=77", `points=${points}`);
     assert.equal(await moved(), nativeFigures(atStop).moved);
     await page.screenshot({ path: artifact(`first-screen-controls-${width}.png`) });
-    assert.equal(await page.locator(".panel-slot").count(), 0, "the app has not started");
+    assert.equal(await page.locator(".panel-slot:not([data-early])").count(), 0, "the app has not started");
 
     // The app starts from what the reader set.
     release();
@@ -267,6 +271,8 @@ for (const width of [390, 1280]) {
     assert.equal(await page.locator(`#${app}hash`).inputValue(), "fnv1a-murmur");
     assert.equal(await figure(page, "moved"), nativeFigures(atStop).moved);
     assert.equal(await page.locator(".first-bar").count(), 0, "the first screen's controls are gone");
+    // The claims the app shows are the address the reader set, not the one the worker first judged.
+    assert.deepEqual(await claims(page), nativeFigures(atStop).claims);
     await context.close();
   });
 }

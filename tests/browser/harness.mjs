@@ -148,7 +148,8 @@ export async function open(browser, served, query = "", options = {}) {
   page.on("pageerror", (error) => errors.push(String(error)));
   await page.goto(served.base + query);
   // The first screen: a panel built (the ring on the full page, or the one embedded).
-  await page.waitForSelector(options.ready ?? ".panel-slot:not(.waiting) section.panel", { timeout: 90000 });
+  // Not one written before the app (`data-early`): the tests act on the app.
+  await page.waitForSelector(options.ready ?? ".panel-slot:not(.waiting):not([data-early]) section.panel", { timeout: 90000 });
   // Panels are built as they come near the viewport; most tests want every
   // panel's controls to exist, so scroll through once (`lazy` skips this).
   if (!options.lazy) await buildAll(page);
@@ -219,13 +220,16 @@ export async function choosePreset(page, id) {
 }
 
 export async function reveal(page, panel) {
-  await page.waitForSelector(".panel-slot", { state: "attached", timeout: 90000 }); // the app is up
+  await page.waitForSelector(".panel-slot:not([data-early])", { state: "attached", timeout: 90000 }); // the app is up
   const slot = page.locator(`[data-panel="${panel}"]`);
   if (!(await slot.count())) return; // a page that does not show it
-  await slot.scrollIntoViewIfNeeded();
+  // Scrolled to until it is built: the page may still be placing the
+  // reader as the app arrives (the claims kept where they were).
   await page.waitForFunction(
     (panel) => {
       const slot = document.querySelector(`[data-panel="${panel}"]`);
+      const rect = slot?.getBoundingClientRect();
+      if (rect && (rect.bottom <= 0 || rect.top >= innerHeight)) slot.scrollIntoView();
       return slot && !slot.classList.contains("waiting") && slot.dataset.stale === "no" && slot.querySelector("section");
     },
     panel,
