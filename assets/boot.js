@@ -54,9 +54,9 @@ try {
 }
 // Claims the worker wrote while the first screen was on its way.
 window.ringcountEarly?.show();
-// The claims alone: the app's files wait for the measuring worker early.js
-// started, so its verdicts do not share the network with them.
-if (window.ringcountEarly) await window.ringcountEarly.ready;
+// The app's files wait for the measuring worker's, which early.js started,
+// so its verdicts do not share the network with them.
+if (window.ringcountEarly) await window.ringcountEarly.fetched;
 const app = import("./ringcount.js").then(({ default: init }) =>
   init({ module_or_path: new URL("./ringcount_bg.wasm", import.meta.url) }),
 );

@@ -67,14 +67,14 @@
   }
   var app = ["./ringcount.js", "./ringcount_bg.wasm"];
   // The claims wait on the measuring worker, not on the app: on the full
-  // page and alone, it comes before the app's files (at once alone, after
-  // the first screen's module on the page), so the verdicts do not share
-  // the network with them.
+  // page and alone, its module comes before the app's files (at once alone,
+  // after the first screen's module on the page), so the verdicts do not
+  // share the network with them; the app's start as its last byte arrives.
   var early = (!alone || query.get("panel") === "claims") && measureEarly();
   var next = function () {
     if (!early) return preload(app, true);
     early.start();
-    early.ready.then(function () {
+    early.fetched.then(function () {
       preload(app, true);
     });
   };
@@ -92,13 +92,13 @@
   wasm.onload = afterModule;
   wasm.onerror = afterModule;
 
-  // The measuring worker (assets/measure.js), started before the app with
-  // the address's claims to judge (`start`). Its replies are kept in order
-  // for the app, which takes the worker over (src/app/measure.rs); until
-  // then the page it writes for the claims alone ({early}) is shown in
-  // #app, the page the app would write. `ready` once it can measure, or
-  // could not start. None with the reader's own keys kept for the tab: the
-  // app measures those.
+  // The measuring worker (assets/measure.js), started at once with the
+  // address's claims to judge; its module is fetched on `start` ({go}), and
+  // `fetched` resolves once its bytes are in ({fetched}), or it could not
+  // start. Its replies are kept in order for the app, which takes the
+  // worker over (src/app/measure.rs); until then what it writes of the
+  // claims ({early}) is shown (`show`). None with the reader's own keys kept
+  // for the tab: the app measures those.
   function measureEarly() {
     try {
       if (sessionStorage.getItem("ringcount:your-keys")) return null;
@@ -106,36 +106,37 @@
       // No storage, so no keys kept in it.
     }
     var early = { replies: [] };
-    var ready;
-    early.ready = new Promise(function (resolve) {
-      ready = resolve;
+    var resolve;
+    early.fetched = new Promise(function (done) {
+      resolve = done;
     });
     // Refused by the host's policy, or its module failed to load: the app measures without it.
     var failed = function () {
       early.failed = true;
-      ready();
+      resolve();
     };
+    try {
+      early.worker = new Worker("./measure.js", { type: "module", name: "early" });
+    } catch (refused) {
+      failed();
+      early.start = function () {};
+      return early;
+    }
+    early.worker.onerror = failed;
+    early.worker.onmessage = function (event) {
+      var reply = event.data;
+      early.replies.push(reply);
+      if (reply.fetched || reply.ready || reply.failed) resolve();
+      if (reply.early) early.show(reply.early);
+    };
+    // The generation of the app's first request, so these replies are its
+    // too. The full page's evidence waits for the lesson's questions, so
+    // they are measured before its claims are shown.
+    early.query = location.search;
+    var work = alone ? "claims" : "claims,questions";
+    early.worker.postMessage({ generation: 1, query: early.query, work: work, key: "", keys: "", settle: false, early: true });
     early.start = function () {
-      // The app came first and measures for itself.
-      if (window.ringcountEarly !== early) return ready();
-      try {
-        early.worker = new Worker("./measure.js", { type: "module" });
-      } catch (refused) {
-        return failed();
-      }
-      early.worker.onerror = failed;
-      early.worker.onmessage = function (event) {
-        var reply = event.data;
-        early.replies.push(reply);
-        if (reply.ready || reply.failed) ready();
-        if (reply.early) early.show(reply.early);
-      };
-      // The generation of the app's first request, so these replies are its
-      // too. The full page's evidence waits for the lesson's questions, so
-      // they are measured before its claims are shown.
-      var work = alone ? "claims" : "claims,questions";
-      early.query = location.search;
-      early.worker.postMessage({ generation: 1, query: early.query, work: work, key: "", keys: "", settle: false, early: true });
+      early.worker.postMessage({ go: true });
     };
     // Show what the worker wrote (or what it wrote before, `page` left out),
     // unless the app has taken its place or the first screen's controls

@@ -59,9 +59,11 @@ function turn() {
 }
 
 // Loads the module; resolves to a function that takes requests, whose
-// replies go to `send(reply, transfer)`.
-export async function measurer(send) {
-  await init({ module_or_path: new URL("./worker_bg.wasm", import.meta.url) });
+// replies go to `send(reply, transfer)`. `fetched`, if given, is called
+// once the module's bytes are all in, as it compiles.
+export async function measurer(send, fetched) {
+  const url = new URL("./worker_bg.wasm", import.meta.url);
+  await init({ module_or_path: fetched ? toldWhenIn(url, fetched) : url });
   let newest = null;
   let running = false;
   // The read wanted now; reads run one after another, and each stops at
@@ -163,13 +165,33 @@ export async function measurer(send) {
   };
 }
 
+// The module at `url`, fetched and compiled as it streams in; `fetched`
+// is called when its last byte has arrived.
+async function toldWhenIn(url, fetched) {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) {
+    fetched();
+    return response;
+  }
+  const body = response.body.pipeThrough(new TransformStream({ flush: fetched }));
+  return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+}
+
 // Started as a worker: take the page's messages.
 if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
   // Messages sent before the module is ready wait, in order.
   const early = [];
   let measure = (message) => early.push(message);
-  self.onmessage = (event) => measure(event.data);
-  measurer((reply, transfer = []) => self.postMessage(reply, transfer)).then(
+  // Started by early.js before the app (named "early"): the module is
+  // fetched on {go}, so that its bytes do not share the network with the
+  // first screen's, and {fetched} says when they are in, for the app's to
+  // start.
+  const before = self.name === "early";
+  let go;
+  const going = before ? new Promise((resolve) => (go = resolve)) : Promise.resolve();
+  self.onmessage = (event) => (event.data?.go ? go() : measure(event.data));
+  const fetched = before ? () => self.postMessage({ fetched: true }) : undefined;
+  going.then(() => measurer((reply, transfer = []) => self.postMessage(reply, transfer), fetched)).then(
     (ready) => {
       measure = ready;
       self.postMessage({ ready: true });

@@ -333,6 +333,9 @@ fn start(model: Model) {
         measure_here(model, &url);
         return;
     };
+    // One early.js started waits for this before it fetches its module; it
+    // has had it already, unless the first screen never came.
+    let _ = worker.post_message(&message("go", &JsValue::TRUE));
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
             heard(model, &event.data());
