@@ -41,6 +41,8 @@ thread_local! {
     /// Where the claims the worker wrote before the app were on screen, if
     /// the reader had them in view when the app started.
     static EARLY_CLAIMS_AT: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
+    /// Whether the reader had opened those claims' fold.
+    static EARLY_CLAIMS_OPEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 pub fn start() {
@@ -59,6 +61,8 @@ pub fn start() {
         .and_then(|slot| crate::dom::top_in_view(&slot))
         .filter(|top| *top < crate::dom::screen_height() / 2.0);
     EARLY_CLAIMS_AT.with(|at| at.set(early_claims));
+    let opened = crate::dom::find("[data-early][data-panel=\"claims\"] details.fold[open]");
+    EARLY_CLAIMS_OPEN.with(|open| open.set(opened.is_some()));
     crate::dom::set_text(&root, None);
     // An embedded view or a single panel has no title or closing prose
     // (early.js hid them before they could paint); take them out of the
@@ -87,6 +91,12 @@ pub fn start() {
     if let Some(html) = document().document_element() {
         crate::dom::set(&html, "data-app", "ready");
     }
+}
+
+/// Whether the reader opened the fold of the claims the worker wrote
+/// before the app: the app's claims panel starts with it open.
+pub fn claims_fold_opened_before_the_app() -> bool {
+    EARLY_CLAIMS_OPEN.with(|open| open.get())
 }
 
 /// What is on the first screen is built first: the settings and the ring

@@ -224,6 +224,7 @@ mod measuring {
                 all: false,
                 moved: &moved,
                 alone,
+                open: alone,
             });
             Some(match early.as_ref()? {
                 Early::Alone { full_page, .. } => {

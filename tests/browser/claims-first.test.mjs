@@ -21,6 +21,7 @@ function shownClaims() {
     // Evidence shown as "?" while a question waits (its content hidden by the style).
     held: [...document.querySelectorAll("#claims [data-tells] > *")].filter((e) => e.offsetParent === null).length,
     boxes: ["#claims-panel", "#claims-title", ".tally", "#claims", "[data-claims-show-all]", '[data-panel="claims"] .held-note'].map(box),
+    open: document.querySelector('[data-panel="claims"] details.fold')?.open,
   };
 }
 
@@ -30,7 +31,7 @@ function shownClaims() {
  * to them, then the app arrives. What the claims panel showed before and
  * after, its screenshots, and the layout shift.
  */
-async function beforeAndAfterTheApp(query, width) {
+async function beforeAndAfterTheApp(query, width, openFold = false) {
   const context = await env.browser.newContext({ viewport: { width, height: 844 }, reducedMotion: "reduce" });
   await context.addInitScript(() => {
     window.__shift = 0;
@@ -48,6 +49,8 @@ async function beforeAndAfterTheApp(query, width) {
   await page.route("**/ringcount_bg.wasm", async (route) => { await held; await route.continue(); });
   await page.goto(env.served.base + query);
   await page.waitForFunction(() => document.querySelectorAll("[data-early] #claims tr[data-claim]").length > 0);
+  // A reader who opens the table before the app arrives keeps it open.
+  if (openFold) await page.locator('[data-early][data-panel="claims"] details.fold > summary').click();
   await page.evaluate(() => document.querySelector('[data-panel="claims"]').scrollIntoView());
   const app = await page.evaluate(() => document.documentElement.dataset.app);
   const before = await page.evaluate(shownClaims);
@@ -85,7 +88,7 @@ for (const width of [390, 1280]) {
   });
 
   test(`the full page's claims come before the app, their evidence held for the questions, and the app takes them over where the reader is (${width} px)`, async () => {
-    const { context, app, before, after, shift } = await beforeAndAfterTheApp("", width);
+    const { context, app, before, after, shift } = await beforeAndAfterTheApp("", width, width < 500);
     assert.equal(app, undefined, "the app had not arrived");
     assert.deepEqual(before.verdicts, nativeFigures("").claims);
     // The lesson's questions wait, so every evidence that states an answer shows "?".
@@ -95,6 +98,7 @@ for (const width of [390, 1280]) {
     assert.deepEqual(after.verdicts, before.verdicts);
     assert.equal(after.tally, before.tally);
     assert.equal(after.held, before.held);
+    assert.equal(after.open, before.open, "the table open or closed as the reader left it");
     after.boxes.forEach((box, at) => {
       assert.ok(box.every((value, i) => Math.abs(value - before.boxes[at][i]) <= 1), `${JSON.stringify(box)} was ${JSON.stringify(before.boxes[at])}`);
     });

@@ -112,6 +112,9 @@ pub struct Shown<'a> {
     pub all: bool,
     pub moved: &'a [(QuestionSet, String)],
     pub alone: bool,
+    /// The fold over the table open: alone, or opened by the reader before
+    /// the app took the panel over.
+    pub open: bool,
 }
 
 /// The line over the table: how many claims hold, or that they are being
@@ -178,7 +181,7 @@ pub fn section(shown: &Shown) -> String {
             &[("class", Some("tally")), ("aria-live", Some("polite"))],
             &tally(shown),
         )
-        .open("details", &[("class", Some("fold")), ("open", shown.alone.then_some(""))])
+        .open("details", &[("class", Some("fold")), ("open", shown.open.then_some(""))])
         .element("summary", &[], "Every claim, its rule and what was measured");
     table(&mut m, shown);
     let (total, first) = shown
@@ -274,6 +277,7 @@ mod tests {
             all: false,
             moved: &asked,
             alone: false,
+            open: false,
         });
         let (b, a, c) = (
             html.find("data-claim=\"b\"").unwrap(),
@@ -297,6 +301,7 @@ mod tests {
             all: true,
             moved: &all,
             alone: true,
+            open: true,
         });
         assert_eq!(
             html.matches("data-tells=\"moved modulo busiest failover between copy-hours\"")
@@ -317,6 +322,7 @@ mod tests {
             all: true,
             moved: &[],
             alone: false,
+            open: false,
         });
         assert!(!waiting.contains("<tr data-claim") && !waiting.contains(SHOW_ALL));
         assert!(

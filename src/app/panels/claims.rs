@@ -17,6 +17,8 @@ use crate::render::claims::{moved_words, section, Shown, SHOW_ALL};
 pub fn claims_panel() -> AnyView {
     let model = expect_context::<Model>();
     let alone = layout().alone;
+    // The reader opened the worker's fold before the app: it stays open.
+    let open = alone || crate::app::claims_fold_opened_before_the_app();
     // The table starts with what does not hold; the rest on request.
     let all = RwSignal::new(false);
     let render = move || {
@@ -39,6 +41,7 @@ pub fn claims_panel() -> AnyView {
                         all: all.get(),
                         moved: &moved,
                         alone,
+                        open,
                     })
                 },
             )
